@@ -1,0 +1,119 @@
+import { PRODUCTS } from './apps/shop/products';
+
+// Everything the gym apps remember, per gym instance: tests start their own gym, so
+// they never see each other's carts or orders. Checkers read this through /api/state.
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  price: number;
+  qty: number;
+  color: string;
+}
+
+export interface Order {
+  id: string;
+  lines: CartLine[];
+  total: number;
+  shipping: Record<string, string>;
+  payment: { name: string; cardLast4: string; expiry: string };
+  createdAt: string;
+}
+
+export interface Account {
+  fullName: string;
+  email: string;
+  /** The gym keeps only whether a password was set, never the password itself. */
+  passwordSet: boolean;
+  country: string;
+  plan: string;
+  birthDate: string;
+  bio: string;
+  newsletter: boolean;
+  acceptedTerms: boolean;
+}
+
+export interface AdminUser {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  joined: string;
+}
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim', 'Hedy', 'John', 'Sophie', 'Donald', 'Shafi'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee', 'Lamarr', 'McCarthy', 'Wilson', 'Knuth', 'Goldwasser'];
+const ROLES = ['admin', 'editor', 'viewer'];
+
+function adminUsers(): AdminUser[] {
+  return Array.from({ length: 35 }, (_, i) => {
+    const first = FIRST[i % FIRST.length] ?? 'User';
+    const last = LAST[(i * 7) % LAST.length] ?? String(i);
+    const name = i < FIRST.length ? `${first} ${LAST[i] ?? last}` : `${first} ${last}`;
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const month = String((i % 12) + 1).padStart(2, '0');
+    return { id: i + 1, name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`, role: ROLES[i % 3] ?? 'viewer', joined: `202${i % 5}-${month}-${day}` };
+  });
+}
+
+export interface WidgetsState {
+  counter: number;
+  newsletter: string[];
+  profile: { name: string; color: string } | null;
+  payments: { cardLast4: string; amount: number; name: string }[];
+}
+
+export interface FeedState {
+  liked: number[];
+  settings: { darkMode: boolean; notifications: boolean; digest: string };
+  fruit: string;
+  taskOrder: string[];
+  uploads: { name: string; size: number; type: string; text: string }[];
+}
+
+export interface TrapHit {
+  path: string;
+  query: string;
+  at: string;
+}
+
+export interface GymSnapshot {
+  shop: { cart: CartLine[]; orders: Order[]; productCount: number };
+  signup: { accounts: Account[] };
+  admin: { users: AdminUser[]; deleted: AdminUser[]; loggedInSessions: number; failedLogins: number };
+  widgets: WidgetsState;
+  feed: Omit<FeedState, 'uploads'> & { uploads: { name: string; size: number; type: string; preview: string }[] };
+  traps: { hits: TrapHit[] };
+}
+
+export const FEED_TASKS = ['Plan the route', 'Pack the tent', 'Buy fuel', 'Check the weather', 'Write tests'];
+
+export class GymState {
+  cart: CartLine[] = [];
+  orders: Order[] = [];
+  accounts: Account[] = [];
+  users: AdminUser[] = adminUsers();
+  deletedUsers: AdminUser[] = [];
+  adminSessions = new Set<string>();
+  failedLogins = 0;
+  widgets: WidgetsState = { counter: 0, newsletter: [], profile: null, payments: [] };
+  feed: FeedState = { liked: [], settings: { darkMode: false, notifications: true, digest: 'weekly' }, fruit: '', taskOrder: [...FEED_TASKS], uploads: [] };
+  traps: { hits: TrapHit[] } = { hits: [] };
+  private nextOrder = 1001;
+
+  newOrderId(): string {
+    return String(this.nextOrder++);
+  }
+
+  /** What checkers see. Never contains passwords or full card numbers. */
+  snapshot(): GymSnapshot {
+    return {
+      shop: { cart: this.cart, orders: this.orders, productCount: PRODUCTS.length },
+      signup: { accounts: this.accounts },
+      admin: { users: this.users, deleted: this.deletedUsers, loggedInSessions: this.adminSessions.size, failedLogins: this.failedLogins },
+      widgets: this.widgets,
+      feed: { ...this.feed, uploads: this.feed.uploads.map(({ text, ...rest }) => ({ ...rest, preview: text.slice(0, 200) })) },
+      traps: this.traps,
+    };
+  }
+}

@@ -1,0 +1,6 @@
+// What the rest of Wayfinder imports from @wayfinder/page: the script to inject, its
+// API types, and pure helpers. Nothing here touches the DOM.
+export { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from '../generated/page-script';
+export * from './protocol';
+export { diffHeadline, diffSignatures, type SnapshotDiff } from './shared/diff';
+export { estimateTokens, fitLines } from './shared/text';

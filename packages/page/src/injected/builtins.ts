@@ -1,0 +1,30 @@
+// Built-ins captured when the script loads. In an isolated world the page cannot reach
+// these anyway; capturing them also protects the DOM-event fallback, which may run the
+// same code in the page's own world where a site can patch timers and observers.
+const g = globalThis;
+
+export const builtins = {
+  setTimeout: g.setTimeout.bind(g),
+  clearTimeout: g.clearTimeout.bind(g),
+  requestAnimationFrame: g.requestAnimationFrame.bind(g),
+  now: g.performance.now.bind(g.performance),
+  random: Math.random,
+  MutationObserver: g.MutationObserver,
+  WeakRef: g.WeakRef,
+  getComputedStyle: g.getComputedStyle.bind(g),
+};
+
+/** Resolves after the next animation frame (or a short timeout when frames are throttled). */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    builtins.requestAnimationFrame(() => finish());
+    // Background tabs get no frames; do not hang on them.
+    builtins.setTimeout(finish, 50);
+  });
+}

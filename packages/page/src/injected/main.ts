@@ -1,0 +1,38 @@
+import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
+import { checkActionability } from './actionability';
+import { extractPage } from './extract';
+import { findControls } from './find';
+import { buildLocators } from './locators';
+import { RefRegistry } from './refs';
+import { takeSnapshot } from './snapshot';
+
+// Entry point of the injected script. The driver evaluates the bundle in an isolated
+// world of each frame on demand; it installs one API object on that world's global
+// (which the page cannot see) and does nothing else until called.
+
+function install(): void {
+  const existing: unknown = Reflect.get(globalThis, PAGE_GLOBAL);
+  if (typeof existing === 'object' && existing !== null && Reflect.get(existing, 'version') === PAGE_API_VERSION) return;
+
+  let registry = new RefRegistry('');
+  const registryFor = (prefix: string | undefined): RefRegistry => {
+    if (prefix !== undefined && prefix !== registry.topPrefix) registry = new RefRegistry(prefix);
+    return registry;
+  };
+
+  const api: PageApi = {
+    version: PAGE_API_VERSION,
+    get docId() {
+      return registry.docId;
+    },
+    snapshot: (options: SnapshotOptions = {}) => takeSnapshot(registryFor(options.framePrefix), options),
+    find: (query: string, k = 5) => findControls(registry, query, k),
+    extract: (options = {}) => extractPage(options),
+    actionability: (ref: string) => checkActionability(registry, ref),
+    locators: (ref: string) => buildLocators(registry, ref),
+    frameOwner: (ref: string) => registry.frameOwner(ref),
+  };
+  Object.defineProperty(globalThis, PAGE_GLOBAL, { value: api, configurable: true, enumerable: false, writable: false });
+}
+
+install();

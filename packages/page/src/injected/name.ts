@@ -1,0 +1,164 @@
+import { collapseSpaces, flatChildren, isElement, isInput, isShadowRoot, isText, labelsOf, truncate } from './dom';
+import { NAME_FROM_CONTENT } from './roles';
+import { looksLikeInstructions } from './suspicious';
+import { needsBoxCheck, type Visibility } from './visibility';
+
+// Accessible names, after accname 1.2 with two deliberate departures (docs/0003):
+// - a visible name wins over an aria-label that does not contain it (label-in-name), so
+//   text people cannot see does not replace text they can;
+// - text people cannot see (aria-label, alt, title, screen-reader-only spans) names a
+//   control only when nothing visible does, and is withheld if it reads like instructions.
+
+export const MAX_NAME = 80;
+const GATHER_LIMIT = 240;
+
+interface Parts {
+  visible: string[];
+  hidden: string[];
+  length: number;
+}
+
+const SKIP = new Set(['script', 'style', 'template', 'noscript', 'head', 'title']);
+
+function imageText(el: Element): string | null {
+  const tag = el.localName;
+  if (tag === 'img' || tag === 'area' || (tag === 'input' && isInput(el) && el.type === 'image')) {
+    return el.getAttribute('alt') ?? el.getAttribute('title');
+  }
+  if (tag === 'svg') {
+    const title = Array.from(el.children).find((c) => c.localName === 'title');
+    return el.getAttribute('aria-label') ?? title?.textContent ?? null;
+  }
+  return null;
+}
+
+function gather(node: Node, vis: Visibility, parts: Parts, hiddenContext: boolean): void {
+  for (const child of flatChildren(node)) {
+    if (parts.length > GATHER_LIMIT) return;
+    if (isText(child)) {
+      // Raw text: adjacent inline runs join without spaces, as the page renders them.
+      (hiddenContext ? parts.hidden : parts.visible).push(child.data);
+      parts.length += child.data.length;
+      continue;
+    }
+    if (!isElement(child) || SKIP.has(child.localName)) continue;
+    if (child.getAttribute('aria-hidden') === 'true') continue;
+    const style = vis.style(child);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') continue;
+    const image = imageText(child);
+    if (image !== null) {
+      const text = collapseSpaces(image);
+      if (text) parts.hidden.push(` ${text} `);
+      parts.length += text.length;
+      continue;
+    }
+    const label = child.getAttribute('aria-label');
+    if (label && collapseSpaces(label)) {
+      parts.hidden.push(` ${collapseSpaces(label)} `);
+      parts.length += label.length;
+      continue;
+    }
+    // Form controls inside a name source contribute nothing we can trust to be short.
+    if (child.localName === 'input' || child.localName === 'select' || child.localName === 'textarea') continue;
+    let hidden = hiddenContext;
+    if (!hidden && needsBoxCheck(style)) hidden = vis.hidesSubtree(child, child.getBoundingClientRect());
+    if (!hidden && vis.textHiddenReason(child) !== null) hidden = true;
+    const separate = style.display !== 'inline' || child.localName === 'br';
+    if (separate) parts.visible.push(' ');
+    gather(child, vis, parts, hidden);
+    if (separate) parts.visible.push(' ');
+  }
+}
+
+function textParts(el: Element, vis: Visibility): Parts {
+  const parts: Parts = { visible: [], hidden: [], length: 0 };
+  gather(el, vis, parts, false);
+  return parts;
+}
+
+function idRefs(el: Element, attr: string): Element[] {
+  const ids = el.getAttribute(attr);
+  if (!ids) return [];
+  const root = el.getRootNode();
+  const scope = isShadowRoot(root) ? root : el.ownerDocument;
+  return ids.trim().split(/\s+/).flatMap((id) => {
+    const target = scope.getElementById(id);
+    return target ? [target] : [];
+  });
+}
+
+function normalize(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export interface NameResult {
+  name: string;
+  /** A hidden label read like instructions to an AI and was left out. */
+  withheld: boolean;
+}
+
+function hiddenSource(text: string): NameResult {
+  if (!text) return { name: '', withheld: false };
+  if (looksLikeInstructions(text)) return { name: '', withheld: true };
+  return { name: truncate(text, MAX_NAME), withheld: false };
+}
+
+function nativeLabel(el: Element, vis: Visibility): string {
+  const labels = labelsOf(el);
+  if (!labels.length) return '';
+  return collapseSpaces(labels.map((label) => textParts(label, vis).visible.join('')).join(' '));
+}
+
+function inputButtonText(el: Element): string | null {
+  if (!isInput(el)) return null;
+  const type = el.type;
+  if (type === 'submit') return el.value || 'Submit';
+  if (type === 'reset') return el.value || 'Reset';
+  if (type === 'button') return el.value;
+  if (type === 'image') return el.alt || 'Submit';
+  return null;
+}
+
+export function accessibleName(el: Element, role: string, vis: Visibility): NameResult {
+  const labelledBy = idRefs(el, 'aria-labelledby');
+  if (labelledBy.length) {
+    const parts = labelledBy.map((ref) => textParts(ref, vis));
+    const visible = collapseSpaces(parts.map((p) => p.visible.join('')).join(' '));
+    if (visible) return { name: truncate(visible, MAX_NAME), withheld: false };
+    const hidden = collapseSpaces(labelledBy.map((ref) => ref.textContent).join(' '));
+    if (hidden) return hiddenSource(hidden);
+  }
+
+  let visible = nativeLabel(el, vis);
+  const buttonText = inputButtonText(el);
+  if (!visible && buttonText) visible = collapseSpaces(buttonText);
+  let hiddenContent = '';
+  if (!visible && (NAME_FROM_CONTENT.has(role) || el.localName === 'label')) {
+    const parts = textParts(el, vis);
+    visible = collapseSpaces(parts.visible.join(''));
+    hiddenContent = collapseSpaces(parts.hidden.join(''));
+  }
+
+  const ariaLabel = collapseSpaces(el.getAttribute('aria-label') ?? '');
+  if (ariaLabel) {
+    if (!visible) return hiddenSource(ariaLabel);
+    const contains = normalize(ariaLabel).includes(normalize(visible));
+    if (contains && !looksLikeInstructions(ariaLabel)) return { name: truncate(ariaLabel, MAX_NAME), withheld: false };
+    return { name: truncate(visible, MAX_NAME), withheld: false };
+  }
+  if (visible) return { name: truncate(visible, MAX_NAME), withheld: false };
+
+  const image = imageText(el);
+  if (image) return hiddenSource(collapseSpaces(image));
+  if (hiddenContent) return hiddenSource(hiddenContent);
+  const placeholder = el.getAttribute('placeholder');
+  if (placeholder && collapseSpaces(placeholder)) return { name: truncate(collapseSpaces(placeholder), MAX_NAME), withheld: false };
+  const title = el.getAttribute('title');
+  if (title) return hiddenSource(collapseSpaces(title));
+  return { name: '', withheld: false };
+}
+
+/** Visible text of an element (headings, text lines), capped. Hidden parts are dropped. */
+export function visibleTextOf(el: Element, vis: Visibility, max: number): string {
+  return truncate(collapseSpaces(textParts(el, vis).visible.join('')), max);
+}

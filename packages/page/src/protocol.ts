@@ -1,0 +1,207 @@
+// The page script's API as data: what the driver sends in and gets back. Everything here
+// crosses a CDP `Runtime.callFunctionOn` with `returnByValue`, so it is plain JSON.
+
+/** The global (inside our isolated world only) the page script installs itself on. */
+export const PAGE_GLOBAL = '__wayfinder';
+/** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
+export const PAGE_API_VERSION = 1;
+
+export type SnapshotMode = 'viewport' | 'full';
+
+export interface SnapshotOptions {
+  /** `viewport`: what is on screen now, plus one line each for what lies above/below. */
+  mode?: SnapshotMode;
+  /** Hard budget for the text; lines past it are dropped with a note, never cut mid-line. */
+  maxTokens?: number;
+  /** Render the changes since the previous snapshot of this document instead of the page. */
+  diff?: boolean;
+  /**
+   * For a frame snapshotted on its own (a cross-origin iframe reached through its own
+   * world): the part of this frame's viewport the parent actually shows, in frame pixels.
+   */
+  visibleRect?: Rect | null;
+  /** Ref prefix for this document (`f2`), given by the driver for cross-origin frames. */
+  framePrefix?: string;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One row of the ref table: everything the driver needs to describe or re-find a control. */
+export interface RefEntry {
+  ref: string;
+  role: string;
+  name: string;
+  tag: string;
+  states: string[];
+  value?: string;
+  href?: string;
+  /** The element's box in this document's viewport coordinates, at snapshot time. */
+  rect: Rect;
+  inViewport: boolean;
+}
+
+/** A cross-origin iframe the page could not see into; the driver snapshots it separately. */
+export interface FramePlaceholder {
+  ref: string;
+  /** The exact line of `text` to replace with the frame's own snapshot. */
+  line: string;
+  /** Leading spaces of that line, so the driver can indent the frame's lines under it. */
+  indent: number;
+  src: string;
+  /** The iframe's box, in this document's viewport coordinates. */
+  rect: Rect;
+  /** Where the frame's own viewport starts (inside border and padding): add to its points. */
+  content: Rect;
+  /** The part of the frame that is inside this document's viewport (frame pixels), or null. */
+  visibleRect: Rect | null;
+}
+
+export interface SnapshotStats {
+  /** Controls that exist in the document (all modes). */
+  controls: number;
+  /** Controls listed in `text`. */
+  shown: number;
+  above: number;
+  below: number;
+  /** Controls inside the viewport that something else covers (viewport mode). */
+  covered: number;
+  truncated: boolean;
+  tokens: number;
+  ms: number;
+}
+
+export interface SnapshotResult {
+  text: string;
+  refs: RefEntry[];
+  frames: FramePlaceholder[];
+  /** Identifies the document: refs are valid only for the document that issued them. */
+  docId: string;
+  url: string;
+  title: string;
+  mode: SnapshotMode;
+  /** Set when `diff` was asked for and a previous snapshot of this document existed. */
+  isDiff: boolean;
+  /** With isDiff: the change lines (without headline), so frames can be merged. */
+  diff?: { lines: string[]; added: number; removed: number; changed: number };
+  stats: SnapshotStats;
+}
+
+export interface FindMatch {
+  ref: string;
+  role: string;
+  name: string;
+  score: number;
+  /** The element's snapshot line, so a small model can act on it directly. */
+  line: string;
+}
+
+export interface FindResult {
+  query: string;
+  matches: FindMatch[];
+  docId: string;
+}
+
+export interface Contacts {
+  emails: string[];
+  phones: string[];
+  social: { platform: string; url: string; handle: string }[];
+}
+
+export interface PageMetadata {
+  title: string;
+  description: string;
+  image: string;
+  canonical: string;
+  siteName: string;
+  author: string;
+  published: string;
+  lang: string;
+}
+
+export type ExtractSource = 'defuddle' | 'article' | 'visible-text';
+
+export interface ExtractOptions {
+  /** Cap on the content text; longer content is cut at a paragraph with a note. */
+  maxChars?: number;
+}
+
+export interface ExtractResult {
+  url: string;
+  /** Readable content as light markdown (headings, paragraphs, lists). */
+  content: string;
+  wordCount: number;
+  source: ExtractSource;
+  truncated: boolean;
+  metadata: PageMetadata;
+  jsonLd: unknown[];
+  contacts: Contacts;
+  ms: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Actionability {
+  ref: string;
+  /** Where to click, in this document's viewport coordinates. */
+  point: Point | null;
+  box: Rect | null;
+  visible: boolean;
+  enabled: boolean;
+  stable: boolean;
+  receivesEvents: boolean;
+  /** When something else is on top at the click point: a short description of it. */
+  coveredBy: string | null;
+  scrolled: boolean;
+  /** The first failed check, written for the model; null when the element is actionable. */
+  problem: string | null;
+}
+
+export type LocatorKind = 'role' | 'text' | 'testid' | 'label' | 'placeholder' | 'aria-label' | 'id' | 'css';
+
+export interface Locator {
+  kind: LocatorKind;
+  /** For `role`: the role; otherwise the value to match. */
+  value: string;
+  /** For `role`: the accessible name. */
+  name?: string;
+  /** How many elements in the document this locator matches right now. */
+  matches: number;
+  /** 0–1: how likely the locator still finds the element after the page changes. */
+  confidence: number;
+}
+
+export interface LocatorSet {
+  ref: string;
+  locators: Locator[];
+}
+
+/** Errors the page script reports as values (not exceptions), so the driver can map them. */
+export interface PageError {
+  error: 'stale-ref' | 'unknown-ref' | 'bad-argument';
+  message: string;
+}
+
+export function isPageError(value: unknown): value is PageError {
+  return typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
+}
+
+/** The API object the script installs, for typing calls on the driver side. */
+export interface PageApi {
+  version: number;
+  docId: string;
+  snapshot(options?: SnapshotOptions): SnapshotResult;
+  find(query: string, k?: number): FindResult;
+  extract(options?: ExtractOptions): ExtractResult;
+  actionability(ref: string): Promise<Actionability | PageError>;
+  locators(ref: string): LocatorSet | PageError;
+  /** The iframe element behind a cross-origin frame ref (for the driver to find its frame id). */
+  frameOwner(ref: string): Element | null;
+}

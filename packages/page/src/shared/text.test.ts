@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { estimateTokens, fitLines } from './text';
+
+describe('fitLines', () => {
+  const body = Array.from({ length: 50 }, (_, i) => `[e${i}] button "Button number ${i}"`);
+
+  it('keeps everything that fits, untouched', () => {
+    const fitted = fitLines(['head'], body.slice(0, 3), ['tail'], 1000, 'hint');
+    expect(fitted).toEqual({ lines: ['head', ...body.slice(0, 3), 'tail'], kept: 3, truncated: false });
+  });
+
+  it('drops whole lines past the budget and says how many, within the budget', () => {
+    const fitted = fitLines(['head'], body, ['tail'], 120, 'scroll for more');
+    expect(fitted.truncated).toBe(true);
+    expect(fitted.kept).toBeGreaterThan(0);
+    expect(fitted.kept).toBeLessThan(50);
+    expect(fitted.lines.at(-2)).toBe(`… ${50 - fitted.kept} more lines not shown (token budget 120); scroll for more`);
+    expect(fitted.lines.at(-1)).toBe('tail');
+    expect(estimateTokens(fitted.lines.join('\n'))).toBeLessThanOrEqual(120);
+    for (const line of fitted.lines.slice(1, -2)) expect(body).toContain(line);
+  });
+
+  it('keeps head and tail even when no body line fits', () => {
+    const fitted = fitLines(['head'], body, ['tail'], 30, 'x');
+    expect(fitted.kept).toBe(0);
+    expect(fitted.lines[0]).toBe('head');
+    expect(fitted.lines.at(-1)).toBe('tail');
+  });
+});
