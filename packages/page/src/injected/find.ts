@@ -34,6 +34,13 @@ const TYPE_WORDS: Record<string, string[]> = {
   card: ['cc-number'], cvv: ['cc-csc'], cvc: ['cc-csc'], expiry: ['cc-exp'], expiration: ['cc-exp'],
 };
 
+/** Verbs that name what a control does: a query using one wants the control that does it. */
+const ACTION_WORDS = new Set([
+  'add', 'buy', 'remove', 'delete', 'subscribe', 'unsubscribe', 'submit', 'save', 'sign', 'log', 'login', 'logout', 'search', 'send',
+  'pay', 'checkout', 'continue', 'next', 'back', 'previous', 'close', 'open', 'cancel', 'apply', 'like', 'share', 'follow',
+  'download', 'upload', 'edit', 'reply', 'post', 'confirm', 'accept', 'decline', 'register', 'join', 'book', 'order', 'place',
+]);
+
 const COLORS = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'teal', 'cyan', 'purple', 'violet', 'pink', 'black', 'white', 'gray', 'grey', 'brown']);
 
 function words(text: string): string[] {
@@ -172,11 +179,14 @@ function score(control: ControlItem, fields: Fields, q: Query, vis: Visibility):
       wordMatch(word, fields.labels) * 2.5,
       wordMatch(word, fields.attributes) * 1.5,
       wordMatch(word, fields.nearby) * 1,
-      wordMatch(word, fields.heading) * 0.7,
+      wordMatch(word, fields.heading) * 1,
     );
     total += best;
   }
   let result = q.words.length ? total / q.words.length : 0;
+  for (const word of q.words) {
+    if (ACTION_WORDS.has(word) && fields.name.includes(word)) result += 0.75;
+  }
   const phrase = q.words.join(' ');
   const name = fields.name.join(' ');
   if (phrase && name === phrase) result += 1;

@@ -104,7 +104,8 @@ export class RefRegistry {
         return { error: 'unknown-ref', message: `Ref ${ref} is inside the cross-origin frame ${frame}; it must be resolved in that frame's own page script.` };
       }
     }
-    const refs = this.byPrefix.get(prefix)?.deref();
+    // The top document always has a registry: a ref it never issued is simply unknown.
+    const refs = prefix === this.topPrefix ? this.forDocument(document, true) : this.byPrefix.get(prefix)?.deref();
     if (!refs?.doc.defaultView) {
       return { error: 'stale-ref', message: `Ref ${ref} belongs to a frame that has navigated or closed; take a new snapshot and use a ref from it.` };
     }
