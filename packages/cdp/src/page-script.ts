@@ -1,5 +1,5 @@
 import {
-  diffHeadline, estimateTokens, fitLines, isPageError, PAGE_GLOBAL, PAGE_SCRIPT, type Actionability, type ExtractOptions, type ExtractResult, type FindResult,
+  diffHeadline, estimateLines, fitLines, isPageError, PAGE_GLOBAL, PAGE_SCRIPT, type Actionability, type ExtractOptions, type ExtractResult, type FindResult,
   type FramePlaceholder, type LocatorSet, type PageError, type RefEntry, type SnapshotOptions, type SnapshotResult,
 } from '@wayfinder/page';
 import type { CdpSession } from './connection';
@@ -117,7 +117,7 @@ export class PageScriptHost {
     const frameId = await this.mainFrame();
     const result = await this.snapshotFrame(frameId, options, 0, 0, 0);
     const maxTokens = options.maxTokens;
-    if (maxTokens && estimateTokens(result.text) > maxTokens) {
+    if (maxTokens && estimateLines(result.text) > maxTokens) {
       // Frames were composed in: fit the whole again, keeping the header line.
       const [head = '', ...body] = result.text.split('\n');
       const fitted = fitLines([head], body, [], maxTokens, 'scroll, use find, or ask for a larger budget');
@@ -126,7 +126,7 @@ export class PageScriptHost {
       const visible = new Set(fitted.lines.flatMap((line) => /\[((?:f\d+)*e\d+)\]/.exec(line)?.[1] ?? []));
       result.refs = result.refs.filter((r) => visible.has(r.ref));
     }
-    result.stats.tokens = estimateTokens(result.text);
+    result.stats.tokens = estimateLines(result.text);
     return result;
   }
 

@@ -202,6 +202,9 @@ export interface PageApi {
   extract(options?: ExtractOptions): ExtractResult;
   actionability(ref: string): Promise<Actionability | PageError>;
   locators(ref: string): LocatorSet | PageError;
-  /** The iframe element behind a cross-origin frame ref (for the driver to find its frame id). */
-  frameOwner(ref: string): Element | null;
+  /**
+   * The iframe element behind a cross-origin frame ref, for the driver to find its frame
+   * id (fetched by object id, never by value). Typed loosely: this file is read by Node too.
+   */
+  frameOwner(ref: string): object | null;
 }

@@ -94,6 +94,7 @@ describe('actionability()', () => {
 
   it('names what covers a control', async () => {
     await env.goto('/feed');
+    await env.until(`document.querySelectorAll('.post').length >= 10`);
     const s = await env.snapshot();
     const settings = refOf(s, 'button', 'Settings');
     const like = refOf(s, 'button', /^Like Item 1 /);

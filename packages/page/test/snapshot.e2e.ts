@@ -190,6 +190,21 @@ describe('feed', () => {
   });
 });
 
+describe('articles', () => {
+  it('lists inline links but leaves the prose around them to extract()', async () => {
+    await env.goto('/articles/leave-no-trace.html');
+    const s = await env.snapshot({ mode: 'full' });
+    expect(s.text).toMatch(/\[e\d+\] link "Email the editor" →mailto:editor@trailjournal\.example/);
+    expect(s.text).toMatch(/\[e\d+\] link "call the newsroom" →tel:\+13035550142/);
+    // The first line under a heading orients; the rest of the paragraph does not repeat here.
+    expect(s.text).toContain('## Contact the newsroom\n    Have a story about a trail near you?');
+    expect(s.text).not.toContain('For subscriptions, phone (303) 555-0199 on weekdays.');
+    expect(s.text).not.toMatch(/^\s*or\s*$/m);
+    // Table-like label/value rows and cards keep their text.
+    expect(s.text).toMatch(/By\s*\n\s*\[e\d+\] link "Maya Okafor"/);
+  });
+});
+
 describe('refs and diffs', () => {
   it('keeps the same ref for the same element across snapshots of a document', async () => {
     await env.goto('/shop');

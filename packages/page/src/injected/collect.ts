@@ -67,6 +67,8 @@ export interface TextItem extends ItemBase {
   text: string;
   /** Inside an alert, status or dialog: always worth showing. */
   live: boolean;
+  /** Runs of a paragraph interrupted by inline links: reading matter, not labels. */
+  prose: boolean;
 }
 
 export interface FrameItem extends ItemBase {
@@ -118,7 +120,11 @@ export interface CollectOptions {
 export class Collector {
   readonly items: Item[] = [];
   readonly controls: ControlItem[] = [];
-  private line: { parts: string[]; depth: number; rect: Rect; inViewport: boolean; live: boolean } | null = null;
+  private line: { parts: string[]; depth: number; rect: Rect; inViewport: boolean; live: boolean; prose: boolean } | null = null;
+  /** Set when an inline control splits a line: the text on both sides of it is prose. */
+  private proseBlock = false;
+  /** Text since the last visual separation (cell, inline block): a control here is mid-sentence. */
+  private segmentHasText = false;
 
   constructor(
     private readonly registry: RefRegistry,
@@ -161,23 +167,26 @@ export class Collector {
     if (!parent || this.vis.textHiddenReason(parent) !== null) return;
     if (!this.line) {
       const rect = rectOf(parent.getBoundingClientRect(), ctx.frame.offsetX, ctx.frame.offsetY);
-      this.line = { parts: [], depth: ctx.depth, rect, inViewport: this.inViewport(rect, ctx.frame), live: ctx.live };
+      this.line = { parts: [], depth: ctx.depth, rect, inViewport: this.inViewport(rect, ctx.frame), live: ctx.live, prose: this.proseBlock };
     }
     this.line.parts.push(node.data);
+    if (node.data.trim()) this.segmentHasText = true;
   }
 
   /** Visual separation inside a line: inline blocks, table cells, line breaks. */
   private separate(text: string): void {
+    this.segmentHasText = false;
     if (this.line?.parts.length) this.line.parts.push(text);
   }
 
   private flush(): void {
     const line = this.line;
     this.line = null;
+    this.segmentHasText = false;
     if (!line) return;
     const text = truncate(collapseSpaces(line.parts.join('')).replace(/^\| | \|$/g, ''), MAX_TEXT_LINE);
     if (text.length < 2 && !/[\p{L}\p{N}]/u.test(text)) return;
-    this.items.push({ kind: 'text', text, depth: line.depth, rect: line.rect, inViewport: line.inViewport, live: line.live });
+    this.items.push({ kind: 'text', text, depth: line.depth, rect: line.rect, inViewport: line.inViewport, live: line.live, prose: line.prose });
   }
 
   private box(el: Element, style: CSSStyleDeclaration): DOMRect {
@@ -205,7 +214,10 @@ export class Collector {
     // Table cells stay on their row's line; other blocks start a new one.
     const cell = display === 'table-cell';
     const block = !isInlineDisplay(display) && !cell;
-    if (block) this.flush();
+    if (block) {
+      this.flush();
+      this.proseBlock = false;
+    }
     else if (cell) this.separate(' | ');
     else if (display !== 'inline' || tag === 'br') this.separate(' ');
 
@@ -221,9 +233,17 @@ export class Collector {
 
     const controlRole = this.controlRole(el, role, style, ctx);
     if (controlRole) {
+      // A link inside a run of text: the text around it is prose, not a label.
+      if (display === 'inline' && this.line && this.segmentHasText) {
+        this.line.prose = true;
+        this.proseBlock = true;
+      }
       this.control(el, controlRole, hidden, box, style, ctx);
       if (!NO_DESCEND.has(tag)) this.walkChildren(el, { ...ctx, quiet: true, inControl: true });
-      if (block) this.flush();
+      if (block) {
+        this.flush();
+        this.proseBlock = false;
+      }
       return;
     }
     if (NO_DESCEND.has(tag)) return;
@@ -253,7 +273,10 @@ export class Collector {
     }
     if (hidden !== ctx.hidden) childCtx = { ...childCtx, hidden };
     this.walkChildren(el, childCtx);
-    if (block) this.flush();
+    if (block) {
+      this.flush();
+      this.proseBlock = false;
+    }
   }
 
   private controlRole(el: Element, role: string | null, style: CSSStyleDeclaration, ctx: Ctx): string | null {

@@ -6,14 +6,20 @@ import { needsBoxCheck, type Visibility } from './visibility';
 // Accessible names, after accname 1.2 with two deliberate departures (docs/0003):
 // - a visible name wins over an aria-label that does not contain it (label-in-name), so
 //   text people cannot see does not replace text they can;
-// - text people cannot see (aria-label, alt, title, screen-reader-only spans) names a
-//   control only when nothing visible does, and is withheld if it reads like instructions.
+// - text people cannot see (aria-label, title, screen-reader-only spans) names a control
+//   only when nothing visible does, and is withheld if it reads like instructions. The alt
+//   of an image inside a control counts as visible (the image is), through the same filter.
 
 export const MAX_NAME = 80;
 const GATHER_LIMIT = 240;
 
 interface Parts {
+  /**
+   * Text people can read on screen, and labels of visible things inside (an image's alt,
+   * an icon's aria-label) unless they read like instructions.
+   */
   visible: string[];
+  /** Screen-reader-only and otherwise hidden text: used only when nothing else names the element. */
   hidden: string[];
   length: number;
 }
@@ -46,17 +52,16 @@ function gather(node: Node, vis: Visibility, parts: Parts, hiddenContext: boolea
     const style = vis.style(child);
     if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') continue;
     const image = imageText(child);
-    if (image !== null) {
-      const text = collapseSpaces(image);
-      if (text) parts.hidden.push(` ${text} `);
+    const label = image ?? child.getAttribute('aria-label');
+    if (label !== null) {
+      const text = collapseSpaces(label);
+      if (text) {
+        // Kept in place among the visible text, so the name reads in document order.
+        const usable = !hiddenContext && !looksLikeInstructions(text);
+        (usable ? parts.visible : parts.hidden).push(` ${text} `);
+      }
       parts.length += text.length;
-      continue;
-    }
-    const label = child.getAttribute('aria-label');
-    if (label && collapseSpaces(label)) {
-      parts.hidden.push(` ${collapseSpaces(label)} `);
-      parts.length += label.length;
-      continue;
+      if (image !== null || text) continue;
     }
     // Form controls inside a name source contribute nothing we can trust to be short.
     if (child.localName === 'input' || child.localName === 'select' || child.localName === 'textarea') continue;

@@ -1,7 +1,7 @@
 import type { FramePlaceholder, Rect, SnapshotMode } from '../protocol';
 import type { ControlItem, FrameItem, Item } from './collect';
 import { truncate } from './dom';
-import { estimateTokens, fitLines } from '../shared/text';
+import { estimateLines, fitLines } from '../shared/text';
 
 // Turns collected items into the text a model reads. The format, one line per thing:
 //   navigation "Main":            a landmark or dialog; what is inside is indented
@@ -106,6 +106,8 @@ function keepText(items: Item[]): boolean[] {
       keep[i] = true;
       return;
     }
+    // Prose between inline links is reading matter (extract() serves it), not a label.
+    if (item.prose) return;
     const key = normalize(item.text);
     for (const dir of [-1, 1]) {
       for (let step = 1; step <= NEAR; step++) {
@@ -264,7 +266,7 @@ export function render(items: Item[], options: RenderOptions): Rendered {
     shown: kept.flatMap((l) => (l.control ? [l.control] : [])),
     frames: kept.flatMap((l) => (l.frame ? [l.frame] : [])),
     truncated: fitted.truncated,
-    tokens: estimateTokens(text),
+    tokens: estimateLines(text),
     above: sum.above,
     below: sum.below,
   };

@@ -7,7 +7,7 @@ import { hasArea, intersect } from './geometry';
 import { describeElement, hitAt, reaches } from './hit';
 import type { RefRegistry } from './refs';
 import { controlLine, placeholder, render, signature } from './render';
-import { estimateTokens, fitLines } from '../shared/text';
+import { estimateLines, fitLines } from '../shared/text';
 import { Visibility } from './visibility';
 
 export const DEFAULT_VIEWPORT_TOKENS = 2500;
@@ -96,7 +96,7 @@ export function takeSnapshot(registry: RefRegistry, options: SnapshotOptions): S
     const frames = items.flatMap((item) => (item.kind === 'frame' && item.crossOrigin ? [placeholder(item, '', 0)] : []));
     return {
       ...base, text, refs, frames, isDiff: true, diff: { lines: diff.lines, added: diff.added, removed: diff.removed, changed: diff.changed },
-      stats: { controls: controls.length, shown: refs.length, above: 0, below: 0, covered: 0, truncated: fitted.truncated, tokens: estimateTokens(text), ms: builtins.now() - started },
+      stats: { controls: controls.length, shown: refs.length, above: 0, below: 0, covered: 0, truncated: fitted.truncated, tokens: estimateLines(text), ms: builtins.now() - started },
     };
   }
 

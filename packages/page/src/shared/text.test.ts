@@ -1,5 +1,24 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, fitLines } from './text';
+import { estimateLines, estimateTokens, fitLines } from './text';
+
+describe('estimateTokens', () => {
+  it.each([
+    '[e12] button "Add to cart"',
+    '日経平均は5日ぶり反発、円安で大型外需株に買い戻し',
+    '[e648] link "5p1d3y_91rl" →/users/5p1d3y_91rl',
+    '[e3] combobox "Sort by" value="Relevance" options: Relevance, Price: low to high (+2 more)',
+    'Ünïcödé Latin — “quotes” and € signs',
+  ])('does not undercount o200k on %s', (text) => {
+    const actual = countTokens(text);
+    expect(estimateTokens(text)).toBeGreaterThanOrEqual(actual);
+    expect(estimateTokens(text)).toBeLessThanOrEqual(Math.ceil(actual * 1.6));
+  });
+
+  it('is zero for empty text', () => {
+    expect(estimateTokens('')).toBe(0);
+  });
+});
 
 describe('fitLines', () => {
   const body = Array.from({ length: 50 }, (_, i) => `[e${i}] button "Button number ${i}"`);
@@ -16,7 +35,7 @@ describe('fitLines', () => {
     expect(fitted.kept).toBeLessThan(50);
     expect(fitted.lines.at(-2)).toBe(`… ${50 - fitted.kept} more lines not shown (token budget 120); scroll for more`);
     expect(fitted.lines.at(-1)).toBe('tail');
-    expect(estimateTokens(fitted.lines.join('\n'))).toBeLessThanOrEqual(120);
+    expect(estimateLines(fitted.lines.join('\n'))).toBeLessThanOrEqual(120);
     for (const line of fitted.lines.slice(1, -2)) expect(body).toContain(line);
   });
 
