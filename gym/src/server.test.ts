@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
 import { TRAPS } from './apps/traps';
@@ -33,6 +34,14 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
   return { status: response.status, text, json, headers: response.headers };
 }
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 function listOf(json: unknown, key: string): unknown[] {
   const value: unknown = typeof json === 'object' && json !== null ? Reflect.get(json, key) : undefined;
   if (!Array.isArray(value)) throw new Error(`Expected ${key} to be a list in ${JSON.stringify(json)}`);
@@ -57,6 +66,16 @@ describe('serving', () => {
     const bundle = await call('/shop/app.js');
     expect(bundle.status).toBe(200);
     expect(bundle.text.length).toBeGreaterThan(50_000);
+  });
+
+  it('refuses a taken port without leaving the other one open', async () => {
+    const taken = Number(new URL(gym.url).port);
+    const free = await freePort();
+    await expect(startGym({ port: free, otherPort: taken })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    // The first port was released: a new gym can use it.
+    const again = await startGym({ port: free });
+    expect(again.url).toBe(`http://127.0.0.1:${free}`);
+    await again.close();
   });
 
   it('answers unknown paths with a clear 404', async () => {

@@ -70,15 +70,23 @@ export async function startGym(options: GymOptions = {}): Promise<Gym> {
   const onRequest = (req: IncomingMessage, res: ServerResponse) => void handle(req, res);
   const main = createServer(onRequest);
   const other = createServer(onRequest);
-  const mainPort = await listen(main, options.port ?? 0);
-  const otherPort = await listen(other, options.otherPort ?? 0);
-  origins.main = `http://127.0.0.1:${mainPort}`;
-  origins.other = `http://127.0.0.1:${otherPort}`;
-
   const close = (server: Server) => new Promise<void>((resolve) => {
+    if (!server.listening) return resolve();
     server.close(() => resolve());
     server.closeAllConnections();
   });
+  let mainPort: number;
+  let otherPort: number;
+  try {
+    mainPort = await listen(main, options.port ?? 0);
+    otherPort = await listen(other, options.otherPort ?? 0);
+  } catch (error) {
+    await Promise.all([close(main), close(other)]);
+    throw error;
+  }
+  origins.main = `http://127.0.0.1:${mainPort}`;
+  origins.other = `http://127.0.0.1:${otherPort}`;
+
   return {
     url: origins.main,
     otherUrl: origins.other,

@@ -3,7 +3,7 @@
 // get, then keeps the gym up for exploring (Ctrl+C stops). `--once` exits after printing;
 // `--url <address>` snapshots another page instead of the shop.
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import { startGym } from '@wayfinder/gym';
+import { startGym, type Gym } from '@wayfinder/gym';
 import type { SnapshotMode } from '@wayfinder/page';
 
 interface Args {
@@ -30,8 +30,18 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
+/** The gym on its usual ports (4170/4171, or GYM_PORT), or on free ones when those are taken. */
+async function openGym(): Promise<Gym> {
+  const port = Number(process.env.GYM_PORT ?? 4170);
+  try {
+    return await startGym({ port, otherPort: port + 1 });
+  } catch {
+    return startGym();
+  }
+}
+
 const args = parseArgs(process.argv.slice(2));
-const gym = await startGym({ port: Number(process.env.GYM_PORT ?? 0) });
+const gym = await openGym();
 let browser: NodeBrowser | null = null;
 const shutdown = async (code: number) => {
   await browser?.close().catch(() => undefined);

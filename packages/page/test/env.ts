@@ -1,12 +1,15 @@
 // Test environment for page-script suites: a gym on fresh ports, real headless Chromium,
 // one page. Setup actions (filling a field, clicking Next) run in the page's own world, as
 // a person's would; what is asserted is what the page script reports.
+import { createServer } from 'node:http';
 import { NodeBrowser, type NodePage } from '@wayfinder/cdp/node';
 import { startGym, type Gym } from '@wayfinder/gym';
 import type { SnapshotOptions, SnapshotResult } from '@wayfinder/page';
 
 export interface Env {
   gym: Gym;
+  /** Serves this HTML from the test's own content server (127.0.0.1) and opens it. */
+  show(html: string): Promise<void>;
   browser: NodeBrowser;
   page: NodePage;
   goto(path: string): Promise<void>;
@@ -18,8 +21,32 @@ export interface Env {
   close(): Promise<void>;
 }
 
+/** A per-test content server: whatever HTML the test last gave it, at a real http URL. */
+async function contentServer(): Promise<{ url: string; set(html: string): void; close(): Promise<void> }> {
+  let current = '<!doctype html><title>empty</title>';
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(current);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set: (html) => {
+      current = html;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
 export async function openEnv(): Promise<Env> {
   const gym = await startGym();
+  const content = await contentServer();
+  let shown = 0;
   const browser = await NodeBrowser.launch();
   const page = await browser.newPage();
   const run = async <T>(expression: string): Promise<T> => {
@@ -39,10 +66,15 @@ export async function openEnv(): Promise<Env> {
   return {
     gym, browser, page, run, until,
     goto: (path) => page.navigate(gym.url + path),
+    show: async (html) => {
+      content.set(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test page</title></head><body>${html}</body></html>`);
+      await page.navigate(`${content.url}/page-${++shown}`);
+    },
     snapshot: (options) => page.script.snapshot(options),
     close: async () => {
       await browser.close();
       await gym.close();
+      await content.close();
     },
   };
 }
