@@ -1,6 +1,7 @@
 import {
-  diffHeadline, estimateLines, fitLines, isPageError, PAGE_GLOBAL, PAGE_SCRIPT, type Actionability, type ExtractOptions, type ExtractResult, type FindResult,
-  type FramePlaceholder, type LocatorSet, type PageError, type RefEntry, type SnapshotOptions, type SnapshotResult,
+  diffHeadline, estimateLines, fitLines, isActionability, isExtractResult, isFindResult, isLocatorSet, isPageError, isSnapshotResult,
+  PAGE_GLOBAL, PAGE_SCRIPT, type Actionability, type ExtractOptions, type ExtractResult, type FindResult, type FramePlaceholder,
+  type LocatorSet, type PageError, type RefEntry, type SnapshotOptions, type SnapshotResult,
 } from '@wayfinder/page';
 import type { CdpSession } from './connection';
 import { CdpError } from './errors';
@@ -132,7 +133,7 @@ export class PageScriptHost {
 
   private async snapshotFrame(frameId: string, options: SnapshotOptions, depth: number, offsetX: number, offsetY: number): Promise<SnapshotResult> {
     const { value } = await this.call(frameId, 'snapshot', [options]);
-    const result = asSnapshot(value);
+    const result = expectShape(value, isSnapshotResult, 'snapshot');
     if (offsetX || offsetY) result.refs = result.refs.map((r) => shiftEntry(r, offsetX, offsetY));
     if (depth >= MAX_FRAME_DEPTH || !result.frames.length) return result;
 
@@ -189,14 +190,12 @@ export class PageScriptHost {
 
   async find(query: string, k = 5): Promise<FindResult> {
     const { value } = await this.call(await this.mainFrame(), 'find', [query, k]);
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- our own page script's reply, shaped by its API
-    return value as FindResult;
+    return expectShape(value, isFindResult, 'find');
   }
 
   async extract(options: ExtractOptions = {}): Promise<ExtractResult> {
     const { value } = await this.call(await this.mainFrame(), 'extract', [options]);
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- our own page script's reply, shaped by its API
-    return value as ExtractResult;
+    return expectShape(value, isExtractResult, 'extract');
   }
 
   /** Actionability of a ref, with its point in top-page coordinates. */
@@ -204,8 +203,7 @@ export class PageScriptHost {
     const route = this.route(ref);
     const { value } = await this.call(route.frameId, 'actionability', [route.localRef]);
     if (isPageError(value)) return value;
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- our own page script's reply, shaped by its API
-    const result = value as Actionability;
+    const result = expectShape(value, isActionability, 'actionability');
     if (result.point) result.point = { x: result.point.x + route.offsetX, y: result.point.y + route.offsetY };
     if (result.box) result.box = { ...result.box, x: result.box.x + route.offsetX, y: result.box.y + route.offsetY };
     return result;
@@ -215,17 +213,15 @@ export class PageScriptHost {
     const route = this.route(ref);
     const { value } = await this.call(route.frameId, 'locators', [route.localRef]);
     if (isPageError(value)) return value;
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- our own page script's reply, shaped by its API
-    return value as LocatorSet;
+    return expectShape(value, isLocatorSet, 'locators');
   }
 }
 
-function asSnapshot(value: unknown): SnapshotResult {
-  if (typeof value !== 'object' || value === null || !('text' in value) || !('refs' in value)) {
-    throw new PageScriptError('The page script returned something that is not a snapshot.');
-  }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- checked above; our own page script's reply
-  return value as SnapshotResult;
+function expectShape<T>(value: unknown, check: (value: unknown) => value is T, method: string): T {
+  if (check(value)) return value;
+  // Replies come by value, so they are JSON; only undefined has no JSON text.
+  const shown = value === undefined ? 'undefined' : JSON.stringify(value);
+  throw new PageScriptError(`The page script answered ${method} with something unexpected (${shown.slice(0, 120)}); it may be an older version.`);
 }
 
 function shiftEntry(entry: RefEntry, dx: number, dy: number): RefEntry {

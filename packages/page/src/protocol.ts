@@ -193,6 +193,32 @@ export function isPageError(value: unknown): value is PageError {
   return typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
 }
 
+// Shape checks for replies that cross from the page to the driver: a stale or foreign
+// script answering with something else is reported, not trusted.
+function has(value: unknown, ...keys: string[]): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && keys.every((key) => key in value);
+}
+
+export function isSnapshotResult(value: unknown): value is SnapshotResult {
+  return has(value, 'text', 'refs', 'frames', 'docId', 'stats') && typeof value.text === 'string' && Array.isArray(value.refs) && Array.isArray(value.frames);
+}
+
+export function isFindResult(value: unknown): value is FindResult {
+  return has(value, 'query', 'matches', 'docId') && Array.isArray(value.matches);
+}
+
+export function isExtractResult(value: unknown): value is ExtractResult {
+  return has(value, 'content', 'metadata', 'contacts', 'jsonLd') && typeof value.content === 'string';
+}
+
+export function isActionability(value: unknown): value is Actionability {
+  return has(value, 'ref', 'point', 'visible', 'enabled', 'stable', 'receivesEvents', 'problem');
+}
+
+export function isLocatorSet(value: unknown): value is LocatorSet {
+  return has(value, 'ref', 'locators') && Array.isArray(value.locators);
+}
+
 /** The API object the script installs, for typing calls on the driver side. */
 export interface PageApi {
   version: number;
