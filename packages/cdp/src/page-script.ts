@@ -35,7 +35,8 @@ function isContextGone(error: unknown): boolean {
 }
 
 export class PageScriptHost {
-  private readonly contexts = new Map<string, number>();
+  /** Per frame, the isolated world's context id (pending while the script installs). */
+  private readonly contexts = new Map<string, Promise<number>>();
   private readonly routes = new Map<string, FrameRoute>();
   private mainFrameId: string | null = null;
 
@@ -58,15 +59,25 @@ export class PageScriptHost {
     return this.mainFrameId;
   }
 
-  private async ensure(frameId: string): Promise<number> {
-    const known = this.contexts.get(frameId);
-    if (known !== undefined) return known;
+  private ensure(frameId: string): Promise<number> {
+    let context = this.contexts.get(frameId);
+    if (!context) {
+      context = this.install(frameId);
+      this.contexts.set(frameId, context);
+      // A failed install is not remembered: the next call tries again.
+      context.catch(() => {
+        if (this.contexts.get(frameId) === context) this.contexts.delete(frameId);
+      });
+    }
+    return context;
+  }
+
+  private async install(frameId: string): Promise<number> {
     const { executionContextId } = await this.session.send('Page.createIsolatedWorld', { frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
     const installed = await this.session.send('Runtime.evaluate', { expression: PAGE_SCRIPT, contextId: executionContextId, returnByValue: true });
     if (installed.exceptionDetails) {
       throw new PageScriptError(`Could not install the page script: ${installed.exceptionDetails.exception?.description ?? installed.exceptionDetails.text}`);
     }
-    this.contexts.set(frameId, executionContextId);
     return executionContextId;
   }
 

@@ -129,6 +129,23 @@ describe('what counts as a control', () => {
   });
 });
 
+describe('locators', () => {
+  it('rank a test id above everything, and skip generated ids', async () => {
+    await env.show(`
+      <form><button id="ember1234" data-testid="checkout-submit" class="btn">Pay now</button><button id="pay-later">Pay later</button></form>
+    `);
+    const s = await env.snapshot({ mode: 'full' });
+    const now = await env.page.script.locators(refOf(s, 'button', 'Pay now'));
+    if (isPageError(now)) throw new Error(now.message);
+    expect(now.locators[0]).toEqual({ kind: 'testid', value: 'data-testid=checkout-submit', matches: 1, confidence: 0.95 });
+    expect(now.locators.some((l) => l.kind === 'id')).toBe(false);
+    expect(now.locators.find((l) => l.kind === 'text')).toMatchObject({ value: 'Pay now', matches: 1 });
+    const later = await env.page.script.locators(refOf(s, 'button', 'Pay later'));
+    if (isPageError(later)) throw new Error(later.message);
+    expect(later.locators.find((l) => l.kind === 'id')).toEqual({ kind: 'id', value: 'pay-later', matches: 1, confidence: 0.85 });
+  });
+});
+
 describe('actionability of moving things', () => {
   it('reports an animating element as not stable, and a still one as stable', async () => {
     await env.show(`

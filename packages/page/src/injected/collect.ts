@@ -189,6 +189,12 @@ export class Collector {
     this.items.push({ kind: 'text', text, depth: line.depth, rect: line.rect, inViewport: line.inViewport, live: line.live, prose: line.prose });
   }
 
+  /** A block starts or ends: the current line is done, and so is any paragraph of prose. */
+  private endBlock(): void {
+    this.flush();
+    this.proseBlock = false;
+  }
+
   private box(el: Element, style: CSSStyleDeclaration): DOMRect {
     const rect = el.getBoundingClientRect();
     if (hasArea(rect)) return rect;
@@ -214,10 +220,7 @@ export class Collector {
     // Table cells stay on their row's line; other blocks start a new one.
     const cell = display === 'table-cell';
     const block = !isInlineDisplay(display) && !cell;
-    if (block) {
-      this.flush();
-      this.proseBlock = false;
-    }
+    if (block) this.endBlock();
     else if (cell) this.separate(' | ');
     else if (display !== 'inline' || tag === 'br') this.separate(' ');
 
@@ -240,10 +243,7 @@ export class Collector {
       }
       this.control(el, controlRole, hidden, box, style, ctx);
       if (!NO_DESCEND.has(tag)) this.walkChildren(el, { ...ctx, quiet: true, inControl: true });
-      if (block) {
-        this.flush();
-        this.proseBlock = false;
-      }
+      if (block) this.endBlock();
       return;
     }
     if (NO_DESCEND.has(tag)) return;
@@ -273,10 +273,7 @@ export class Collector {
     }
     if (hidden !== ctx.hidden) childCtx = { ...childCtx, hidden };
     this.walkChildren(el, childCtx);
-    if (block) {
-      this.flush();
-      this.proseBlock = false;
-    }
+    if (block) this.endBlock();
   }
 
   private controlRole(el: Element, role: string | null, style: CSSStyleDeclaration, ctx: Ctx): string | null {
