@@ -145,7 +145,3 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return text.slice(0, Math.max(0, max - 1)).trimEnd() + '…';
 }
-
-export function getRect(el: Element): DOMRect {
-  return el.getBoundingClientRect();
-}

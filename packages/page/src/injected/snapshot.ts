@@ -6,7 +6,7 @@ import { deepActiveElement } from './dom';
 import { hasArea, intersect } from './geometry';
 import { describeElement, hitAt, reaches } from './hit';
 import type { RefRegistry } from './refs';
-import { controlLine, placeholder, render, signature } from './render';
+import { placeholder, render, signature } from './render';
 import { estimateLines, fitLines } from '../shared/text';
 import { Visibility } from './visibility';
 
@@ -118,4 +118,3 @@ export function takeSnapshot(registry: RefRegistry, options: SnapshotOptions): S
   };
 }
 
-export { controlLine };
