@@ -150,10 +150,17 @@ export class Collector {
   }
 
   private walkChildren(node: Node, ctx: Ctx): void {
-    for (const child of flatChildren(node)) {
-      if (isText(child)) this.text(child, ctx);
-      else if (isElement(child)) this.element(child, ctx);
+    // Shadow hosts and slots need the flattened tree; everything else walks its own children.
+    if (isElement(node) && (node.shadowRoot || node.localName === 'slot')) {
+      for (const child of flatChildren(node)) this.visit(child, ctx);
+      return;
     }
+    for (let child = node.firstChild; child; child = child.nextSibling) this.visit(child, ctx);
+  }
+
+  private visit(node: Node, ctx: Ctx): void {
+    if (isText(node)) this.text(node, ctx);
+    else if (isElement(node)) this.element(node, ctx);
   }
 
   private inViewport(rect: Rect, frame: FrameContext): boolean {
@@ -166,7 +173,7 @@ export class Collector {
     const parent = node.parentElement;
     if (!parent || this.vis.textHiddenReason(parent) !== null) return;
     if (!this.line) {
-      const rect = rectOf(parent.getBoundingClientRect(), ctx.frame.offsetX, ctx.frame.offsetY);
+      const rect = rectOf(this.vis.rect(parent), ctx.frame.offsetX, ctx.frame.offsetY);
       this.line = { parts: [], depth: ctx.depth, rect, inViewport: this.inViewport(rect, ctx.frame), live: ctx.live, prose: this.proseBlock };
     }
     this.line.parts.push(node.data);
@@ -196,11 +203,11 @@ export class Collector {
   }
 
   private box(el: Element, style: CSSStyleDeclaration): DOMRect {
-    const rect = el.getBoundingClientRect();
+    const rect = this.vis.rect(el);
     if (hasArea(rect)) return rect;
     // Inline boxes around blocks, and display:contents, have no box of their own.
     if (style.display === 'contents' || isInlineDisplay(style.display)) {
-      return unionRect(el.getClientRects()) ?? unionRect(Array.from(el.children, (c) => c.getBoundingClientRect())) ?? rect;
+      return unionRect(el.getClientRects()) ?? unionRect(Array.from(el.children, (c) => this.vis.rect(c))) ?? rect;
     }
     return rect;
   }
@@ -303,9 +310,9 @@ export class Collector {
     // Custom-styled checkboxes, radios and file inputs hide the native input and show a
     // label; the label is what a person sees and clicks.
     if (!visible && isInput(el) && (el.type === 'checkbox' || el.type === 'radio' || el.type === 'file') && style.display !== 'none') {
-      const label = labelsOf(el).find((l) => hasArea(l.getBoundingClientRect()) && this.vis.style(l).visibility === 'visible');
+      const label = labelsOf(el).find((l) => hasArea(this.vis.rect(l)) && this.vis.style(l).visibility === 'visible');
       if (label && !ctx.hidden) {
-        rect = label.getBoundingClientRect();
+        rect = this.vis.rect(label);
         visible = true;
       }
     }

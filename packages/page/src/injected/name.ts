@@ -66,7 +66,7 @@ function gather(node: Node, vis: Visibility, parts: Parts, hiddenContext: boolea
     // Form controls inside a name source contribute nothing we can trust to be short.
     if (child.localName === 'input' || child.localName === 'select' || child.localName === 'textarea') continue;
     let hidden = hiddenContext;
-    if (!hidden && needsBoxCheck(style)) hidden = vis.hidesSubtree(child, child.getBoundingClientRect());
+    if (!hidden && needsBoxCheck(style)) hidden = vis.hidesSubtree(child, vis.rect(child));
     if (!hidden && vis.textHiddenReason(child) !== null) hidden = true;
     const separate = style.display !== 'inline' || child.localName === 'br';
     if (separate) parts.visible.push(' ');

@@ -14,19 +14,35 @@ const INDENT = '  ';
 const MAX_DEPTH = 4;
 const NEAR = 2;
 
+/** The page's own origin and address without its hash, parsed once per page, not per link. */
+let here = { base: '', origin: '', page: '' };
+
+function locate(base: string): typeof here {
+  if (here.base !== base) {
+    try {
+      const url = new URL(base);
+      here = { base, origin: url.origin, page: url.origin + url.pathname + url.search };
+    } catch {
+      here = { base, origin: '', page: '' };
+    }
+  }
+  return here;
+}
+
 function shortHref(href: string, base: string): string {
   if (!href || /^javascript:/i.test(href)) return '';
+  if (/^(mailto|tel):/i.test(href)) return truncate(href, 48);
+  const { origin, page } = locate(base);
+  // Link hrefs come resolved (absolute), so most need no parsing at all.
+  if (origin && href.startsWith(`${origin}/`)) {
+    if (href.startsWith(`${page}#`)) return truncate(href.slice(page.length), 40);
+    return truncate(href.slice(origin.length), 48);
+  }
   let url: URL;
   try {
     url = new URL(href, base);
   } catch {
     return truncate(href, 40);
-  }
-  if (url.protocol === 'mailto:' || url.protocol === 'tel:') return truncate(href, 48);
-  const here = new URL(base);
-  if (url.origin === here.origin) {
-    if (url.pathname === here.pathname && url.search === here.search && url.hash) return truncate(url.hash, 40);
-    return truncate(url.pathname + url.search + url.hash, 48);
   }
   const host = url.host.replace(/^www\./, '');
   const path = url.pathname === '/' ? '' : url.pathname;

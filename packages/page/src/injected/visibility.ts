@@ -69,9 +69,14 @@ export function needsBoxCheck(style: CSSStyleDeclaration): boolean {
     style.getPropertyValue('clip') !== 'auto' || style.clipPath !== 'none' || style.overflowX !== 'visible';
 }
 
-/** Per-pass caches: computed styles and effective backgrounds are read many times. */
+/**
+ * Per-pass caches: computed styles, boxes and effective backgrounds are read many times.
+ * A pass is synchronous, so the page cannot change under them. Boxes matter most: an
+ * inline element spanning thousands of lines costs that much to measure, every time.
+ */
 export class Visibility {
   private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private readonly rects = new Map<Element, DOMRect>();
   private readonly backgrounds = new Map<Element, Rgba | null>();
 
   style(el: Element): CSSStyleDeclaration {
@@ -81,6 +86,15 @@ export class Visibility {
       this.styles.set(el, style);
     }
     return style;
+  }
+
+  rect(el: Element): DOMRect {
+    let rect = this.rects.get(el);
+    if (!rect) {
+      rect = el.getBoundingClientRect();
+      this.rects.set(el, rect);
+    }
+    return rect;
   }
 
   /**

@@ -49,7 +49,7 @@ function copyChildren(src: Node, dst: Element, out: Document, vis: Visibility, t
     if (child.getAttribute('aria-hidden') === 'true') continue;
     const style = vis.style(child);
     if (style.display === 'none' || style.contentVisibility === 'hidden') continue;
-    if (needsBoxCheck(style) && vis.hidesSubtree(child, child.getBoundingClientRect())) continue;
+    if (needsBoxCheck(style) && vis.hidesSubtree(child, vis.rect(child))) continue;
     const copy = out.createElement(tag === 'slot' || tag.includes('-') ? 'div' : tag);
     for (const attr of KEEP_ATTRIBUTES) {
       const value = child.getAttribute(attr);
