@@ -65,8 +65,13 @@ export async function readJson(ctx: Ctx): Promise<Record<string, unknown> | null
   }
 }
 
+/** The second server under another host name: a different site, so its frames run out of process. */
+export function otherSite(ctx: Ctx): string {
+  return ctx.otherOrigin.replace('127.0.0.1', 'localhost');
+}
+
 export function fillOrigins(text: string, ctx: Ctx): string {
-  return text.replaceAll('{{MAIN_ORIGIN}}', ctx.mainOrigin).replaceAll('{{OTHER_ORIGIN}}', ctx.otherOrigin);
+  return text.replaceAll('{{MAIN_ORIGIN}}', ctx.mainOrigin).replaceAll('{{OTHER_ORIGIN}}', ctx.otherOrigin).replaceAll('{{OTHER_SITE}}', otherSite(ctx));
 }
 
 /** Serves a file from public/, with {{MAIN_ORIGIN}} / {{OTHER_ORIGIN}} filled in text files. */

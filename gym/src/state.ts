@@ -61,6 +61,10 @@ export interface WidgetsState {
   newsletter: string[];
   profile: { name: string; color: string } | null;
   payments: { cardLast4: string; amount: number; name: string }[];
+  accessCode: string;
+  shortcut: string;
+  offerClaimed: boolean;
+  tripName: string;
 }
 
 export interface FeedState {
@@ -96,7 +100,7 @@ export class GymState {
   deletedUsers: AdminUser[] = [];
   adminSessions = new Set<string>();
   failedLogins = 0;
-  widgets: WidgetsState = { counter: 0, newsletter: [], profile: null, payments: [] };
+  widgets: WidgetsState = { counter: 0, newsletter: [], profile: null, payments: [], accessCode: '', shortcut: '', offerClaimed: false, tripName: 'Weekend loop' };
   feed: FeedState = { liked: [], settings: { darkMode: false, notifications: true, digest: 'weekly' }, fruit: '', taskOrder: [...FEED_TASKS], uploads: [] };
   traps: { hits: TrapHit[] } = { hits: [] };
   private nextOrder = 1001;

@@ -23,6 +23,18 @@ export async function widgetsRoutes(ctx: Ctx, state: GymState): Promise<boolean>
       if (!str(body.name)) return fail(ctx, 422, 'Enter a display name.');
       state.widgets.profile = { name: str(body.name), color: str(body.color) };
       break;
+    case '/widgets/api/offer':
+      state.widgets.offerClaimed = true;
+      break;
+    case '/widgets/api/code':
+      state.widgets.accessCode = str(body.code);
+      break;
+    case '/widgets/api/shortcut':
+      state.widgets.shortcut = str(body.shortcut);
+      break;
+    case '/widgets/api/trip':
+      state.widgets.tripName = str(body.name);
+      break;
     case '/widgets/api/pay': {
       const number = str(body.number).replace(/[\s-]/g, '');
       if (!/^\d{13,19}$/.test(number)) return fail(ctx, 422, 'Enter a valid card number.');

@@ -43,6 +43,11 @@ export class CdpSession {
     return this.closedReason !== null;
   }
 
+  /** Another session on the same connection (a target this one auto-attached, flattened). */
+  child(sessionId: string): CdpSession {
+    return this.connection.session(sessionId);
+  }
+
   send<M extends keyof Commands>(method: M, ...params: CommandParams<M>): Promise<CommandResult<M>> {
     return this.sendWithTimeout(method, params[0], DEFAULT_TIMEOUT_MS);
   }

@@ -3,4 +3,5 @@
 export { CdpSession, Connection, type CommandParams, type CommandResult, type EventParams } from './connection';
 export { CdpError, type CdpErrorKind } from './errors';
 export { PageScriptError, PageScriptHost } from './page-script';
+export { ScriptWorlds, type FrameTarget } from './script-worlds';
 export type { CdpTransport } from './transport';

@@ -4,7 +4,7 @@
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
-export const PAGE_API_VERSION = 1;
+export const PAGE_API_VERSION = 2;
 
 export type SnapshotMode = 'viewport' | 'full';
 
@@ -183,9 +183,59 @@ export interface LocatorSet {
   locators: Locator[];
 }
 
+/** What the driver needs to know about an element before acting on it. */
+export interface ElementInfo {
+  ref: string;
+  role: string;
+  name: string;
+  tag: string;
+  /** input type, '' for other elements. */
+  inputType: string;
+  /** Accepts typed text (text inputs, textareas, contenteditable). */
+  editable: boolean;
+  checkable: boolean;
+  checked: boolean | null;
+  disabled: boolean;
+  readonly: boolean;
+  /** A native <select>, and whether it takes several values. */
+  nativeSelect: boolean;
+  multiple: boolean;
+  fileInput: boolean;
+  /** The element is a password field (its value must never be echoed). */
+  secret: boolean;
+  expanded: boolean | null;
+}
+
+export type DomAction =
+  | { kind: 'click'; button?: 'left' | 'right' | 'middle'; clickCount?: number }
+  | { kind: 'type'; text: string; replace?: boolean; submit?: boolean }
+  | { kind: 'press'; keys: string }
+  | { kind: 'check'; checked: boolean }
+  | { kind: 'hover' }
+  | { kind: 'drag'; toRef?: string; offset?: { x: number; y: number } }
+  | { kind: 'upload'; files: { name: string; mimeType: string; data: string }[] };
+
+export interface ScrollResult {
+  /** What scrolled: "the page" or the element's description. */
+  target: string;
+  x: number;
+  y: number;
+  moved: boolean;
+  atTop: boolean;
+  atBottom: boolean;
+}
+
+export interface MarkBox {
+  ref: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** Errors the page script reports as values (not exceptions), so the driver can map them. */
 export interface PageError {
-  error: 'stale-ref' | 'unknown-ref' | 'bad-argument';
+  error: 'stale-ref' | 'unknown-ref' | 'bad-argument' | 'not-found' | 'ignored';
   message: string;
 }
 
@@ -215,6 +265,14 @@ export function isActionability(value: unknown): value is Actionability {
   return has(value, 'ref', 'point', 'visible', 'enabled', 'stable', 'receivesEvents', 'problem');
 }
 
+export function isElementInfo(value: unknown): value is ElementInfo {
+  return has(value, 'ref', 'role', 'tag', 'editable', 'nativeSelect', 'fileInput');
+}
+
+export function isScrollResult(value: unknown): value is ScrollResult {
+  return has(value, 'target', 'x', 'y', 'moved');
+}
+
 export function isLocatorSet(value: unknown): value is LocatorSet {
   return has(value, 'ref', 'locators') && Array.isArray(value.locators);
 }
@@ -233,4 +291,20 @@ export interface PageApi {
    * id (fetched by object id, never by value). Typed loosely: this file is read by Node too.
    */
   frameOwner(ref: string): object | null;
+  describe(ref: string): ElementInfo | PageError;
+  /** Focuses an element and selects its text (so typing replaces it), or puts the caret at its end. */
+  prepareTyping(ref: string, replace: boolean): ElementInfo | PageError;
+  value(ref: string): string | PageError;
+  /** Chooses options of a native select, firing input and change; returns the labels chosen. */
+  selectOptions(ref: string, values: string[], by: 'auto' | 'value' | 'label' | 'index'): string[] | PageError;
+  /** For a custom listbox that is open: refs of the options matching these values. */
+  listboxOptions(ref: string, values: string[]): { ref: string; label: string }[] | PageError;
+  scroll(ref: string | null, direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom', amount: number | null): ScrollResult | PageError;
+  hasText(text: string): boolean;
+  refPresent(ref: string): boolean;
+  showMarks(marks: MarkBox[]): void;
+  hideMarks(): void;
+  html(selector: string | null, maxChars: number): string | PageError;
+  /** The DOM-event fallback: performs an action with script-made events. */
+  domAct(ref: string, action: DomAction): Promise<string | PageError>;
 }

@@ -131,6 +131,8 @@ describe('widgets', () => {
     expect(s.text).toMatch(/\[f\d+\] iframe "Profile editor":\n\s+\[f\d+e1\] textbox "Display name"/);
     expect(s.text).toMatch(/\[f\d+\] iframe "Payment":\n\s+## SecurePay\n\s+\[f\d+e1\] textbox "Name on card"/);
     expect(lineOf(s, refOf(s, 'button', 'Pay $20.00'))).toBeTruthy();
+    // A frame from another site runs in its own process: reached through its own session.
+    expect(s.text).toMatch(/\[f\d+\] iframe "Partner offers":\n\s+GearSwap: 15% off your next rental\.\n\s+\[f\d+e1\] button "Claim offer"/);
     // Frame refs carry top-page coordinates: the card field sits inside the payment iframe's box.
     const frameBox = await env.run<{ x: number; y: number; w: number; h: number }>(`(() => { const r = document.querySelector('iframe[title=Payment]').getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })()`);
     const entry = s.refs.find((r) => r.ref === card);
@@ -143,7 +145,7 @@ describe('widgets', () => {
     await env.run(`scrollTo(0, 0)`);
     const top = await env.snapshot();
     expect(top.text).not.toContain('Pay $20.00');
-    expect(top.text).toMatch(/↓ .*1 embedded frame below/);
+    expect(top.text).toMatch(/↓ \d+ more controls and 2 embedded frames below/);
     await env.run(`document.querySelector('iframe[title=Payment]').scrollIntoView({ block: 'center' })`);
     const bottom = await env.snapshot();
     expect(bottom.text).toContain('button "Pay $20.00"');

@@ -44,6 +44,7 @@ export class NodeBrowser {
     await session.send('Page.enable');
     await session.send('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: 1, mobile: false });
     const script = new PageScriptHost(session);
+    await script.init();
     const page: NodePage = {
       targetId,
       session,

@@ -1,5 +1,8 @@
 import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
 import { checkActionability } from './actionability';
+import { domAct } from './dom-actions';
+import { describeElement, hasText, listboxOptions, outerHtml, prepareTyping, refPresent, scrollBy, selectOptions, valueOf } from './element-ops';
+import { hideMarks, showMarks } from './marks';
 import { extractPage } from './extract';
 import { findControls } from './find';
 import { buildLocators } from './locators';
@@ -31,6 +34,18 @@ function install(): void {
     actionability: (ref: string) => checkActionability(registry, ref),
     locators: (ref: string) => buildLocators(registry, ref),
     frameOwner: (ref: string) => registry.frameOwner(ref),
+    describe: (ref: string) => describeElement(registry, ref),
+    prepareTyping: (ref: string, replace: boolean) => prepareTyping(registry, ref, replace),
+    value: (ref: string) => valueOf(registry, ref),
+    selectOptions: (ref, values, by) => selectOptions(registry, ref, values, by),
+    listboxOptions: (ref, values) => listboxOptions(registry, ref, values),
+    scroll: (ref, direction, amount) => scrollBy(registry, ref, direction, amount),
+    hasText: (text: string) => hasText(text),
+    refPresent: (ref: string) => refPresent(registry, ref),
+    showMarks: (marks) => showMarks(marks),
+    hideMarks: () => hideMarks(),
+    html: (selector, maxChars) => outerHtml(selector, maxChars),
+    domAct: (ref, action) => domAct(registry, ref, action),
   };
   Object.defineProperty(globalThis, PAGE_GLOBAL, { value: api, configurable: true, enumerable: false, writable: false });
 }

@@ -11,6 +11,8 @@ import { needsBoxCheck, type Visibility } from './visibility';
 //   of an image inside a control counts as visible (the image is), through the same filter.
 
 export const MAX_NAME = 80;
+/** Visible text longer than this is content rather than a label (for the label-in-name rule). */
+const LABEL_LIKE = 60;
 const GATHER_LIMIT = 240;
 
 interface Parts {
@@ -146,7 +148,8 @@ export function accessibleName(el: Element, role: string, vis: Visibility): Name
 
   const ariaLabel = collapseSpaces(el.getAttribute('aria-label') ?? '');
   if (ariaLabel) {
-    if (!visible) return hiddenSource(ariaLabel);
+    // Long content is what a container holds, not a label: the aria-label names it.
+    if (!visible || visible.length > LABEL_LIKE) return hiddenSource(ariaLabel);
     const contains = normalize(ariaLabel).includes(normalize(visible));
     if (contains && !looksLikeInstructions(ariaLabel)) return { name: truncate(ariaLabel, MAX_NAME), withheld: false };
     return { name: truncate(visible, MAX_NAME), withheld: false };

@@ -1,0 +1,176 @@
+// The browser port: what the agent's tools need from a browser, and nothing more. Core
+// declares it; packages/cdp implements it (over chrome.debugger in the extension, a CDP
+// WebSocket in Node); tests may use a fake. Plain data in, plain data out.
+
+export interface TabInfo {
+  id: string;
+  url: string;
+  title: string;
+  active: boolean;
+  /** The tab whose page opened this one (a link with target=_blank, window.open). */
+  openerId?: string;
+}
+
+export type SnapshotMode = 'viewport' | 'full';
+
+export interface SnapshotRequest {
+  mode?: SnapshotMode;
+  maxTokens?: number;
+  /** Changes since the previous snapshot of the same document, when there was one. */
+  diff?: boolean;
+}
+
+export interface PageRef {
+  ref: string;
+  role: string;
+  name: string;
+  states: string[];
+  value?: string;
+  href?: string;
+}
+
+export interface PageSnapshot {
+  text: string;
+  refs: PageRef[];
+  url: string;
+  title: string;
+  /** Refs are valid for this document only. */
+  docId: string;
+  isDiff: boolean;
+  truncated: boolean;
+  tokens: number;
+}
+
+export interface FoundElement {
+  ref: string;
+  role: string;
+  name: string;
+  score: number;
+  line: string;
+}
+
+export interface PageContent {
+  url: string;
+  content: string;
+  wordCount: number;
+  truncated: boolean;
+  metadata: { title: string; description: string; image: string; canonical: string; siteName: string; author: string; published: string; lang: string };
+  jsonLd: unknown[];
+  contacts: { emails: string[]; phones: string[]; social: { platform: string; url: string; handle: string }[] };
+}
+
+export type MouseButton = 'left' | 'right' | 'middle';
+export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
+
+/** A file to put into a file input: bytes (base64) the caller has, or a path the browser can read. */
+export interface FileInput {
+  name: string;
+  mimeType?: string;
+  /** Base64 contents. */
+  data?: string;
+  /** A path on the machine running the browser (Node hosts only). */
+  path?: string;
+}
+
+export type Action =
+  | { kind: 'click'; button?: MouseButton; clickCount?: 1 | 2; modifiers?: Modifier[] }
+  | { kind: 'type'; text: string; mode?: 'insert' | 'keys'; replace?: boolean; submit?: boolean }
+  | { kind: 'press'; keys: string }
+  | { kind: 'select'; values: string[]; by?: 'auto' | 'value' | 'label' | 'index' }
+  | { kind: 'check'; checked: boolean }
+  | { kind: 'hover' }
+  | { kind: 'drag'; toRef?: string; offset?: { x: number; y: number } }
+  | { kind: 'scroll'; direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom'; amount?: number }
+  | { kind: 'scroll-into-view' }
+  | { kind: 'upload'; files: FileInput[] };
+
+export type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+
+export interface DialogInfo {
+  type: DialogType;
+  message: string;
+  defaultPrompt: string;
+  url: string;
+}
+
+export interface DialogDecision {
+  accept: boolean;
+  /** For prompt(): the answer. */
+  promptText?: string;
+}
+
+/** Decides each dialog a page opens. Returning a promise lets a host ask the user. */
+export type DialogPolicy = (dialog: DialogInfo, tab: TabInfo) => DialogDecision | Promise<DialogDecision>;
+
+export interface HandledDialog extends DialogInfo {
+  accepted: boolean;
+  promptText?: string;
+}
+
+export interface ActionOutcome {
+  /** What happened, in a sentence the model can read. */
+  summary: string;
+  /** The page navigated (a new document) as a result. */
+  navigated: boolean;
+  url: string;
+  /** Tabs the action opened (links with target=_blank, popups). */
+  newTabs: TabInfo[];
+  /** Dialogs the page opened during the action, and how they were answered. */
+  dialogs: HandledDialog[];
+}
+
+export type WaitCondition =
+  | { kind: 'text'; text: string; gone?: boolean }
+  | { kind: 'ref'; ref: string; gone?: boolean }
+  | { kind: 'navigation' }
+  | { kind: 'network-idle'; idleMs?: number }
+  | { kind: 'time'; ms: number };
+
+export interface ScreenshotRequest {
+  /** Just this element (its box, scrolled into view). */
+  ref?: string;
+  /** The whole page, not just the viewport. */
+  fullPage?: boolean;
+  /** Draw each visible control's ref on it (set-of-marks, for vision models). */
+  marks?: boolean;
+  format?: 'png' | 'jpeg';
+  quality?: number;
+}
+
+export interface Screenshot {
+  /** Base64 image data. */
+  data: string;
+  mimeType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  /** With marks: where each labelled ref sits in the image. */
+  marks: { ref: string; x: number; y: number; width: number; height: number }[];
+}
+
+export interface Tab {
+  readonly id: string;
+  info(): Promise<TabInfo>;
+  navigate(url: string): Promise<ActionOutcome>;
+  goBack(): Promise<ActionOutcome>;
+  goForward(): Promise<ActionOutcome>;
+  reload(): Promise<ActionOutcome>;
+  snapshot(request?: SnapshotRequest): Promise<PageSnapshot>;
+  find(query: string, k?: number): Promise<FoundElement[]>;
+  extract(options?: { maxChars?: number }): Promise<PageContent>;
+  /** Acts on a ref from the latest snapshot; `null` targets the page (keys, scrolling). */
+  act(ref: string | null, action: Action): Promise<ActionOutcome>;
+  waitFor(condition: WaitCondition, timeoutMs?: number): Promise<string>;
+  screenshot(request?: ScreenshotRequest): Promise<Screenshot>;
+  /** Outer HTML of the first match of a CSS selector (or the page), capped. */
+  html(selector?: string, maxChars?: number): Promise<string>;
+}
+
+export interface Browser {
+  tabs(): Promise<TabInfo[]>;
+  activeTab(): Promise<Tab>;
+  openTab(url?: string, options?: { background?: boolean }): Promise<Tab>;
+  switchTab(id: string): Promise<Tab>;
+  closeTab(id: string): Promise<void>;
+  /** How dialogs are answered; the default accepts alerts and dismisses everything else. */
+  setDialogPolicy(policy: DialogPolicy): void;
+}

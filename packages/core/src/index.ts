@@ -1,0 +1,2 @@
+export * from './browser/port';
+export { BrowserError, type BrowserErrorCode } from './browser/errors';

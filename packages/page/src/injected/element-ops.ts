@@ -1,0 +1,242 @@
+import type { ElementInfo, PageError, ScrollResult } from '../protocol';
+import { isPageError } from '../protocol';
+import { describeRef } from './actionability';
+import { builtins } from './builtins';
+import { bodyOf, collapseSpaces, isHTMLElement, isInput, isSelect, isTextArea, truncate } from './dom';
+import { accessibleName } from './name';
+import type { RefRegistry } from './refs';
+import { roleOf } from './roles';
+import { isDisabled } from './state';
+import { Visibility } from './visibility';
+
+// Operations the driver asks for around real input: what an element is, getting it
+// ready for typing, choosing native options, finding a custom listbox's options,
+// scrolling, and the checks behind waits.
+
+const TEXT_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', '']);
+
+function isEditable(el: Element): boolean {
+  if (isInput(el)) return TEXT_TYPES.has(el.type) && !el.readOnly;
+  if (isTextArea(el)) return !el.readOnly;
+  return isHTMLElement(el) && el.isContentEditable;
+}
+
+export function describeElement(registry: RefRegistry, ref: string): ElementInfo | PageError {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return el;
+  const vis = new Visibility();
+  const role = roleOf(el) ?? 'clickable';
+  const checkable = (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) || ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(role);
+  let checked: boolean | null = null;
+  if (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) checked = el.checked;
+  else if (checkable) checked = el.getAttribute('aria-checked') === 'true';
+  const expanded = el.getAttribute('aria-expanded');
+  return {
+    ref,
+    role,
+    name: accessibleName(el, role, vis).name,
+    tag: el.localName,
+    inputType: isInput(el) ? el.type : '',
+    editable: isEditable(el),
+    checkable,
+    checked,
+    disabled: isDisabled(el),
+    readonly: (isInput(el) || isTextArea(el)) && el.readOnly,
+    nativeSelect: isSelect(el),
+    multiple: isSelect(el) && el.multiple,
+    fileInput: isInput(el) && el.type === 'file',
+    secret: isInput(el) && el.type === 'password',
+    expanded: expanded === null ? null : expanded === 'true',
+  };
+}
+
+/** Focuses the element and selects all of its text, or puts the caret at the end. */
+export function prepareTyping(registry: RefRegistry, ref: string, replace: boolean): ElementInfo | PageError {
+  const info = describeElement(registry, ref);
+  if (isPageError(info)) return info;
+  const el = registry.resolve(ref);
+  if (isPageError(el) || !isHTMLElement(el)) return { error: 'bad-argument', message: `${ref} cannot take typing.` };
+  if (!info.editable) {
+    return { error: 'bad-argument', message: `${describeRef(ref, el, new Visibility())} does not take typed text (it is a ${info.role}); pick a text field, or use select_option / check / click for this control.` };
+  }
+  el.focus({ preventScroll: true });
+  if (isInput(el) || isTextArea(el)) {
+    try {
+      if (replace) el.select();
+      else el.setSelectionRange(el.value.length, el.value.length);
+    } catch {
+      // email and number inputs refuse selection ranges; select() still works for them.
+      if (replace) el.select();
+    }
+  } else {
+    const selection = el.ownerDocument.getSelection();
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    if (!replace) range.collapse(false);
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }
+  return info;
+}
+
+/** The element's current value; password fields answer with dots, never their value. */
+export function valueOf(registry: RefRegistry, ref: string): string | PageError {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return el;
+  if (isInput(el)) return el.type === 'password' ? '•'.repeat(el.value.length) : el.value;
+  if (isTextArea(el)) return el.value;
+  if (isSelect(el)) return Array.from(el.selectedOptions, (o) => o.label).join(', ');
+  if (isHTMLElement(el) && el.isContentEditable) return el.innerText;
+  return collapseSpaces(el.textContent);
+}
+
+function optionLabel(option: HTMLOptionElement): string {
+  return collapseSpaces(option.label || option.text);
+}
+
+export function selectOptions(registry: RefRegistry, ref: string, values: string[], by: 'auto' | 'value' | 'label' | 'index'): string[] | PageError {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return el;
+  const who = describeRef(ref, el, new Visibility());
+  if (!isSelect(el)) return { error: 'bad-argument', message: `${who} is not a native select; open it with click, then click the option.` };
+  if (!values.length) return { error: 'bad-argument', message: 'Name at least one option to select.' };
+  if (values.length > 1 && !el.multiple) return { error: 'bad-argument', message: `${who} takes one option; got ${values.length}.` };
+  const options = Array.from(el.options);
+  const chosen: HTMLOptionElement[] = [];
+  for (const value of values) {
+    const wanted = value.trim().toLowerCase();
+    const index = Number(value);
+    const match =
+      (by === 'index' ? options[index] : undefined) ??
+      (by === 'auto' || by === 'value' ? options.find((o) => o.value === value) : undefined) ??
+      (by === 'auto' || by === 'label' ? options.find((o) => optionLabel(o) === value.trim()) : undefined) ??
+      (by === 'auto' || by === 'label' ? options.find((o) => optionLabel(o).toLowerCase() === wanted) : undefined) ??
+      (by === 'auto' ? options.find((o) => optionLabel(o).toLowerCase().startsWith(wanted)) : undefined);
+    if (!match) {
+      const available = options.map(optionLabel).slice(0, 20).map((l) => `"${l}"`).join(', ');
+      return { error: 'not-found', message: `${who} has no option "${value}". Its options: ${available}${options.length > 20 ? ', …' : ''}.` };
+    }
+    if (match.disabled) return { error: 'bad-argument', message: `The option "${optionLabel(match)}" of ${who} is disabled.` };
+    chosen.push(match);
+  }
+  for (const option of options) option.selected = chosen.includes(option);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+  return chosen.map(optionLabel);
+}
+
+function byIdList(el: Element, attr: string): Element[] {
+  const ids = el.getAttribute(attr);
+  if (!ids) return [];
+  return ids.split(/\s+/).flatMap((id) => {
+    const found = el.ownerDocument.getElementById(id);
+    return found ? [found] : [];
+  });
+}
+
+/** Options of the listbox a combobox controls (or the nearest open one), matched to values. */
+export function listboxOptions(registry: RefRegistry, ref: string, values: string[]): { ref: string; label: string }[] | PageError {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return el;
+  const vis = new Visibility();
+  const visible = (node: Element) => node.checkVisibility({ visibilityProperty: true }) && vis.rect(node).width > 0;
+  let lists = [...byIdList(el, 'aria-controls'), ...byIdList(el, 'aria-owns')].filter((l) => l.getAttribute('role') === 'listbox' || l.querySelector('[role="option"]'));
+  if (roleOf(el) === 'listbox') lists = [el];
+  if (!lists.length) {
+    // No explicit link: the nearest visible listbox around the control.
+    for (let scope: Element | null = el.parentElement; scope && !lists.length; scope = scope.parentElement) {
+      lists = Array.from(scope.querySelectorAll('[role="listbox"]')).filter(visible);
+    }
+  }
+  const options = lists.flatMap((list) => Array.from(list.querySelectorAll('[role="option"]'))).filter(visible);
+  if (!options.length) return { error: 'not-found', message: `${describeRef(ref, el, vis)} shows no options; it may need to be opened first (click it).` };
+  const refs = registry.forDocument(el.ownerDocument, el.ownerDocument === document);
+  const found: { ref: string; label: string }[] = [];
+  for (const value of values) {
+    const wanted = value.trim().toLowerCase();
+    const label = (o: Element) => accessibleName(o, 'option', vis).name;
+    const match = options.find((o) => label(o).toLowerCase() === wanted) ?? options.find((o) => label(o).toLowerCase().startsWith(wanted)) ?? options.find((o) => label(o).toLowerCase().includes(wanted));
+    if (!match) {
+      const available = options.slice(0, 20).map((o) => `"${label(o)}"`).join(', ');
+      return { error: 'not-found', message: `${describeRef(ref, el, vis)} has no option "${value}". Its options: ${available}.` };
+    }
+    found.push({ ref: refs.refFor(match), label: label(match) });
+  }
+  return found;
+}
+
+function scrollable(el: Element): boolean {
+  const style = builtins.getComputedStyle(el);
+  const y = (style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight;
+  const x = (style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth;
+  return y || x;
+}
+
+export function scrollBy(registry: RefRegistry, ref: string | null, direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom', amount: number | null): ScrollResult | PageError {
+  const root: Element | null = document.scrollingElement;
+  let target: Element = root ?? document.documentElement;
+  let label = 'the page';
+  if (ref) {
+    const el = registry.resolve(ref);
+    if (isPageError(el)) return el;
+    let node: Element | null = el;
+    while (node && !scrollable(node)) node = node.parentElement;
+    if (node && node !== document.documentElement && node !== document.body) {
+      target = node;
+      label = node === el ? describeRef(ref, el, new Visibility()) : `the scrollable area around ${describeRef(ref, el, new Visibility())}`;
+    }
+  }
+  const isPage = target === document.scrollingElement || target === document.documentElement;
+  const viewHeight = isPage ? window.innerHeight : target.clientHeight;
+  const viewWidth = isPage ? window.innerWidth : target.clientWidth;
+  const beforeX = target.scrollLeft;
+  const beforeY = target.scrollTop;
+  const stepY = amount ?? Math.round(viewHeight * 0.8);
+  const stepX = amount ?? Math.round(viewWidth * 0.8);
+  const options: ScrollToOptions = { behavior: 'instant' };
+  if (direction === 'top') target.scrollTo({ ...options, top: 0 });
+  else if (direction === 'bottom') target.scrollTo({ ...options, top: target.scrollHeight });
+  else if (direction === 'up') target.scrollBy({ ...options, top: -stepY });
+  else if (direction === 'down') target.scrollBy({ ...options, top: stepY });
+  else if (direction === 'left') target.scrollBy({ ...options, left: -stepX });
+  else target.scrollBy({ ...options, left: stepX });
+  const maxY = target.scrollHeight - (isPage ? window.innerHeight : target.clientHeight);
+  return {
+    target: label,
+    x: Math.round(target.scrollLeft),
+    y: Math.round(target.scrollTop),
+    moved: target.scrollLeft !== beforeX || target.scrollTop !== beforeY,
+    atTop: target.scrollTop <= 0,
+    atBottom: target.scrollTop >= maxY - 1,
+  };
+}
+
+export function hasText(text: string): boolean {
+  const needle = collapseSpaces(text).toLowerCase();
+  if (!needle) return false;
+  const body = bodyOf(document);
+  return !!body && collapseSpaces(body.innerText).toLowerCase().includes(needle);
+}
+
+export function refPresent(registry: RefRegistry, ref: string): boolean {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return false;
+  return el.checkVisibility({ visibilityProperty: true }) && new Visibility().rect(el).width > 0;
+}
+
+/** Outer HTML of the first match (or the page), password values removed, capped. */
+export function outerHtml(selector: string | null, maxChars: number): string | PageError {
+  let el: Element | null;
+  try {
+    el = selector ? document.querySelector(selector) : document.documentElement;
+  } catch {
+    return { error: 'bad-argument', message: `"${selector ?? ''}" is not a valid CSS selector.` };
+  }
+  if (!el) return { error: 'not-found', message: `Nothing on the page matches "${selector ?? ''}".` };
+  const copy = el.cloneNode(true);
+  if (!isHTMLElement(copy)) return truncate(el.outerHTML, maxChars);
+  for (const secret of Array.from(copy.querySelectorAll('input[type="password"]'))) secret.removeAttribute('value');
+  for (const script of Array.from(copy.querySelectorAll('script, style'))) script.textContent = '';
+  const html = copy.outerHTML;
+  return html.length <= maxChars ? html : `${html.slice(0, maxChars)}\n… (cut at ${maxChars} of ${html.length} characters)`;
+}
