@@ -48,7 +48,7 @@ export default tseslint.config(
   { files: ['packages/page/src/**/*.ts'], rules: onlyImports([], 'packages/page', nodeBuiltins) },
   { files: ['packages/page/test/**/*.ts', 'packages/page/*.ts'], rules: onlyImports(['@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'page tests') },
   { files: ['packages/cdp/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp') },
-  { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/gym'], 'cdp tests') },
+  { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests') },
   { files: ['apps/**/*.ts', 'apps/**/*.tsx'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps') },
   { files: ['gym/**/*.ts', 'gym/**/*.tsx'], rules: onlyImports([], 'gym') },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

@@ -101,7 +101,7 @@ async function measurePage(url: string, name: string, browser: NodeBrowser, pwPa
   const page = await browser.newPage();
   try {
     await blockExternal(page);
-    await page.navigate(url, 60_000);
+    await page.navigate(url);
     await settle(page);
     const pw = await findPlaywrightPage(pwPages, url);
 
@@ -125,7 +125,7 @@ async function measurePage(url: string, name: string, browser: NodeBrowser, pwPa
       full_vs_aria_token_ratio: round(fullTokens / Math.max(1, ariaTokens), 4),
     };
   } finally {
-    await page.close();
+    await browser.closeTab(page.id);
   }
 }
 
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   const selected = targets.slice(0, options.limit);
   console.log(`bench/snapshot: ${selected.length} pages from ${corpus ?? 'the gym (no corpus found)'}, ${options.runs} warm runs each, 1280×800\n`);
 
-  const browser = await NodeBrowser.launch();
+  const browser = await NodeBrowser.launch({ navigationTimeoutMs: 60_000 });
   const endpoint = browser.wsEndpoint;
   if (!endpoint) throw new Error('The launched browser has no DevTools endpoint.');
   const pw = await chromium.connectOverCDP(endpoint);

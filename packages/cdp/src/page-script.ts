@@ -14,11 +14,14 @@ export { PageScriptError };
 
 const MAX_FRAME_DEPTH = 4;
 
+/** How to reach a cross-origin frame: its own target, and the iframe ref in its parent. */
 interface FrameRoute extends FrameTarget {
-  /** Add to the frame's own coordinates to get the top page's. */
-  offsetX: number;
-  offsetY: number;
+  frameRef: string;
+  parent: FrameRoute | null;
+  parentTarget: FrameTarget;
 }
+
+const isRect = (v: unknown): v is { x: number; y: number; width: number; height: number } => typeof v === 'object' && v !== null && 'x' in v && 'y' in v && 'width' in v;
 
 export class PageScriptHost {
   readonly worlds: ScriptWorlds;
@@ -58,14 +61,30 @@ export class PageScriptHost {
     return this.worlds.call(target, method, args, returnByValue);
   }
 
-  /** Which frame a ref lives in, and how to map that frame's points to the top page. */
-  route(ref: string): FrameRoute {
+  private routeOf(ref: string): FrameRoute | null {
     let best: [string, FrameRoute] | null = null;
     for (const entry of this.routes) {
       if (ref.startsWith(entry[0]) && /^e\d+$|^f/.test(ref.slice(entry[0].length)) && (!best || entry[0].length > best[0].length)) best = entry;
     }
-    if (best) return best[1];
-    return { session: this.session, frameId: this.mainFrameId ?? '', offsetX: 0, offsetY: 0 };
+    return best?.[1] ?? null;
+  }
+
+  /** Which frame a ref lives in (the main frame unless it is inside a cross-origin frame). */
+  route(ref: string): FrameTarget {
+    return this.routeOf(ref) ?? { session: this.session, frameId: this.mainFrameId ?? '' };
+  }
+
+  /**
+   * Where a frame's viewport sits in the top page right now, with every iframe on the way
+   * scrolled into view: measured at the moment of acting, because scrolling moves frames.
+   */
+  private async frameOffset(route: FrameRoute | null): Promise<{ x: number; y: number }> {
+    if (!route) return { x: 0, y: 0 };
+    const outer = await this.frameOffset(route.parent);
+    const { value } = await this.worlds.call(route.parentTarget, 'frameBox', [route.frameRef]);
+    if (isPageError(value)) throw new PageScriptError(value.message);
+    if (!isRect(value)) throw new PageScriptError('The page script could not measure a frame.');
+    return { x: outer.x + value.x, y: outer.y + value.y };
   }
 
   async snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
@@ -84,7 +103,7 @@ export class PageScriptHost {
     return result;
   }
 
-  private async snapshotFrame(target: FrameTarget, options: SnapshotOptions, depth: number, offsetX: number, offsetY: number): Promise<SnapshotResult> {
+  private async snapshotFrame(target: FrameTarget, options: SnapshotOptions, depth: number, offsetX: number, offsetY: number, via: FrameRoute | null = null): Promise<SnapshotResult> {
     const { value } = await this.worlds.call(target, 'snapshot', [options]);
     const result = expectShape(value, isSnapshotResult, 'snapshot');
     if (offsetX || offsetY) result.refs = result.refs.map((r) => shiftEntry(r, offsetX, offsetY));
@@ -96,14 +115,16 @@ export class PageScriptHost {
     for (const frame of result.frames) {
       const child = await this.frameOf(target, frame.ref);
       if (!child) continue;
-      const route: FrameRoute = { ...child, offsetX: offsetX + frame.content.x, offsetY: offsetY + frame.content.y };
+      const route: FrameRoute = { ...child, frameRef: frame.ref, parent: via, parentTarget: target };
       this.routes.set(frame.ref, route);
+      const childX = offsetX + frame.content.x;
+      const childY = offsetY + frame.content.y;
       const inView = frame.visibleRect !== null;
       if (options.mode !== 'full' && !inView && !options.diff) continue;
       const childOptions: SnapshotOptions = { ...options, framePrefix: frame.ref, visibleRect: options.mode === 'full' ? undefined : frame.visibleRect };
       let childResult: SnapshotResult;
       try {
-        childResult = await this.snapshotFrame(child, childOptions, depth + 1, route.offsetX, route.offsetY);
+        childResult = await this.snapshotFrame(child, childOptions, depth + 1, childX, childY, route);
       } catch (error) {
         if (frame.line) text = text.replace(frame.line, `${frame.line} — could not be read: ${error instanceof Error ? error.message : String(error)}`);
         continue;
@@ -153,12 +174,17 @@ export class PageScriptHost {
 
   /** Actionability of a ref, with its point in top-page coordinates. */
   async actionability(ref: string): Promise<Actionability | PageError> {
-    const route = this.route(ref);
-    const { value } = await this.worlds.call(route, 'actionability', [ref]);
+    const route = this.routeOf(ref);
+    // Bring the frame into view in its parents first; then the element inside the frame.
+    await this.frameOffset(route);
+    const { value } = await this.worlds.call(this.route(ref), 'actionability', [ref]);
     if (isPageError(value)) return value;
     const result = expectShape(value, isActionability, 'actionability');
-    if (result.point) result.point = { x: result.point.x + route.offsetX, y: result.point.y + route.offsetY };
-    if (result.box) result.box = { ...result.box, x: result.box.x + route.offsetX, y: result.box.y + route.offsetY };
+    if (route) {
+      const offset = await this.frameOffset(route);
+      if (result.point) result.point = { x: result.point.x + offset.x, y: result.point.y + offset.y };
+      if (result.box) result.box = { ...result.box, x: result.box.x + offset.x, y: result.box.y + offset.y };
+    }
     return result;
   }
 

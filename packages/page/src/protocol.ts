@@ -162,6 +162,10 @@ export interface Actionability {
   scrolled: boolean;
   /** The first failed check, written for the model; null when the element is actionable. */
   problem: string | null;
+  /** Which failed, for the driver to decide: retry (moving, covered) or give up. */
+  failure: 'not-visible' | 'disabled' | 'not-stable' | 'covered' | 'clipped' | null;
+  /** How to name the element in messages: `e12 (button "Buy")`. */
+  label: string;
 }
 
 export type LocatorKind = 'role' | 'text' | 'testid' | 'label' | 'placeholder' | 'aria-label' | 'id' | 'css';
@@ -292,6 +296,14 @@ export interface PageApi {
    */
   frameOwner(ref: string): object | null;
   describe(ref: string): ElementInfo | PageError;
+  focus(ref: string): string | PageError;
+  /**
+   * A cross-origin iframe's own viewport, as of now, in this document's viewport
+   * coordinates; scrolls the iframe fully into view first when it is not.
+   */
+  frameBox(ref: string): Rect | PageError;
+  /** The element itself (fetched by object id, for DOM.setFileInputFiles and the like). */
+  element(ref: string): object | PageError;
   /** Focuses an element and selects its text (so typing replaces it), or puts the caret at its end. */
   prepareTyping(ref: string, replace: boolean): ElementInfo | PageError;
   value(ref: string): string | PageError;

@@ -65,7 +65,9 @@ export async function openEnv(): Promise<Env> {
   };
   return {
     gym, browser, page, run, until,
-    goto: (path) => page.navigate(gym.url + path),
+    goto: async (path) => {
+      await page.navigate(gym.url + path);
+    },
     show: async (html) => {
       content.set(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test page</title></head><body>${html}</body></html>`);
       await page.navigate(`${content.url}/page-${++shown}`);

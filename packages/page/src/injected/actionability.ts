@@ -7,7 +7,7 @@ import { center, hasArea, intersect, rectOf } from './geometry';
 import { describeElement, hitAt, reaches } from './hit';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
-import { roleOf } from './roles';
+import { displayRole } from './roles';
 import { windowViewport } from './snapshot';
 import { isDisabled } from './state';
 import { Visibility } from './visibility';
@@ -36,7 +36,7 @@ function visibleTarget(el: Element): Element | null {
 }
 
 export function describeRef(ref: string, el: Element, vis: Visibility): string {
-  const role = roleOf(el) ?? el.localName;
+  const role = displayRole(el);
   const { name } = accessibleName(el, role, vis);
   return `${ref} (${role}${name ? ` "${name}"` : ''})`;
 }
@@ -48,10 +48,12 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
   const who = describeRef(ref, el, vis);
   const result: Actionability = {
     ref, point: null, box: null, visible: false, enabled: !isDisabled(el), stable: false, receivesEvents: false, coveredBy: null, scrolled: false, problem: null,
+    failure: null, label: who,
   };
   const target = visibleTarget(el);
   if (!target) {
     result.problem = `${who} is not visible (hidden, collapsed or zero-size); open or expand what contains it, or pick another element.`;
+    result.failure = 'not-visible';
     return result;
   }
   result.visible = true;
@@ -80,6 +82,7 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
   const shown = frame.clip ? intersect(rect, frame.clip) : null;
   if (!shown || !hasArea(shown)) {
     result.problem = `${who} stays outside the visible area even after scrolling (clipped by a container); scroll that container or pick another element.`;
+    result.failure = 'clipped';
     return result;
   }
   const candidates: Point[] = [center(shown), { x: shown.x + shown.width * 0.25, y: shown.y + shown.height / 2 }, { x: shown.x + shown.width * 0.75, y: shown.y + shown.height / 2 }];
@@ -97,8 +100,15 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
     result.point = { x: Math.round(center(shown).x), y: Math.round(center(shown).y) };
     result.coveredBy = firstHit ? describeElement(firstHit) : 'nothing (the point is outside the page)';
   }
-  if (!result.enabled) result.problem = `${who} is disabled; complete what it depends on first (for example required fields), or pick another element.`;
-  else if (!result.stable) result.problem = `${who} is still moving (animating); wait for it to settle and try again.`;
-  else if (!result.receivesEvents) result.problem = `${who} is covered by ${result.coveredBy ?? 'another element'}; close or dismiss that first, or scroll.`;
+  if (!result.enabled) {
+    result.problem = `${who} is disabled; complete what it depends on first (for example required fields), or pick another element.`;
+    result.failure = 'disabled';
+  } else if (!result.stable) {
+    result.problem = `${who} is still moving (animating); wait for it to settle and try again.`;
+    result.failure = 'not-stable';
+  } else if (!result.receivesEvents) {
+    result.problem = `${who} is covered by ${result.coveredBy ?? 'another element'}; close or dismiss that first, or scroll.`;
+    result.failure = 'covered';
+  }
   return result;
 }

@@ -18,9 +18,9 @@ import { Visibility } from './visibility';
  * Runs an editing command. Deprecated on paper, but the only way script can edit text with
  * trusted beforeinput/input events (frameworks such as React then see the change).
  */
-function edit(command: string, value?: string): boolean {
+function edit(doc: Document, command: string, value?: string): boolean {
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above; supported by every engine we run in
-  return document.execCommand(command, false, value);
+  return doc.execCommand(command, false, value);
 }
 
 export const DOM_LIMIT = 'DOM-event mode sends script-made events; pages that accept only real input ignore them. Turn on debugger input for this site if nothing happened.';
@@ -71,6 +71,7 @@ function press(keys: string): string {
   const mainKey = parts.pop() ?? '';
   const modifiers = new Set(parts.map((p) => MODIFIER_NAMES[p.toLowerCase()] ?? p));
   const target = deepActiveElement(document) ?? document.body;
+  const doc = target.ownerDocument;
   const proceed = key(target, 'keydown', mainKey, modifiers);
   let effect = '';
   if (proceed) {
@@ -80,17 +81,17 @@ function press(keys: string): string {
         target.form.requestSubmit();
         effect = ' (submitted the form)';
       } else if (isTextArea(target)) {
-        edit('insertText', '\n');
+        edit(doc, 'insertText', '\n');
       }
     } else if (lower === 'enter' && isHTMLElement(target) && (target.localName === 'button' || target.localName === 'a')) {
       target.click();
       effect = ' (activated the focused control)';
     } else if (lower === 'a' && modifiers.has('Control')) {
-      edit('selectAll');
+      edit(doc, 'selectAll');
     } else if (lower === 'backspace' || lower === 'delete') {
-      edit(lower === 'backspace' ? 'delete' : 'forwardDelete');
+      edit(doc, lower === 'backspace' ? 'delete' : 'forwardDelete');
     } else if (lower === 'tab') {
-      const focusable = Array.from(document.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')).filter((el) => !el.matches(':disabled'));
+      const focusable = Array.from(doc.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')).filter((el) => !el.matches(':disabled'));
       const at = focusable.findIndex((candidate) => candidate === target);
       const next = focusable[(at + (modifiers.has('Shift') ? -1 : 1) + focusable.length) % focusable.length];
       next?.focus();
@@ -142,7 +143,7 @@ export async function domAct(registry: RefRegistry, ref: string, action: DomActi
       const info = prepareTyping(registry, ref, action.replace ?? true);
       if (isPageError(info)) return info;
       const before = isInput(el) || isTextArea(el) ? el.value : el.textContent;
-      const inserted = action.text ? edit('insertText', action.text) : edit('delete');
+      const inserted = action.text ? edit(el.ownerDocument, 'insertText', action.text) : edit(el.ownerDocument, 'delete');
       const after = isInput(el) || isTextArea(el) ? el.value : el.textContent;
       if (action.text && (!inserted || after === before)) {
         return { error: 'ignored', message: `${who} did not take the text: the page refused script-made editing. ${DOM_LIMIT}` };

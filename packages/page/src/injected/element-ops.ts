@@ -5,7 +5,7 @@ import { builtins } from './builtins';
 import { bodyOf, collapseSpaces, isHTMLElement, isInput, isSelect, isTextArea, truncate } from './dom';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
-import { roleOf } from './roles';
+import { displayRole, roleOf } from './roles';
 import { isDisabled } from './state';
 import { Visibility } from './visibility';
 
@@ -25,7 +25,7 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
   const el = registry.resolve(ref);
   if (isPageError(el)) return el;
   const vis = new Visibility();
-  const role = roleOf(el) ?? 'clickable';
+  const role = displayRole(el);
   const checkable = (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) || ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(role);
   let checked: boolean | null = null;
   if (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) checked = el.checked;
@@ -48,6 +48,15 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
     secret: isInput(el) && el.type === 'password',
     expanded: expanded === null ? null : expanded === 'true',
   };
+}
+
+export function focusElement(registry: RefRegistry, ref: string): string | PageError {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return el;
+  if (!isHTMLElement(el)) return { error: 'bad-argument', message: `${ref} cannot take focus.` };
+  el.focus({ preventScroll: true });
+  const who = describeRef(ref, el, new Visibility());
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement) ? who : { error: 'bad-argument', message: `${who} cannot take keyboard focus; click it instead, or press keys without a target.` };
 }
 
 /** Focuses the element and selects all of its text, or puts the caret at the end. */

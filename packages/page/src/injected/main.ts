@@ -1,7 +1,8 @@
 import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
 import { checkActionability } from './actionability';
 import { domAct } from './dom-actions';
-import { describeElement, hasText, listboxOptions, outerHtml, prepareTyping, refPresent, scrollBy, selectOptions, valueOf } from './element-ops';
+import { describeElement, focusElement, hasText, listboxOptions, outerHtml, prepareTyping, refPresent, scrollBy, selectOptions, valueOf } from './element-ops';
+import { frameBox } from './frames';
 import { hideMarks, showMarks } from './marks';
 import { extractPage } from './extract';
 import { findControls } from './find';
@@ -35,6 +36,9 @@ function install(): void {
     locators: (ref: string) => buildLocators(registry, ref),
     frameOwner: (ref: string) => registry.frameOwner(ref),
     describe: (ref: string) => describeElement(registry, ref),
+    focus: (ref: string) => focusElement(registry, ref),
+    element: (ref: string) => registry.resolve(ref),
+    frameBox: (ref: string) => frameBox(registry, ref),
     prepareTyping: (ref: string, replace: boolean) => prepareTyping(registry, ref, replace),
     value: (ref: string) => valueOf(registry, ref),
     selectOptions: (ref, values, by) => selectOptions(registry, ref, values, by),

@@ -171,6 +171,21 @@ export function isNativelyInteractive(el: Element): boolean {
   }
 }
 
+/**
+ * The role a control is shown with in snapshots and named by in messages: its ARIA role
+ * when that is interactive, else what it does (`file`, `draggable`, `textbox` for an
+ * editing host, `clickable`).
+ */
+export function displayRole(el: Element): string {
+  if (isInput(el) && el.type === 'file') return 'file';
+  const role = roleOf(el);
+  if (role && (INTERACTIVE_ROLES.has(role) || isNativelyInteractive(el))) return role;
+  if (isNativelyInteractive(el)) return el.localName === 'summary' ? 'button' : 'clickable';
+  if (isContentEditable(el)) return 'textbox';
+  if (el.getAttribute('draggable') === 'true') return 'draggable';
+  return role ?? 'clickable';
+}
+
 export function isContentEditable(el: Element): boolean {
   if (!isHTMLElement(el)) return false;
   const attr = el.getAttribute('contenteditable');

@@ -1,0 +1,298 @@
+import {
+  BrowserError, type Action, type ActionOutcome, type FoundElement, type HandledDialog, type PageContent, type PageSnapshot,
+  type Screenshot, type ScreenshotRequest, type SnapshotRequest, type Tab, type TabInfo, type WaitCondition,
+} from '@wayfinder/core';
+import { isElementInfo, isPageError, type Actionability, type ElementInfo, type PageError } from '@wayfinder/page';
+import type { CdpSession } from '../connection';
+import { Keyboard, Mouse } from '../input/input';
+import { PageScriptHost } from '../page-script';
+import { makeRunner, type ActionRunner } from './actions';
+import { DialogHandler } from './dialogs';
+import { fromPageError, toBrowserError } from './errors';
+import type { InputMode, TabHost, TabOptions } from './host';
+import { NavigationWatch } from './navigation';
+import { NetworkTracker } from './network';
+import { takeScreenshot } from './screenshot';
+import { waitFor } from './wait';
+
+// A tab driven over CDP: core's Tab port on one page target's session. Every action goes
+// through `perform`, which refuses to start while a dialog waits for an answer, collects
+// the dialogs and new tabs the action caused, waits for a navigation it started to load,
+// and turns every failure into a BrowserError a model can act on.
+
+const DEFAULT_NAVIGATION_TIMEOUT = 30_000;
+const DEFAULT_ACTION_TIMEOUT = 1_500;
+const RETRY_PAUSE_MS = 100;
+const NEW_TAB_WAIT_MS = 2_000;
+
+export interface Actionable {
+  point: { x: number; y: number };
+  label: string;
+}
+
+export class CdpTab implements Tab {
+  readonly script: PageScriptHost;
+  readonly mouse: Mouse;
+  readonly keyboard: Keyboard;
+  readonly inputMode: InputMode;
+  readonly navigationTimeoutMs: number;
+  private readonly actionTimeoutMs: number;
+  private readonly dialogs: DialogHandler;
+  readonly network: NetworkTracker;
+  private closedReason: string | null = null;
+  private readonly run: ActionRunner;
+
+  private constructor(readonly id: string, readonly session: CdpSession, readonly host: TabHost, options: TabOptions) {
+    this.inputMode = options.inputMode ?? 'cdp';
+    this.navigationTimeoutMs = options.navigationTimeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT;
+    this.actionTimeoutMs = options.actionTimeoutMs ?? DEFAULT_ACTION_TIMEOUT;
+    this.script = new PageScriptHost(session);
+    this.mouse = new Mouse(session);
+    this.keyboard = new Keyboard(session);
+    this.dialogs = new DialogHandler(session, () => host.dialogPolicy(), () => this.info());
+    this.network = new NetworkTracker(session);
+    session.onClose((reason) => {
+      this.closedReason = reason;
+    });
+    this.run = makeRunner(this);
+  }
+
+  /** Wraps a page target's session (Page, Network and frame tracking enabled). */
+  static async attach(id: string, session: CdpSession, host: TabHost, options: TabOptions = {}): Promise<CdpTab> {
+    const tab = new CdpTab(id, session, host, options);
+    await session.send('Page.enable');
+    await session.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    await session.send('Network.enable');
+    await tab.script.init();
+    return tab;
+  }
+
+  get closed(): boolean {
+    return this.closedReason !== null || this.session.closed;
+  }
+
+  info(): Promise<TabInfo> {
+    return this.host.info(this.id);
+  }
+
+  private async usable(doing: string): Promise<void> {
+    if (this.closed) throw new BrowserError('tab-closed', `The tab closed before ${doing}; list the open tabs and switch to one.`, false);
+    const dialog = this.dialogs.undecided;
+    if (dialog) {
+      throw new BrowserError('dialog-open', `A ${dialog.type} dialog is open ("${dialog.message}") and waits for an answer; nothing on the page can be used until it is answered.`, true);
+    }
+    await this.dialogs.settled();
+  }
+
+  /** Runs an action the way every action runs; see the comment at the top. */
+  async perform(doing: string, run: (watch: NavigationWatch) => Promise<string>): Promise<ActionOutcome> {
+    await this.usable(doing);
+    const newTabs: TabInfo[] = [];
+    const stopWatching = this.host.watchNewTabs(this.id, (tab) => newTabs.push(tab));
+    let watch: NavigationWatch | null = null;
+    try {
+      watch = new NavigationWatch(this.session, await this.script.mainFrame());
+      let summary = await run(watch);
+      const loaded = await watch.settle(0, this.navigationTimeoutMs);
+      if (!loaded) summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
+      const dialogs = this.dialogs.drain();
+      const info = await this.info();
+      const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
+      return { summary: summary + describeSideEffects(dialogs, opened), navigated: watch.committed, url: info.url, newTabs: opened, dialogs };
+    } catch (error) {
+      // Dialogs a failed action caused belong to it (its error explains them), not to the next one.
+      this.dialogs.drain();
+      throw toBrowserError(error, doing);
+    } finally {
+      watch?.dispose();
+      stopWatching();
+    }
+  }
+
+  /** A just-opened tab has no address yet: give it a moment to get one, for the report. */
+  private async settledTab(tab: TabInfo): Promise<TabInfo> {
+    const deadline = Date.now() + NEW_TAB_WAIT_MS;
+    let info = tab;
+    while ((!info.url || info.url === 'about:blank') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      info = await this.host.info(tab.id).catch(() => info);
+    }
+    return info;
+  }
+
+  /** Calls the page script and turns its errors into BrowserErrors. */
+  async page<T>(method: string, args: unknown[], ref: string | undefined, check: (value: unknown) => value is T): Promise<T> {
+    const { value } = await this.script.call(method, args, ref);
+    if (isPageError(value)) throw fromPageError(value);
+    if (!check(value)) throw new BrowserError('unexpected', `The page script gave an unexpected answer to ${method}; take a new snapshot and try again.`, true);
+    return value;
+  }
+
+  describe(ref: string): Promise<ElementInfo> {
+    return this.page('describe', [ref], ref, isElementInfo);
+  }
+
+  /**
+   * Waits (briefly) until the element is visible, enabled, still and uncovered, scrolling
+   * it into view; returns where to click. In DOM-event mode a covering element does not
+   * matter (script events go straight to the element).
+   */
+  async actionable(ref: string): Promise<Actionable> {
+    const deadline = Date.now() + this.actionTimeoutMs;
+    for (;;) {
+      const result: Actionability | PageError = await this.script.actionability(ref);
+      if (isPageError(result)) throw fromPageError(result);
+      const ignorable = this.inputMode === 'dom' && result.failure === 'covered';
+      if ((!result.problem || ignorable) && result.point) return { point: result.point, label: result.label };
+      if (Date.now() >= deadline || !result.failure) {
+        const code = result.failure === 'clipped' || !result.failure ? 'not-visible' : result.failure;
+        throw new BrowserError(code, result.problem ?? `${result.label} cannot be reached.`, code !== 'disabled');
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    }
+  }
+
+  private async navigation(doing: string, start: () => Promise<void>): Promise<ActionOutcome> {
+    return this.perform(doing, async (watch) => {
+      await start();
+      const loaded = await watch.until(() => watch.loaded || watch.sameDocument, this.navigationTimeoutMs);
+      const info = await this.info();
+      return loaded ? `Opened ${info.url} ("${info.title}").` : `Started opening ${info.url}; it is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s.`;
+    });
+  }
+
+  async navigate(url: string): Promise<ActionOutcome> {
+    const address = normalizeUrl(url);
+    return this.navigation(`opening ${address}`, async () => {
+      const result = await this.session.send('Page.navigate', { url: address });
+      if (!result.errorText) return;
+      const stayed = this.dialogs.peek().some((d) => d.type === 'beforeunload' && !d.accepted);
+      if (stayed) {
+        throw new BrowserError('navigation-failed', `Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.`, false);
+      }
+      throw new BrowserError('navigation-failed', `Could not open ${address}: ${explainNetError(result.errorText)}`, result.errorText !== 'net::ERR_NAME_NOT_RESOLVED');
+    });
+  }
+
+  private async history(step: -1 | 1): Promise<ActionOutcome> {
+    const doing = step < 0 ? 'going back' : 'going forward';
+    return this.navigation(doing, async () => {
+      const { currentIndex, entries } = await this.session.send('Page.getNavigationHistory');
+      const entry = entries[currentIndex + step];
+      if (!entry) throw new BrowserError('bad-argument', `There is no ${step < 0 ? 'previous' : 'next'} page in this tab's history.`, false);
+      await this.session.send('Page.navigateToHistoryEntry', { entryId: entry.id });
+    });
+  }
+
+  goBack(): Promise<ActionOutcome> {
+    return this.history(-1);
+  }
+
+  goForward(): Promise<ActionOutcome> {
+    return this.history(1);
+  }
+
+  reload(): Promise<ActionOutcome> {
+    return this.navigation('reloading', async () => {
+      await this.session.send('Page.reload', {});
+    });
+  }
+
+  async snapshot(request: SnapshotRequest = {}): Promise<PageSnapshot> {
+    await this.usable('taking a snapshot');
+    try {
+      const s = await this.script.snapshot(request);
+      return {
+        text: s.text, url: s.url, title: s.title, docId: s.docId, isDiff: s.isDiff, truncated: s.stats.truncated, tokens: s.stats.tokens,
+        refs: s.refs.map((r) => ({ ref: r.ref, role: r.role, name: r.name, states: r.states, ...(r.value !== undefined ? { value: r.value } : {}), ...(r.href ? { href: r.href } : {}) })),
+      };
+    } catch (error) {
+      throw toBrowserError(error, 'taking a snapshot');
+    }
+  }
+
+  async find(query: string, k = 5): Promise<FoundElement[]> {
+    await this.usable('finding elements');
+    try {
+      return (await this.script.find(query, k)).matches;
+    } catch (error) {
+      throw toBrowserError(error, 'finding elements');
+    }
+  }
+
+  async extract(options: { maxChars?: number } = {}): Promise<PageContent> {
+    await this.usable('reading the page');
+    try {
+      const e = await this.script.extract(options);
+      return { url: e.url, content: e.content, wordCount: e.wordCount, truncated: e.truncated, metadata: e.metadata, jsonLd: e.jsonLd, contacts: e.contacts };
+    } catch (error) {
+      throw toBrowserError(error, 'reading the page');
+    }
+  }
+
+  act(ref: string | null, action: Action): Promise<ActionOutcome> {
+    return this.perform(`${action.kind === 'scroll-into-view' ? 'scrolling to' : action.kind === 'type' ? 'typing into' : `${action.kind}ing`} ${ref ?? 'the page'}`, (watch) => this.run(ref, action, watch));
+  }
+
+  async waitFor(condition: WaitCondition, timeoutMs = 10_000): Promise<string> {
+    await this.usable('waiting');
+    try {
+      return await waitFor(this, condition, timeoutMs);
+    } catch (error) {
+      throw toBrowserError(error, 'waiting');
+    }
+  }
+
+  async screenshot(request: ScreenshotRequest = {}): Promise<Screenshot> {
+    await this.usable('taking a screenshot');
+    try {
+      return await takeScreenshot(this, request);
+    } catch (error) {
+      throw toBrowserError(error, 'taking a screenshot');
+    }
+  }
+
+  async html(selector?: string, maxChars = 20_000): Promise<string> {
+    await this.usable('reading HTML');
+    try {
+      return await this.page('html', [selector ?? null, maxChars], undefined, (v): v is string => typeof v === 'string');
+    } catch (error) {
+      throw toBrowserError(error, 'reading HTML');
+    }
+  }
+}
+
+function describeSideEffects(dialogs: HandledDialog[], newTabs: TabInfo[]): string {
+  let text = '';
+  for (const d of dialogs) {
+    const answer = d.type === 'alert' ? 'closed' : d.accepted ? `accepted${d.promptText !== undefined ? ` with "${d.promptText}"` : ''}` : 'dismissed';
+    text += ` The page showed ${d.type === 'alert' ? 'an' : 'a'} ${d.type} dialog ("${d.message}"); it was ${answer}.`;
+  }
+  for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${t.url}; switch to it to use it.`;
+  return text;
+}
+
+/** Adds a scheme when a person would leave it out ("example.com" -> https://example.com). */
+export function normalizeUrl(url: string): string {
+  const trimmed = url.trim();
+  if (!trimmed) throw new BrowserError('bad-argument', 'No address given; name a URL such as https://example.com.', false);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[\w.-]+:\d+(\/|$)/.test(trimmed)) return trimmed;
+  if (/^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(trimmed)) return `http://${trimmed}`;
+  if (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(trimmed)) return `https://${trimmed}`;
+  throw new BrowserError('bad-argument', `"${trimmed}" is not an address; give a full URL such as https://example.com/page.`, false);
+}
+
+function explainNetError(code: string): string {
+  const known: Record<string, string> = {
+    'net::ERR_NAME_NOT_RESOLVED': 'the site name does not resolve (check the spelling)',
+    'net::ERR_CONNECTION_REFUSED': 'nothing answered at that address (connection refused)',
+    'net::ERR_INTERNET_DISCONNECTED': 'there is no internet connection',
+    'net::ERR_CONNECTION_TIMED_OUT': 'the site did not answer in time',
+    'net::ERR_CERT_AUTHORITY_INVALID': 'the site\'s certificate is not trusted',
+    'net::ERR_BLOCKED_BY_CLIENT': 'the request was blocked',
+    'net::ERR_ABORTED': 'the navigation was cancelled (the page may have started another one)',
+    'net::ERR_UNSAFE_PORT': 'the browser does not open that port (it is reserved for other protocols)',
+    'net::ERR_FILE_NOT_FOUND': 'there is no such file',
+  };
+  return `${known[code] ?? 'the browser reported an error'} (${code}).`;
+}

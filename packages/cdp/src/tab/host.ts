@@ -1,0 +1,22 @@
+import type { DialogPolicy, FileInput, TabInfo } from '@wayfinder/core';
+
+/** What a tab needs from the browser around it (Node launches targets; the extension has chrome.tabs). */
+export interface TabHost {
+  /** The policy dialogs are answered by, read when a dialog opens. */
+  dialogPolicy(): DialogPolicy;
+  info(tabId: string): Promise<TabInfo>;
+  /** Calls back for each tab this one opens (target=_blank links, window.open) until unsubscribed. */
+  watchNewTabs(openerId: string, onTab: (info: TabInfo) => void): () => void;
+  /** Paths the browser can read for these files (Node); absent where files must go in by script. */
+  filePaths?: (files: FileInput[]) => Promise<string[]>;
+}
+
+export type InputMode = 'cdp' | 'dom';
+
+export interface TabOptions {
+  /** `cdp`: trusted input through the debugger (default). `dom`: script-made events. */
+  inputMode?: InputMode;
+  navigationTimeoutMs?: number;
+  /** How long an action may wait for its element to become visible, still and uncovered. */
+  actionTimeoutMs?: number;
+}

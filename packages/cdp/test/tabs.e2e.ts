@@ -1,0 +1,212 @@
+import { inflateSync } from 'node:zlib';
+import { DEFAULT_DIALOG_POLICY } from '@wayfinder/cdp';
+import type { DialogDecision, DialogInfo, Tab } from '@wayfinder/core';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '@wayfinder/gym';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { failure, openDriverEnv, ref, type DriverEnv } from './env';
+
+let env: DriverEnv;
+beforeAll(async () => {
+  env = await openDriverEnv();
+});
+afterAll(async () => {
+  await env.close();
+});
+afterEach(() => {
+  env.browser.setDialogPolicy(DEFAULT_DIALOG_POLICY);
+});
+
+async function signedInAdmin(): Promise<Tab> {
+  const tab = await env.browser.openTab(`${env.gym.url}/admin/login`);
+  const s = await tab.snapshot();
+  await tab.act(ref(s, 'textbox', 'Username'), { kind: 'type', text: ADMIN_USERNAME });
+  await tab.act(ref(s, 'textbox', 'Password'), { kind: 'type', text: ADMIN_PASSWORD });
+  const outcome = await tab.act(ref(s, 'button', 'Sign in'), { kind: 'click' });
+  if (!outcome.navigated) await tab.waitFor({ kind: 'navigation' });
+  await tab.waitFor({ kind: 'text', text: 'Page 1 of 4' });
+  return tab;
+}
+
+describe('dialogs', () => {
+  it('confirm() answered no: nothing is deleted, and the outcome says what was asked', async () => {
+    const tab = await signedInAdmin();
+    const seen: DialogInfo[] = [];
+    env.browser.setDialogPolicy((dialog) => {
+      seen.push(dialog);
+      return { accept: false };
+    });
+    const s = await tab.snapshot();
+    const outcome = await tab.act(ref(s, 'button', 'Delete Ada Lovelace'), { kind: 'click' });
+    expect(seen).toEqual([{ type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', defaultPrompt: '', url: `${env.gym.url}/admin` }]);
+    expect(outcome.dialogs).toEqual([expect.objectContaining({ type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', accepted: false })]);
+    expect(outcome.summary).toMatch(/The page showed a confirm dialog \("Delete Ada Lovelace\? This cannot be undone\."\); it was dismissed\.$/);
+    await tab.waitFor({ kind: 'text', text: 'Deletion cancelled.' });
+    expect((await env.state()).admin.deleted).toEqual([]);
+  });
+
+  it('confirm() answered yes: the member is deleted', async () => {
+    const tab = await signedInAdmin();
+    env.browser.setDialogPolicy(() => ({ accept: true }));
+    const s = await tab.snapshot();
+    const outcome = await tab.act(ref(s, 'button', 'Delete Alan Turing'), { kind: 'click' });
+    expect(outcome.summary).toContain('it was accepted.');
+    const state = await env.stateUntil((st) => st.admin.deleted.length === 1);
+    expect(state.admin.deleted.map((u) => u.name)).toEqual(['Alan Turing']);
+  });
+
+  it('prompt() gets the policy\'s text; alert() is reported and closed', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/widgets`);
+    env.browser.setDialogPolicy((d) => (d.type === 'prompt' ? { accept: true, promptText: 'Ridge run' } : DEFAULT_DIALOG_POLICY(d, { id: '', url: '', title: '', active: true })));
+    const s = await tab.snapshot();
+    const renamed = await tab.act(ref(s, 'button', 'Rename trip'), { kind: 'click' });
+    expect(renamed.dialogs).toEqual([{ type: 'prompt', message: 'New name for the trip', defaultPrompt: 'Weekend loop', url: `${env.gym.url}/widgets`, accepted: true, promptText: 'Ridge run' }]);
+    await env.stateUntil((st) => st.widgets.tripName === 'Ridge run');
+    const about = await tab.act(ref(s, 'button', 'About'), { kind: 'click' });
+    expect(about.summary).toMatch(/The page showed an alert dialog \("Trailhead widgets, version 1\."\); it was closed\.$/);
+  });
+
+  it('beforeunload: the default stays on a page with unsaved changes; a policy can leave', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/widgets`);
+    const s = await tab.snapshot({ mode: 'full' });
+    await tab.act(ref(s, 'textbox', 'Trip notes'), { kind: 'type', text: 'unsaved' });
+    expect(await failure(tab.navigate(`${env.gym.url}/signup`))).toEqual({
+      code: 'navigation-failed', retryable: false,
+      message: 'Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.',
+    });
+    expect((await tab.info()).url).toBe(`${env.gym.url}/widgets`);
+    env.browser.setDialogPolicy(() => ({ accept: true }));
+    const left = await tab.navigate(`${env.gym.url}/signup`);
+    expect(left.url).toBe(`${env.gym.url}/signup`);
+    expect(left.dialogs).toEqual([expect.objectContaining({ type: 'beforeunload', accepted: true })]);
+  });
+
+  it('while the policy is still deciding (asking a person), other calls are refused with the dialog\'s text', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/widgets`);
+    let release: ((decision: DialogDecision) => void) | undefined;
+    const asked = new Promise<void>((policyCalled) => {
+      env.browser.setDialogPolicy(() => new Promise<DialogDecision>((resolve) => {
+        release = resolve;
+        policyCalled();
+      }));
+    });
+    const s = await tab.snapshot();
+    const clicking = tab.act(ref(s, 'button', 'Rename trip'), { kind: 'click' });
+    await asked;
+    expect(await failure(tab.snapshot())).toEqual({ code: 'dialog-open', retryable: true, message: 'A prompt dialog is open ("New name for the trip") and waits for an answer; nothing on the page can be used until it is answered.' });
+    if (!release) throw new Error('the policy was not asked');
+    release({ accept: true, promptText: 'Slow answer' });
+    expect((await clicking).dialogs[0]).toMatchObject({ promptText: 'Slow answer' });
+    await env.stateUntil((st) => st.widgets.tripName === 'Slow answer');
+  });
+});
+
+describe('tabs', () => {
+  it('reports tabs opened by links and popups; lists, switches and closes them', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/widgets`);
+    const s = await tab.snapshot({ mode: 'full' });
+    const viaLink = await tab.act(ref(s, 'link', 'Open the trail map in a new tab'), { kind: 'click' });
+    expect(viaLink.newTabs).toEqual([expect.objectContaining({ url: `${env.gym.url}/widgets/map.html`, openerId: tab.id })]);
+    expect(viaLink.summary).toMatch(new RegExp(`It opened a new tab \\[\\w+\\] ${env.gym.url}/widgets/map\\.html; switch to it to use it\\.$`));
+    const viaPopup = await tab.act(ref(s, 'button', 'Open help popup'), { kind: 'click' });
+    const popup = viaPopup.newTabs[0];
+    expect(popup).toMatchObject({ url: `${env.gym.url}/widgets/help.html`, openerId: tab.id });
+    const listed = await env.browser.tabs();
+    expect(listed.map((t) => t.url)).toEqual(expect.arrayContaining([`${env.gym.url}/widgets/map.html`, `${env.gym.url}/widgets/help.html`]));
+    const map = viaLink.newTabs[0];
+    if (!map || !popup) throw new Error('new tabs missing');
+    const mapTab = await env.browser.switchTab(map.id);
+    expect((await mapTab.snapshot()).text).toContain('# Trail map');
+    expect((await env.browser.tabs()).find((t) => t.id === map.id)?.active).toBe(true);
+    await env.browser.closeTab(map.id);
+    expect((await env.browser.tabs()).some((t) => t.id === map.id)).toBe(false);
+    expect(await failure(mapTab.snapshot())).toEqual({ code: 'tab-closed', retryable: false, message: 'The tab closed before taking a snapshot; list the open tabs and switch to one.' });
+    expect(await failure(env.browser.switchTab(map.id))).toMatchObject({ code: 'tab-closed' });
+    // A page that closes itself.
+    const help = await env.browser.switchTab(popup.id);
+    const h = await help.snapshot();
+    await help.act(ref(h, 'button', 'Close help'), { kind: 'click' }).catch(() => undefined);
+    await expect.poll(async () => (await env.browser.tabs()).some((t) => t.id === popup.id)).toBe(false);
+  });
+});
+
+describe('waiting', () => {
+  it('waits for text, for an element to go, for navigation, for a quiet network, and times out clearly', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/feed`);
+    expect(await tab.waitFor({ kind: 'text', text: 'Showing 10 posts' })).toMatch(/^The text "Showing 10 posts" appeared after \d+ ms\.$/);
+    expect(await tab.waitFor({ kind: 'network-idle', idleMs: 200 })).toMatch(/^The network was quiet for 200 ms after \d+ ms\.$/);
+    expect(await failure(tab.waitFor({ kind: 'text', text: 'Nothing like this' }, 300))).toEqual({
+      code: 'timeout', retryable: true, message: 'Waited 300 ms for the text "Nothing like this" to appear; it did not. Take a snapshot to see the page.',
+    });
+    let s = await tab.snapshot();
+    await tab.act(ref(s, 'button', 'Settings'), { kind: 'click' });
+    await tab.waitFor({ kind: 'text', text: 'Email digest' });
+    s = await tab.snapshot();
+    const dark = ref(s, 'checkbox', 'Dark mode');
+    await tab.act(ref(s, 'button', 'Cancel'), { kind: 'click' });
+    expect(await tab.waitFor({ kind: 'ref', ref: dark, gone: true })).toMatch(new RegExp(`^${dark} went away after \\d+ ms\\.$`));
+    expect(await tab.waitFor({ kind: 'time', ms: 50 })).toBe('Waited 50 ms.');
+    // The page navigates by itself a moment later (a redirect after a timer).
+    const navigated = tab.waitFor({ kind: 'navigation' });
+    await (await env.browser.tab(tab.id)).session.send('Runtime.evaluate', { expression: `setTimeout(() => { location.href = '/signup'; }, 50)` });
+    expect(await navigated).toMatch(new RegExp(`^The page navigated to ${env.gym.url}/signup after \\d+ ms\\.$`));
+  });
+});
+
+/** Width and height from a PNG's header, and whether its pixels are all one colour. */
+function png(data: string): { width: number; height: number; uniform: boolean } {
+  const bytes = Buffer.from(data, 'base64');
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    if (bytes.toString('ascii', at + 4, at + 8) === 'IDAT') chunks.push(bytes.subarray(at + 8, at + 8 + length));
+    at += length + 12;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const first = raw.subarray(1, 5);
+  let uniform = true;
+  for (let i = 1; i < raw.length && uniform; i += 4 * 97) if (!raw.subarray(i, i + 3).equals(first.subarray(0, 3))) uniform = false;
+  return { width, height, uniform };
+}
+
+describe('screenshots and HTML', () => {
+  it('captures the viewport, one element, the whole page, and set-of-marks without leaving marks behind', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/shop`);
+    await tab.waitFor({ kind: 'text', text: '24 products' });
+    const viewport = await tab.screenshot();
+    expect(viewport.mimeType).toBe('image/png');
+    expect(png(viewport.data)).toEqual({ width: 1280, height: 800, uniform: false });
+    const s = await tab.snapshot({ mode: 'full' });
+    const element = await tab.screenshot({ ref: ref(s, 'link', 'Camp Cot') });
+    const size = png(element.data);
+    expect(size.width).toBe(element.width);
+    expect(size.height).toBe(element.height);
+    expect(size.width).toBeLessThan(400);
+    const full = await tab.screenshot({ fullPage: true });
+    expect(png(full.data).height).toBeGreaterThan(1200);
+    await tab.act(null, { kind: 'scroll', direction: 'top' });
+    const marked = await tab.screenshot({ marks: true });
+    expect(marked.marks.length).toBeGreaterThan(20);
+    const first = marked.marks[0];
+    expect(first?.ref).toBe('e1');
+    expect((first?.width ?? 0) * (first?.height ?? 0)).toBeGreaterThan(0);
+    expect(marked.data).not.toBe((await tab.screenshot()).data);
+    expect(await tab.html('wayfinder-marks').catch((e: unknown) => String(e))).toMatch(/Nothing on the page matches "wayfinder-marks"/);
+    const jpeg = await tab.screenshot({ format: 'jpeg', quality: 50 });
+    expect(jpeg.mimeType).toBe('image/jpeg');
+    expect(Buffer.from(jpeg.data, 'base64').subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+
+  it('returns capped HTML of a selector, never a typed password', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/signup`);
+    const s = await tab.snapshot();
+    await tab.act(ref(s, 'textbox', 'Password'), { kind: 'type', text: 'Hunter2hunter' });
+    await (await env.browser.tab(tab.id)).session.send('Runtime.evaluate', { expression: `document.getElementById('password').setAttribute('value', document.getElementById('password').value)` });
+    const html = await tab.html('form');
+    expect(html).toMatch(/^<form id="signup" novalidate="">/);
+    expect(html).not.toContain('Hunter2hunter');
+    expect(await tab.html(undefined, 200)).toMatch(/\n… \(cut at 200 of \d+ characters\)$/);
+    expect(await failure(tab.html('div[['))).toMatchObject({ code: 'bad-argument', message: '"div[[" is not a valid CSS selector.' });
+  });
+});
