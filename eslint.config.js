@@ -48,6 +48,12 @@ export default tseslint.config(
   { files: ['packages/page/src/**/*.ts'], rules: onlyImports([], 'packages/page', nodeBuiltins) },
   { files: ['packages/page/test/**/*.ts', 'packages/page/*.ts'], rules: onlyImports(['@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'page tests') },
   { files: ['packages/cdp/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp') },
+  // Only cdp's node/ entry may use Node: the rest is bundled into the extension.
+  {
+    files: ['packages/cdp/src/**/*.ts'],
+    ignores: ['packages/cdp/src/node/**', 'packages/cdp/src/**/*.test.ts'],
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp outside src/node', [...nodeBuiltins, '**/node', '**/node/*', 'ws']),
+  },
   { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests') },
   { files: ['apps/**/*.ts', 'apps/**/*.tsx'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps') },
   { files: ['gym/**/*.ts', 'gym/**/*.tsx'], rules: onlyImports([], 'gym') },

@@ -300,6 +300,23 @@ describe('errors a model can act on', () => {
     expect(await failure(tab.act(next, { kind: 'click' }))).toEqual({ code: 'stale-ref', retryable: true, message: `Ref ${next} is not in the current snapshot; take a new snapshot and use a ref from it.` });
   });
 
+  it('an element that left the page', async () => {
+    await open('/widgets');
+    const s = await tab.snapshot();
+    const about = ref(s, 'button', 'About');
+    await (await env.browser.tab(tab.id)).session.send('Runtime.evaluate', { expression: `document.getElementById('about').remove()` });
+    expect(await failure(tab.act(about, { kind: 'click' }))).toEqual({ code: 'stale-ref', retryable: true, message: `Ref ${about} points to an element that is no longer on the page; take a new snapshot and use a ref from it.` });
+  });
+
+  it('a navigation that starts while the element is being made ready', async () => {
+    // Scrolling the button into view makes this page navigate away.
+    await tab.navigate(env.show(`<div style="height:3000px">Tall</div><button>Far away</button>
+      <script>addEventListener('scroll', () => { location.href = location.href + '-next'; }, { once: true });</script>`));
+    const s = await tab.snapshot({ mode: 'full' });
+    const far = ref(s, 'button', 'Far away');
+    expect(await failure(tab.act(far, { kind: 'click' }))).toEqual({ code: 'navigated', retryable: true, message: `The page navigated before ${far} (button "Far away") could be used; take a new snapshot and use a ref from it.` });
+  });
+
   it('disabled and hidden elements', async () => {
     await open('/shop', 'All gear');
     const s = await tab.snapshot({ mode: 'full' });

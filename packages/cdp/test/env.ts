@@ -2,10 +2,12 @@
 // Browser port. Outcomes are read the way a checker would: from the gym's server state.
 import type { PageSnapshot } from '@wayfinder/core';
 import { NodeBrowser, type NodeBrowserOptions } from '@wayfinder/cdp/node';
-import { fetchState, startGym, type Gym, type GymSnapshot } from '@wayfinder/gym';
+import { fetchState, startContentServer, startGym, type Gym, type GymSnapshot } from '@wayfinder/gym';
 
 export interface DriverEnv {
   gym: Gym;
+  /** Serves this HTML body from a scratch server; returns its URL. */
+  show(body: string): string;
   browser: NodeBrowser;
   state(): Promise<GymSnapshot>;
   /** Polls the gym's state until `check` holds (actions post to the server asynchronously). */
@@ -15,12 +17,14 @@ export interface DriverEnv {
 
 export async function openDriverEnv(options: NodeBrowserOptions = {}): Promise<DriverEnv> {
   const gym = await startGym();
+  const content = await startContentServer();
   const browser = await NodeBrowser.launch(options);
   const state = () => fetchState(gym.url);
   return {
     gym,
     browser,
     state,
+    show: (body) => content.show(body),
     stateUntil: async (check, timeoutMs = 5000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -33,6 +37,7 @@ export async function openDriverEnv(options: NodeBrowserOptions = {}): Promise<D
     close: async () => {
       await browser.close();
       await gym.close();
+      await content.close();
     },
   };
 }

@@ -1,9 +1,8 @@
 // Test environment for page-script suites: a gym on fresh ports, real headless Chromium,
 // one page. Setup actions (filling a field, clicking Next) run in the page's own world, as
 // a person's would; what is asserted is what the page script reports.
-import { createServer } from 'node:http';
 import { NodeBrowser, type NodePage } from '@wayfinder/cdp/node';
-import { startGym, type Gym } from '@wayfinder/gym';
+import { startContentServer, startGym, type Gym } from '@wayfinder/gym';
 import type { SnapshotOptions, SnapshotResult } from '@wayfinder/page';
 
 export interface Env {
@@ -21,32 +20,9 @@ export interface Env {
   close(): Promise<void>;
 }
 
-/** A per-test content server: whatever HTML the test last gave it, at a real http URL. */
-async function contentServer(): Promise<{ url: string; set(html: string): void; close(): Promise<void> }> {
-  let current = '<!doctype html><title>empty</title>';
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(current);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    set: (html) => {
-      current = html;
-    },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
-}
-
 export async function openEnv(): Promise<Env> {
   const gym = await startGym();
-  const content = await contentServer();
-  let shown = 0;
+  const content = await startContentServer();
   const browser = await NodeBrowser.launch();
   const page = await browser.newPage();
   const run = async <T>(expression: string): Promise<T> => {
@@ -69,8 +45,7 @@ export async function openEnv(): Promise<Env> {
       await page.navigate(gym.url + path);
     },
     show: async (html) => {
-      content.set(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test page</title></head><body>${html}</body></html>`);
-      await page.navigate(`${content.url}/page-${++shown}`);
+      await page.navigate(content.show(html));
     },
     snapshot: (options) => page.script.snapshot(options),
     close: async () => {

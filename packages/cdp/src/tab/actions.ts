@@ -18,9 +18,17 @@ function needRef(ref: string | null, kind: string): string {
   return ref;
 }
 
-function stillHere(watch: NavigationWatch, label: string): void {
+/**
+ * Refuses to act on a page that is going away: if a navigation started while the element
+ * was being made ready (a scroll or focus handler, a redirect timer), wait to see whether
+ * it commits; if it did, the ref belongs to a document that is gone.
+ */
+export async function stillHere(watch: NavigationWatch, label: string): Promise<void> {
+  if (watch.started && !watch.committed) await watch.until(() => watch.committed || watch.sameDocument || !watch.started, NAVIGATION_GRACE_MS);
   if (watch.committed) throw new BrowserError('navigated', `The page navigated before ${label} could be used; take a new snapshot and use a ref from it.`, true);
 }
+
+const NAVIGATION_GRACE_MS = 5_000;
 
 async function dom(tab: CdpTab, ref: string, action: DomAction): Promise<string> {
   return tab.page('domAct', [ref, action], ref, isString);
@@ -35,7 +43,7 @@ export type ActionRunner = (ref: string | null, action: Action, watch: Navigatio
 export function makeRunner(tab: CdpTab): ActionRunner {
   const click = async (ref: string, watch: NavigationWatch, options: { button?: 'left' | 'right' | 'middle'; clickCount?: 1 | 2; modifiers?: ('Alt' | 'Control' | 'Meta' | 'Shift')[] } = {}): Promise<string> => {
     const { point, label } = await tab.actionable(ref);
-    stillHere(watch, label);
+    await stillHere(watch, label);
     const verb = options.clickCount === 2 ? 'Double-clicked' : options.button === 'right' ? 'Right-clicked' : 'Clicked';
     if (tab.inputMode === 'dom') return dom(tab, ref, { kind: 'click', button: options.button ?? 'left', clickCount: options.clickCount ?? 1 });
     await tab.mouse.click(point.x, point.y, options);
@@ -44,7 +52,7 @@ export function makeRunner(tab: CdpTab): ActionRunner {
 
   const type = async (ref: string, watch: NavigationWatch, text: string, mode: 'insert' | 'keys', replace: boolean, submit: boolean): Promise<string> => {
     const { label } = await tab.actionable(ref);
-    stillHere(watch, label);
+    await stillHere(watch, label);
     if (tab.inputMode === 'dom') return dom(tab, ref, { kind: 'type', text, replace, submit });
     const info = await tab.page('prepareTyping', [ref, replace], ref, (v): v is { secret: boolean; readonly: boolean } => typeof v === 'object' && v !== null && 'secret' in v);
     if (info.readonly) throw new BrowserError('bad-argument', `${label} is read-only; it cannot be typed into.`, false);
@@ -110,7 +118,7 @@ export function makeRunner(tab: CdpTab): ActionRunner {
 
   const hover = async (ref: string, watch: NavigationWatch): Promise<string> => {
     const { point, label } = await tab.actionable(ref);
-    stillHere(watch, label);
+    await stillHere(watch, label);
     if (tab.inputMode === 'dom') return dom(tab, ref, { kind: 'hover' });
     await tab.mouse.move(point.x, point.y, 5);
     return `Moved the mouse over ${label}.`;

@@ -1,6 +1,6 @@
-import { BrowserError } from '@wayfinder/core';
 import type { DomAction } from '@wayfinder/page';
 import type { CdpTab } from './cdp-tab';
+import { stillHere } from './actions';
 import type { NavigationWatch } from './navigation';
 
 // Dragging like a hand does: press, move in steps, release. HTML5 drag and drop does not
@@ -22,7 +22,7 @@ export async function drag(tab: CdpTab, from: string, toRef: string | null, offs
     const again = await tab.actionable(from);
     source.point = again.point;
   }
-  if (watch.committed) throw new BrowserError('navigated', `The page navigated before ${source.label} could be dragged; take a new snapshot.`, true);
+  await stillHere(watch, source.label);
   if (tab.inputMode === 'dom') {
     const action: DomAction = toRef ? { kind: 'drag', toRef } : { kind: 'drag', offset: offset ?? { x: 0, y: 0 } };
     return tab.page('domAct', [from, action], from, (v): v is string => typeof v === 'string');

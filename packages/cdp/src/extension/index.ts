@@ -1,0 +1,2 @@
+// The extension's entry point: chrome.debugger transport. Nothing here imports Node code.
+export { connectTab, DebuggerTransport, type DebuggerApi } from './debugger-transport';
