@@ -119,6 +119,15 @@
   }
   renderTasks();
 
+  // A button that opens the file chooser of a hidden input, as many sites do.
+  $('photo-button').addEventListener('click', () => $('photo').click());
+  $('photo').addEventListener('change', async () => {
+    const file = $('photo').files[0];
+    if (!file) return;
+    const r = await fetch('/feed/api/upload', { method: 'POST', headers: { 'x-file-name': encodeURIComponent(file.name), 'content-type': file.type || 'application/octet-stream' }, body: file });
+    $('photo-status').textContent = r.ok ? `Added ${file.name}.` : 'Upload failed.';
+  });
+
   // Upload: the raw file goes to the server, which records its name, size and text.
   $('upload').addEventListener('submit', async (e) => {
     e.preventDefault();

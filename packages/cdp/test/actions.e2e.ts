@@ -175,6 +175,27 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
     expect(state.feed.uploads[0]).toMatchObject({ name: 'trip-report.txt', preview: 'Great trip, clear skies' });
   });
 
+  it('a button that opens a file chooser: the chooser is caught and given the file', async () => {
+    const s = await tab.snapshot({ mode: 'full' });
+    const outcome = await tab.act(ref(s, 'button', 'Add a photo'), { kind: 'upload', files: [{ name: 'summit.png', mimeType: 'image/png', data: Buffer.from('not really a png').toString('base64') }] });
+    expect(outcome.summary).toMatch(/^Chose summit\.png in the file chooser e\d+ \(button "Add a photo"\) opened\.$/);
+    await env.stateUntil((st) => st.feed.uploads.some((u) => u.name === 'summit.png'));
+    await tab.waitFor({ kind: 'text', text: 'Added summit.png.' });
+  });
+
+  it('moves through a listbox with arrow keys and picks with Enter; Shift+Tab goes back', async () => {
+    const s = await tab.snapshot({ mode: 'full' });
+    const fruit = ref(s, 'combobox', 'Favourite fruit');
+    await tab.act(fruit, { kind: 'press', keys: 'ArrowDown' });
+    await tab.act(fruit, { kind: 'press', keys: 'ArrowDown' });
+    await tab.act(fruit, { kind: 'press', keys: 'Enter' });
+    await env.stateUntil((st) => st.feed.fruit === 'Banana');
+    // Back one step in tab order: from the listbox to the last post's Like button before it.
+    await tab.act(null, { kind: 'press', keys: 'Shift+Tab' });
+    const after = await tab.snapshot({ mode: 'full' });
+    expect(after.refs.find((r) => r.states.includes('focused'))?.name).toMatch(/^Like Item 10 /);
+  });
+
   it('scrolling down loads more posts (infinite scroll)', async () => {
     await tab.act(null, { kind: 'scroll', direction: 'bottom' });
     await tab.waitFor({ kind: 'text', text: 'Showing 20 posts' });

@@ -1,9 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { DEFAULT_DIALOG_POLICY } from '@wayfinder/cdp';
+import { NodeBrowser } from '@wayfinder/cdp/node';
 import type { DialogDecision, DialogInfo, Tab } from '@wayfinder/core';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '@wayfinder/gym';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failure, openDriverEnv, ref, type DriverEnv } from './env';
+import { colourCount, decodePng, pixelAt } from './png';
 
 let env: DriverEnv;
 beforeAll(async () => {
@@ -152,22 +153,9 @@ describe('waiting', () => {
   });
 });
 
-/** Width and height from a PNG's header, and whether its pixels are all one colour. */
-function png(data: string): { width: number; height: number; uniform: boolean } {
-  const bytes = Buffer.from(data, 'base64');
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  const chunks: Buffer[] = [];
-  for (let at = 8; at < bytes.length;) {
-    const length = bytes.readUInt32BE(at);
-    if (bytes.toString('ascii', at + 4, at + 8) === 'IDAT') chunks.push(bytes.subarray(at + 8, at + 8 + length));
-    at += length + 12;
-  }
-  const raw = inflateSync(Buffer.concat(chunks));
-  const first = raw.subarray(1, 5);
-  let uniform = true;
-  for (let i = 1; i < raw.length && uniform; i += 4 * 97) if (!raw.subarray(i, i + 3).equals(first.subarray(0, 3))) uniform = false;
-  return { width, height, uniform };
+function png(data: string): { width: number; height: number; blank: boolean } {
+  const decoded = decodePng(data);
+  return { width: decoded.width, height: decoded.height, blank: colourCount(decoded) === 1 };
 }
 
 describe('screenshots and HTML', () => {
@@ -176,7 +164,7 @@ describe('screenshots and HTML', () => {
     await tab.waitFor({ kind: 'text', text: '24 products' });
     const viewport = await tab.screenshot();
     expect(viewport.mimeType).toBe('image/png');
-    expect(png(viewport.data)).toEqual({ width: 1280, height: 800, uniform: false });
+    expect(png(viewport.data)).toEqual({ width: 1280, height: 800, blank: false });
     const s = await tab.snapshot({ mode: 'full' });
     const element = await tab.screenshot({ ref: ref(s, 'link', 'Camp Cot') });
     const size = png(element.data);
@@ -198,6 +186,18 @@ describe('screenshots and HTML', () => {
     expect(Buffer.from(jpeg.data, 'base64').subarray(0, 2).toString('hex')).toBe('ffd8');
   });
 
+  it('captures the element itself after scrolling to it, not whatever was at its old place', async () => {
+    const tab = await env.browser.openTab(env.show(`<div style="height:2400px;background:#fff">Tall</div>
+      <div style="width:120px;height:60px;background:rgb(200,0,0)" role="button" tabindex="0" aria-label="Red box"></div><div style="height:800px"></div>`));
+    const s = await tab.snapshot({ mode: 'full' });
+    const shot = await tab.screenshot({ ref: ref(s, 'button', 'Red box') });
+    const image = decodePng(shot.data);
+    expect([image.width, image.height]).toEqual([120, 60]);
+    expect(pixelAt(image, 60, 30)).toEqual([200, 0, 0]);
+    expect(pixelAt(image, 2, 2)).toEqual([200, 0, 0]);
+    expect(colourCount(image)).toBe(1);
+  });
+
   it('returns capped HTML of a selector, never a typed password', async () => {
     const tab = await env.browser.openTab(`${env.gym.url}/signup`);
     const s = await tab.snapshot();
@@ -208,5 +208,25 @@ describe('screenshots and HTML', () => {
     expect(html).not.toContain('Hunter2hunter');
     expect(await tab.html(undefined, 200)).toMatch(/\n… \(cut at 200 of \d+ characters\)$/);
     expect(await failure(tab.html('div[['))).toMatchObject({ code: 'bad-argument', message: '"div[[" is not a valid CSS selector.' });
+  });
+});
+
+describe('connecting to a running browser', () => {
+  it('attaches over http://host:port, as to a browser started with --remote-debugging-port', async () => {
+    const endpoint = env.browser.wsEndpoint;
+    if (!endpoint) throw new Error('the test browser has no endpoint');
+    const port = new URL(endpoint).port;
+    const other = await NodeBrowser.connect(`http://127.0.0.1:${port}`);
+    try {
+      const tab = await other.openTab(`${env.gym.url}/signup`);
+      expect((await tab.snapshot()).text).toContain('textbox "Full name"');
+      expect((await env.browser.tabs()).some((t) => t.id === tab.id)).toBe(true);
+      await other.closeTab(tab.id);
+    } finally {
+      await other.close();
+    }
+    // Closing a connected browser leaves the browser itself running.
+    expect((await env.browser.tabs()).length).toBeGreaterThan(0);
+    await expect(NodeBrowser.connect('http://127.0.0.1:9/')).rejects.toThrow(/^Could not reach a browser at http:\/\/127\.0\.0\.1:9\/json\/version/);
   });
 });

@@ -10,15 +10,17 @@ export async function takeScreenshot(tab: CdpTab, request: ScreenshotRequest): P
   const mimeType = format === 'png' ? 'image/png' : 'image/jpeg';
   const params: { format: 'png' | 'jpeg'; quality?: number; clip?: { x: number; y: number; width: number; height: number; scale: number }; captureBeyondViewport?: boolean } = { format };
   if (format === 'jpeg') params.quality = Math.max(1, Math.min(100, request.quality ?? 80));
-  const metrics = await tab.session.send('Page.getLayoutMetrics');
+  let metrics = await tab.session.send('Page.getLayoutMetrics');
   let width = metrics.cssLayoutViewport.clientWidth;
   let height = metrics.cssLayoutViewport.clientHeight;
   if (request.ref) {
-    const { point, label } = await tab.actionable(request.ref);
-    const box = (await tab.script.actionability(request.ref));
-    const rect = 'box' in box && box.box ? box.box : { x: point.x - 1, y: point.y - 1, width: 2, height: 2 };
-    if (rect.width < 1 || rect.height < 1) throw new BrowserError('not-visible', `${label} has no size to capture.`, false);
-    params.clip = { x: rect.x, y: rect.y, width: rect.width, height: rect.height, scale: 1 };
+    const { label } = await tab.actionable(request.ref);
+    const measured = await tab.script.actionability(request.ref);
+    const rect = 'box' in measured ? measured.box : null;
+    if (!rect || rect.width < 1 || rect.height < 1) throw new BrowserError('not-visible', `${label} has no size to capture.`, false);
+    // The clip is in page coordinates: add where the viewport is scrolled to (after scrolling to the element).
+    metrics = await tab.session.send('Page.getLayoutMetrics');
+    params.clip = { x: rect.x + metrics.cssVisualViewport.pageX, y: rect.y + metrics.cssVisualViewport.pageY, width: rect.width, height: rect.height, scale: 1 };
     width = Math.round(rect.width);
     height = Math.round(rect.height);
   } else if (request.fullPage) {
