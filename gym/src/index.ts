@@ -1,5 +1,5 @@
 export { startGym, type Gym, type GymOptions } from './server';
-export { startContentServer, type ContentServer } from './content-server';
+export { freePort, startContentServer, type ContentServer } from './testing';
 export { checkTask, fetchState, taskById, TASKS, type CheckResult, type GymTask } from './tasks';
 export { TRAPS, type Trap } from './apps/traps';
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';

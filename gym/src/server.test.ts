@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
 import { TRAPS } from './apps/traps';
 import { startGym, type Gym } from './server';
 import { checkTask, fetchState, taskById, TASKS } from './tasks';
+import { freePort } from './testing';
 
 // The gym over plain HTTP: each task is driven through the same API its pages use, and
 // its checker must say yes to the right outcome and no to a near miss.
@@ -32,14 +32,6 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
     json = null;
   }
   return { status: response.status, text, json, headers: response.headers };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 function listOf(json: unknown, key: string): unknown[] {

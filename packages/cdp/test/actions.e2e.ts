@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
 import type { Tab } from '@wayfinder/core';
+import { freePort } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, openDriverEnv, ref, type DriverEnv } from './env';
 
@@ -14,15 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env.close();
 });
-
-/** A port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 async function open(path: string, ready?: string): Promise<void> {
   await tab.navigate(env.gym.url + path);
@@ -42,7 +33,7 @@ describe('navigation', () => {
   });
 
   it('explains addresses that cannot be opened, and history that does not exist', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     expect(await failure(tab.navigate(`http://127.0.0.1:${port}/`))).toEqual({
       code: 'navigation-failed', retryable: true,
       message: `Could not open http://127.0.0.1:${port}/: nothing answered at that address (connection refused) (net::ERR_CONNECTION_REFUSED).`,

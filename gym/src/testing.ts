@@ -1,3 +1,4 @@
+// Helpers for tests that need more than the gym's apps: a scratch page server, free ports.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,4 +34,13 @@ export async function startContentServer(): Promise<ContentServer> {
       server.closeAllConnections();
     }),
   };
+}
+
+/** A port nothing listens on right now (it was free a moment ago). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
 }
