@@ -25,6 +25,12 @@ const DEFAULT_ACTION_TIMEOUT = 1_500;
 const RETRY_PAUSE_MS = 100;
 const NEW_TAB_WAIT_MS = 2_000;
 
+/** Completes "while …" in error messages. */
+const DOING: Record<Action['kind'], string> = {
+  click: 'clicking', type: 'typing into', press: 'pressing keys on', select: 'selecting in', check: 'checking', hover: 'hovering over',
+  drag: 'dragging', scroll: 'scrolling', 'scroll-into-view': 'scrolling to', upload: 'uploading to',
+};
+
 export interface Actionable {
   point: { x: number; y: number };
   label: string;
@@ -231,7 +237,7 @@ export class CdpTab implements Tab {
   }
 
   act(ref: string | null, action: Action): Promise<ActionOutcome> {
-    return this.perform(`${action.kind === 'scroll-into-view' ? 'scrolling to' : action.kind === 'type' ? 'typing into' : `${action.kind}ing`} ${ref ?? 'the page'}`, (watch) => this.run(ref, action, watch));
+    return this.perform(`${DOING[action.kind]} ${ref ?? 'the page'}`, (watch) => this.run(ref, action, watch));
   }
 
   async waitFor(condition: WaitCondition, timeoutMs = 10_000): Promise<string> {
