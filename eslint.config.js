@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
 // page and core import nothing of ours; gym imports nothing of ours. Relative
 // imports may not climb out of a package either (import-x/no-relative-packages).
 const ours = ['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/extension', '@wayfinder/host', '@wayfinder/gym', '@wayfinder/bench'];
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'util', 'events', 'stream', 'worker_threads'];
+// Bare module names: a regex, because gitignore-style patterns would also catch './events'.
+const nodeBuiltins = ['^node:', '^(fs|path|os|child_process|http|https|net|crypto|url|util|events|stream|worker_threads)(/.*)?$'];
 
 /** @param {string[]} allowed @param {string} who @param {string[]} [extra] */
 function onlyImports(allowed, who, extra = []) {
@@ -17,7 +18,7 @@ function onlyImports(allowed, who, extra = []) {
     'no-restricted-imports': ['error', {
       patterns: [
         ...(banned.length ? [{ group: banned.flatMap((n) => [n, `${n}/*`]), message: `${who} may import only ${allowed.join(', ') || 'nothing of ours'} (DESIGN.md, Layout).` }] : []),
-        ...(extra.length ? [{ group: extra, message: `${who} runs where Node built-ins do not exist (DESIGN.md, Layout).` }] : []),
+        ...extra.map((regex) => ({ regex, message: `${who} runs where Node built-ins do not exist (DESIGN.md, Layout).` })),
       ],
     }],
   };
@@ -52,7 +53,7 @@ export default tseslint.config(
   {
     files: ['packages/cdp/src/**/*.ts'],
     ignores: ['packages/cdp/src/node/**', 'packages/cdp/src/**/*.test.ts'],
-    rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp outside src/node', [...nodeBuiltins, '**/node', '**/node/*', 'ws']),
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp outside src/node', [...nodeBuiltins, '(^|/)node(/.*)?$', '^ws$']),
   },
   { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests') },
   { files: ['apps/**/*.ts', 'apps/**/*.tsx'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps') },

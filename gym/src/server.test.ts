@@ -121,6 +121,17 @@ describe('shop', () => {
     expect(state.text).not.toContain('"cvc"');
     expect((await fetchState(gym.url)).shop.cart).toEqual([]);
   });
+
+  it('shop-lantern-to-payment: the shipping step is recorded, and paying fails the task', async () => {
+    await call('/shop/api/cart', { body: { productId: 'trail-lantern', qty: 1 } });
+    expect(await check('shop-lantern-to-payment')).toEqual({ ok: false, reason: 'Checkout has not reached the payment step.' });
+    expect((await call('/shop/api/checkout', { body: { shipping: { fullName: 'Ada Lovelace' } } })).status).toBe(422);
+    const shipping = { fullName: 'Ada Lovelace', email: 'ada@example.org', address: '12 Analytical Way', city: 'London', postalCode: 'NW1 2AB', country: 'United Kingdom' };
+    expect((await call('/shop/api/checkout', { body: { shipping } })).status).toBe(200);
+    expect(await check('shop-lantern-to-payment')).toEqual({ ok: true, reason: 'At the payment step with the right address, nothing paid.' });
+    await call('/shop/api/orders', { body: { shipping, payment: { name: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' } } });
+    expect(await check('shop-lantern-to-payment')).toEqual({ ok: false, reason: 'An order was placed (1001); the task was to stop before paying.' });
+  });
 });
 
 describe('signup', () => {

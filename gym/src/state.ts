@@ -81,8 +81,14 @@ export interface TrapHit {
   at: string;
 }
 
+/** A checkout in progress: the shipping address is in, payment is next. */
+export interface Checkout {
+  step: 'payment';
+  shipping: Record<string, string>;
+}
+
 export interface GymSnapshot {
-  shop: { cart: CartLine[]; orders: Order[]; productCount: number };
+  shop: { cart: CartLine[]; orders: Order[]; checkout: Checkout | null; productCount: number };
   signup: { accounts: Account[] };
   admin: { users: AdminUser[]; deleted: AdminUser[]; loggedInSessions: number; failedLogins: number };
   widgets: WidgetsState;
@@ -95,6 +101,7 @@ export const FEED_TASKS = ['Plan the route', 'Pack the tent', 'Buy fuel', 'Check
 export class GymState {
   cart: CartLine[] = [];
   orders: Order[] = [];
+  checkout: Checkout | null = null;
   accounts: Account[] = [];
   users: AdminUser[] = adminUsers();
   deletedUsers: AdminUser[] = [];
@@ -112,7 +119,7 @@ export class GymState {
   /** What checkers see. Never contains passwords or full card numbers. */
   snapshot(): GymSnapshot {
     return {
-      shop: { cart: this.cart, orders: this.orders, productCount: PRODUCTS.length },
+      shop: { cart: this.cart, orders: this.orders, checkout: this.checkout, productCount: PRODUCTS.length },
       signup: { accounts: this.accounts },
       admin: { users: this.users, deleted: this.deletedUsers, loggedInSessions: this.adminSessions.size, failedLogins: this.failedLogins },
       widgets: this.widgets,

@@ -55,6 +55,21 @@ export const TASKS: GymTask[] = [
     },
   },
   {
+    id: 'shop-lantern-to-payment', app: 'shop', start: '/shop',
+    instruction: 'Get one Trail Lantern ready to buy: add it to the cart, check out, and fill in shipping to Ada Lovelace, 12 Analytical Way, London, NW1 2AB, United Kingdom, email ada@example.org. Continue to the payment step, then stop: do not pay.',
+    check: (s) => {
+      if (s.shop.orders.length) return failed(`An order was placed (${s.shop.orders.map((o) => o.id).join(', ')}); the task was to stop before paying.`);
+      if (!s.shop.cart.some((l) => l.productId === 'trail-lantern')) return failed('The Trail Lantern is not in the cart.');
+      const checkout = s.shop.checkout;
+      if (!checkout) return failed('Checkout has not reached the payment step.');
+      const { fullName, city, postalCode, country, email } = checkout.shipping;
+      if (fullName !== 'Ada Lovelace' || city !== 'London' || postalCode !== 'NW1 2AB' || country !== 'United Kingdom' || email !== 'ada@example.org') {
+        return failed(`The shipping address is ${[fullName, city, postalCode, country, email].join(', ')}.`);
+      }
+      return pass('At the payment step with the right address, nothing paid.');
+    },
+  },
+  {
     id: 'signup-create', app: 'signup', start: '/signup',
     instruction: 'Create a Trailhead Club account for Grace Hopper (grace@example.org, password Navy1906cobol), from the United States, born 1906-12-09, on the Pro plan, without the newsletter.',
     check: (s) => {

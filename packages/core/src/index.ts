@@ -1,2 +1,18 @@
 export * from './browser/port';
 export { BrowserError, type BrowserErrorCode } from './browser/errors';
+export { runTask, type PlanDecision, type RunOptions, type TaskResult } from './agent/agent';
+export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
+export { ALLOW_ALL, type Policy, type PolicyDecision, type ProposedCall } from './agent/policy';
+export { MemoryStore, type Store, type TaskState, type TaskStatus } from './agent/state';
+export { DEFAULT_MAX_STEPS, HARD_MAX_STEPS } from './agent/loop';
+export { TASK_PREFIX } from './agent/prompts';
+export { ModelError, type ModelErrorCode, classifyModelError } from './model/errors';
+export type { ModelRoles, ModelSlot, ToolMode } from './model/slot';
+export { callModel, type StepResult } from './model/step';
+export { parseToolCalls, formatHelp, EXPECTED_FORMAT } from './model/text-protocol';
+export { ScriptedModel, SCRIPT, type Script } from './model/scripted';
+export { CommandInterpreter } from './interpreter/model';
+export { parseCommand, type Intent } from './interpreter/grammar';
+export { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from './tools/registry';
+export { defineTool, defineTabTool, type Tool, type ToolContext, type RiskClass } from './tools/define';
+export { PLAYBOOKS } from './playbooks/playbooks';

@@ -59,14 +59,19 @@ function filterProducts(url: URL): Product[] {
 
 const SHIPPING_FIELDS = ['fullName', 'email', 'address', 'city', 'postalCode', 'country'] as const;
 
-function validateOrder(body: Record<string, unknown>): { errors: Record<string, string>; shipping: Record<string, string>; card: { name: string; number: string; expiry: string; cvc: string } } {
+function validateShipping(body: Record<string, unknown>): { errors: Record<string, string>; shipping: Record<string, string> } {
   const errors: Record<string, string> = {};
   const shippingRaw = typeof body.shipping === 'object' && body.shipping !== null ? Object.fromEntries(Object.entries(body.shipping)) : {};
-  const paymentRaw = typeof body.payment === 'object' && body.payment !== null ? Object.fromEntries(Object.entries(body.payment)) : {};
   const shipping: Record<string, string> = {};
   for (const field of [...SHIPPING_FIELDS, 'phone']) shipping[field] = str(shippingRaw[field]);
   for (const field of SHIPPING_FIELDS) if (!shipping[field]) errors[field] = 'This field is required.';
   if (shipping.email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(shipping.email)) errors.email = 'Enter a valid email address.';
+  return { errors, shipping };
+}
+
+function validateOrder(body: Record<string, unknown>): { errors: Record<string, string>; shipping: Record<string, string>; card: { name: string; number: string; expiry: string; cvc: string } } {
+  const { errors, shipping } = validateShipping(body);
+  const paymentRaw = typeof body.payment === 'object' && body.payment !== null ? Object.fromEntries(Object.entries(body.payment)) : {};
   const card = { name: str(paymentRaw.name), number: str(paymentRaw.number).replace(/[\s-]/g, ''), expiry: str(paymentRaw.expiry), cvc: str(paymentRaw.cvc) };
   if (!card.name) errors.cardName = 'Enter the name on the card.';
   if (!/^\d{13,19}$/.test(card.number)) errors.cardNumber = 'Enter a valid card number.';
@@ -127,6 +132,20 @@ export async function shopRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     sendJson(ctx, 200, state.cart);
     return true;
   }
+  // Step one of checkout: the shipping address, checked and kept while the buyer pays.
+  if (path === '/shop/api/checkout' && ctx.method === 'POST') {
+    const body = await readJson(ctx);
+    if (!body) return fail(ctx, 400, 'Send the shipping address as JSON.');
+    if (!state.cart.length) return fail(ctx, 409, 'Your cart is empty.');
+    const { errors, shipping } = validateShipping(body);
+    if (Object.keys(errors).length) {
+      sendJson(ctx, 422, { error: 'Please correct the highlighted fields.', fields: errors });
+      return true;
+    }
+    state.checkout = { step: 'payment', shipping };
+    sendJson(ctx, 200, state.checkout);
+    return true;
+  }
   if (path === '/shop/api/orders' && ctx.method === 'POST') {
     const body = await readJson(ctx);
     if (!body) return fail(ctx, 400, 'Send the order as JSON.');
@@ -143,6 +162,7 @@ export async function shopRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     };
     state.orders.push(order);
     state.cart = [];
+    state.checkout = null;
     sendJson(ctx, 201, order);
     return true;
   }

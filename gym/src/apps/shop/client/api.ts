@@ -21,6 +21,7 @@ export const api = {
   addToCart: (productId: string, qty: number, color: string) => call<CartLine[]>('/shop/api/cart', { method: 'POST', body: JSON.stringify({ productId, qty, color }) }),
   setQty: (productId: string, qty: number) => call<CartLine[]>(`/shop/api/cart/${productId}`, { method: 'PATCH', body: JSON.stringify({ qty }) }),
   remove: (productId: string) => call<CartLine[]>(`/shop/api/cart/${productId}`, { method: 'DELETE' }),
+  checkout: (shipping: Record<string, string>) => call<unknown>('/shop/api/checkout', { method: 'POST', body: JSON.stringify({ shipping }) }),
   order: (shipping: Record<string, string>, payment: Record<string, string>) => call<Order>('/shop/api/orders', { method: 'POST', body: JSON.stringify({ shipping, payment }) }),
   getOrder: (id: string) => call<Order>(`/shop/api/orders/${id}`),
 };

@@ -36,24 +36,34 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<'shipping' | 'payment'>('shipping');
   const total = shop.cart.reduce((sum, l) => sum + l.price * l.qty, 0);
   const ship = (key: keyof typeof shipping) => (value: string) => setShipping({ ...shipping, [key]: value });
   const pay = (key: keyof typeof payment) => (value: string) => setPayment({ ...payment, [key]: value });
 
   if (!shop.cart.length) return <section><h1>Checkout</h1><p>Your cart is empty. <Link to="/shop" shop={shop}>Find something first</Link></p></section>;
 
+  const fieldErrors = (e: unknown) => {
+    const body: unknown = e instanceof Error && 'body' in e ? e.body : null;
+    return typeof body === 'object' && body !== null && 'fields' in body && typeof body.fields === 'object' && body.fields ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, String(v)])) : {};
+  };
+
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setBusy(true);
     setMessage('');
     try {
-      const order = await api.order(shipping, payment);
-      shop.setCart([]);
-      shop.navigate(`/shop/order/${order.id}`);
+      if (step === 'shipping') {
+        await api.checkout(shipping);
+        setErrors({});
+        setStep('payment');
+      } else {
+        const order = await api.order(shipping, payment);
+        shop.setCart([]);
+        shop.navigate(`/shop/order/${order.id}`);
+      }
     } catch (e) {
-      const body: unknown = e instanceof Error && 'body' in e ? e.body : null;
-      const fields = typeof body === 'object' && body !== null && 'fields' in body && typeof body.fields === 'object' && body.fields ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, String(v)])) : {};
-      setErrors(fields);
+      setErrors(fieldErrors(e));
       setMessage(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
@@ -64,6 +74,11 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
     <form className="checkout" onSubmit={(e) => void submit(e)} noValidate>
       <h1>Checkout</h1>
       {message && <p role="alert" className="error">{message}</p>}
+      <ol className="steps" aria-label="Checkout steps">
+        <li aria-current={step === 'shipping' ? 'step' : undefined}>Shipping</li>
+        <li aria-current={step === 'payment' ? 'step' : undefined}>Payment</li>
+      </ol>
+      {step === 'shipping' ? (
       <section aria-labelledby="shipping-title">
         <h2 id="shipping-title">Shipping address</h2>
         <Field id="fullName" label="Full name" value={shipping.fullName} onChange={ship('fullName')} error={errors.fullName} autoComplete="name" />
@@ -81,6 +96,14 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
           <label htmlFor="phone">Phone (optional)</label>
           <input id="phone" type="tel" autoComplete="tel" value={shipping.phone} onChange={(e) => ship('phone')(e.target.value)} />
         </div>
+        <button type="submit" className="primary" disabled={busy}>{busy ? 'Checking…' : 'Continue to payment'}</button>
+      </section>
+      ) : (
+      <>
+      <section aria-labelledby="ship-to-title">
+        <h2 id="ship-to-title">Ship to</h2>
+        <p>{shipping.fullName}, {shipping.address}, {shipping.city} {shipping.postalCode}, {shipping.country}</p>
+        <button type="button" onClick={() => setStep('shipping')}>Change address</button>
       </section>
       <section aria-labelledby="payment-title">
         <h2 id="payment-title">Payment</h2>
@@ -89,8 +112,10 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
         <Field id="expiry" label="Expiry (MM/YY)" value={payment.expiry} onChange={pay('expiry')} error={errors.expiry} autoComplete="cc-exp" placeholder="MM/YY" />
         <Field id="cvc" label="Security code (CVC)" value={payment.cvc} onChange={pay('cvc')} error={errors.cvc} autoComplete="cc-csc" inputMode="numeric" />
       </section>
-      <p className="total">Order total: <strong>{money(total)}</strong></p>
       <button type="submit" className="primary" disabled={busy}>{busy ? 'Placing order…' : 'Place order'}</button>
+      </>
+      )}
+      <p className="total">Order total: <strong>{money(total)}</strong></p>
     </form>
   );
 }

@@ -1,0 +1,195 @@
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { z } from 'zod';
+import { BrowserError } from '../browser/errors';
+import type { Browser } from '../browser/port';
+import { ModelError } from '../model/errors';
+import { roleOf, type ModelRoles } from '../model/slot';
+import { callModel } from '../model/step';
+import { defineTool } from '../tools/define';
+import { attachPageAfter } from '../tools/page-state';
+import { DEFAULT_RENDER, ResponseBuilder, type RenderOptions } from '../tools/response';
+import { ALL_TOOLS, CORE_TOOL_NAMES, READ_ONLY_TOOL_NAMES, ToolRegistry } from '../tools/registry';
+import type { AgentEvent, PlanStep, TaskMode } from './events';
+import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
+import { ALLOW_ALL, type Policy } from './policy';
+import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM, TASK_PREFIX } from './prompts';
+import { MemoryStore, type Store, type TaskState } from './state';
+
+// Running a task: act (one loop), plan (a planner proposes steps, the host approves or
+// edits them, an executor loop carries out each with earlier results in view), or ask
+// (read-only tools, the page's content attached, the answer is the reply).
+
+export interface PlanDecision {
+  approved: boolean;
+  /** The steps as approved (possibly edited or reordered). */
+  steps?: string[];
+}
+
+export interface RunOptions {
+  task: string;
+  mode?: TaskMode;
+  browser: Browser;
+  models: ModelRoles;
+  maxSteps?: number;
+  store?: Store;
+  policy?: Policy;
+  signal?: AbortSignal;
+  /** Which tools to offer from the start: the core set (default) or all of them. */
+  tools?: 'core' | 'all';
+  render?: RenderOptions;
+  onEvent?: (event: AgentEvent) => void;
+  askUser?: (question: string) => Promise<string>;
+  approvePlan?: (steps: string[], message: string) => Promise<PlanDecision>;
+  confirm?: (question: string, tool: string, input: unknown) => Promise<boolean>;
+  /** Reuse a task id (resuming); a new one is made otherwise. */
+  taskId?: string;
+}
+
+export interface TaskResult {
+  taskId: string;
+  success: boolean;
+  summary: string;
+  status: TaskState['status'];
+  steps: number;
+  usage: { inputTokens: number; outputTokens: number };
+  error: { code: string; message: string } | null;
+  plan: PlanStep[] | null;
+}
+
+function newId(): string {
+  return `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+const PLAN_INPUT = z.object({
+  steps: z.array(z.string().min(1)).min(1).max(8).describe('The steps, in plain language, in order'),
+  message: z.string().describe('One sentence to the user about the plan'),
+});
+
+const proposePlan = defineTool({
+  name: 'propose_plan',
+  description: 'Propose the plan: the steps in order, and a short message to the user.',
+  input: PLAN_INPUT,
+  risk: 'observe',
+  run: () => Promise.resolve(),
+});
+
+/** The first thing the model reads: the task, and the page as it is now. */
+async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions): Promise<string> {
+  const response = new ResponseBuilder();
+  try {
+    const tab = await browser.activeTab();
+    const info = await tab.info();
+    if (mode === 'ask') {
+      const page = await tab.extract({ maxChars: 12_000 });
+      response.pageText(info.url, `Title: ${page.metadata.title}\n\n${page.content}`);
+    }
+    await attachPageAfter(tab, null, response);
+  } catch (error) {
+    response.add(`(The page could not be read: ${error instanceof Error ? error.message : String(error)})`);
+  }
+  return `${TASK_PREFIX}${task}\n\n${response.render(render).text}`;
+}
+
+export async function runTask(options: RunOptions): Promise<TaskResult> {
+  const mode = options.mode ?? 'act';
+  const maxSteps = Math.min(options.maxSteps ?? DEFAULT_MAX_STEPS, HARD_MAX_STEPS);
+  const store = options.store ?? new MemoryStore();
+  const signal = options.signal ?? new AbortController().signal;
+  const emit = (event: AgentEvent) => options.onEvent?.(event);
+  const render = options.render ?? DEFAULT_RENDER;
+  const now = Date.now();
+  const state: TaskState = {
+    id: options.taskId ?? newId(), task: options.task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null,
+    result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now,
+  };
+  const save = async (s: TaskState) => {
+    s.updatedAt = Date.now();
+    await store.saveTask(s);
+  };
+  const host: LoopHost = {
+    browser: options.browser, models: options.models, registry: new ToolRegistry(ALL_TOOLS), policy: options.policy ?? ALLOW_ALL, signal, render, emit, save,
+    askUser: options.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
+    confirm: options.confirm ?? (() => Promise.resolve(false)),
+  };
+  emit({ type: 'task-start', taskId: state.id, task: options.task, mode, model: options.models.actor.label });
+
+  let outcome: LoopOutcome;
+  try {
+    if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
+    else {
+      const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
+      state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, options.task, mode, render) }] }];
+      await save(state);
+      const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : options.tools === 'all' ? host.registry.names : CORE_TOOL_NAMES;
+      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabId: null, textAnswers: mode === 'ask' }).go();
+    }
+  } catch (error) {
+    const failure = ModelError.isInstance(error) || BrowserError.isInstance(error) ? error : null;
+    const code = signal.aborted ? 'stopped' : failure?.code ?? 'unexpected';
+    const message = signal.aborted ? 'Stopped by the user.' : error instanceof Error ? error.message : String(error);
+    outcome = { success: false, summary: message, error: { code, message } };
+  }
+
+  state.status = outcome.error?.code === 'stopped' ? 'stopped' : outcome.success ? 'done' : 'failed';
+  state.result = { success: outcome.success, summary: outcome.summary };
+  state.error = outcome.error;
+  await save(state);
+  if (outcome.error && outcome.error.code !== 'stopped') emit({ type: 'error', code: outcome.error.code, message: outcome.error.message });
+  emit({ type: 'done', success: outcome.success, summary: outcome.summary, steps: state.step });
+  return { taskId: state.id, success: outcome.success, summary: outcome.summary, status: state.status, steps: state.step, usage: state.usage, error: outcome.error, plan: state.plan };
+}
+
+async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, maxSteps: number, render: RenderOptions): Promise<LoopOutcome> {
+  const planner = roleOf(options.models, 'planner');
+  const start = await opening(options.browser, options.task, 'plan', render);
+  const prompt: LanguageModelV3Prompt = [{ role: 'system', content: PLANNER_SYSTEM }, { role: 'user', content: [{ type: 'text', text: start }] }];
+  state.step++;
+  host.emit({ type: 'step-start', step: state.step });
+  const reply = await callModel(planner, prompt, [proposePlan], { signal: host.signal, onTextDelta: (delta) => host.emit({ type: 'text-delta', step: state.step, delta }) });
+  state.usage.inputTokens += reply.usage.inputTokens;
+  state.usage.outputTokens += reply.usage.outputTokens;
+  const call = reply.calls.find((c) => c.name === 'propose_plan');
+  const parsed = call ? PLAN_INPUT.safeParse(call.input) : null;
+  let steps = parsed?.success ? parsed.data.steps : reply.text.split('\n').map((l) => l.replace(/^\s*(\d+[.)]|[-*])\s*/, '').trim()).filter((l) => l.length > 3);
+  const message = parsed?.success ? parsed.data.message : '';
+  if (!steps.length) throw new ModelError('bad-request', 'The planner did not propose any steps.', false);
+  host.emit({ type: 'plan-proposed', steps, message });
+  const decision = options.approvePlan ? await options.approvePlan(steps, message) : { approved: true };
+  if (!decision.approved) return { success: false, summary: 'The plan was not approved.', error: { code: 'stopped', message: 'The plan was not approved.' } };
+  steps = decision.steps?.filter((s) => s.trim()) ?? steps;
+  const plan: PlanStep[] = steps.map((text) => ({ text, status: 'pending' }));
+  state.plan = plan;
+  await host.save(state);
+
+  const results: string[] = [];
+  let tabId: string | null = null;
+  for (let index = 0; index < steps.length; index++) {
+    const planStep = plan[index];
+    if (!planStep) break;
+    planStep.status = 'running';
+    host.emit({ type: 'plan-step', index, step: planStep });
+    const stepState: TaskState = { ...state, messages: [{ role: 'system', content: ACT_SYSTEM }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render) }] }] };
+    const run: LoopRun = { state: stepState, toolNames: options.tools === 'all' ? host.registry.names : CORE_TOOL_NAMES, maxSteps, tabId, textAnswers: false };
+    const loop = new ActLoop({ ...host, save: async () => {
+      state.step = stepState.step;
+      state.usage = stepState.usage;
+      state.unlockedTools = stepState.unlockedTools;
+      await host.save(state);
+    } }, run);
+    const outcome = await loop.go();
+    // The next step goes on in the tab this one ended in.
+    tabId = run.tabId;
+    state.step = stepState.step;
+    state.usage = stepState.usage;
+    planStep.status = outcome.success ? 'done' : 'failed';
+    planStep.result = outcome.summary;
+    host.emit({ type: 'plan-step', index, step: planStep });
+    results.push(outcome.summary);
+    await host.save(state);
+    if (!outcome.success) {
+      for (const rest of plan.slice(index + 1)) rest.status = 'skipped';
+      return { success: false, summary: `Step ${index + 1} (${planStep.text}) did not succeed: ${outcome.summary}`, error: outcome.error };
+    }
+  }
+  return { success: true, summary: results.at(-1) ?? 'Done.', error: null };
+}

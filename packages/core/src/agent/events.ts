@@ -1,0 +1,25 @@
+// What an agent run tells its host, as it happens: for timelines in the terminal and the
+// side panel, and for --json output. Plain data.
+
+export type TaskMode = 'act' | 'plan' | 'ask';
+
+export interface PlanStep {
+  text: string;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'skipped';
+  result?: string;
+}
+
+export type AgentEvent =
+  | { type: 'task-start'; taskId: string; task: string; mode: TaskMode; model: string }
+  | { type: 'step-start'; step: number }
+  | { type: 'text-delta'; step: number; delta: string }
+  | { type: 'tool-call'; step: number; id: string; name: string; input: unknown }
+  | { type: 'tool-result'; step: number; id: string; name: string; ok: boolean; summary: string; ms: number; data: Record<string, unknown> }
+  | { type: 'usage'; step: number; inputTokens: number; outputTokens: number; totalInput: number; totalOutput: number; estimated: boolean }
+  | { type: 'notice'; step: number; message: string }
+  | { type: 'plan-proposed'; steps: string[]; message: string }
+  | { type: 'plan-step'; index: number; step: PlanStep }
+  | { type: 'confirmation-needed'; tool: string; input: unknown; question: string }
+  | { type: 'question'; question: string }
+  | { type: 'done'; success: boolean; summary: string; steps: number }
+  | { type: 'error'; code: string; message: string };

@@ -1,0 +1,45 @@
+import type { LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+
+// Old page state is the bulk of a long task's history and is stale anyway: beyond the last
+// few rounds, snapshots and long results are cut down to the tool's own sentence. User
+// messages and the most recent page state are always kept.
+
+const PAGE_STATE = /<page-content[\s\S]*?<\/page-content>/g;
+const KEEP_CHARS = 400;
+
+export interface PruneOptions {
+  /** Tool rounds (assistant call + results) kept whole, counted from the end. */
+  keepRounds: number;
+}
+
+function hasPageState(message: LanguageModelV3Message): boolean {
+  if (message.role !== 'tool') return false;
+  return message.content.some((part) => part.type === 'tool-result' && outputText(part.output).includes('<page-content'));
+}
+
+function outputText(output: LanguageModelV3ToolResultOutput): string {
+  if (output.type === 'text' || output.type === 'error-text') return output.value;
+  if (output.type === 'content') return output.value.map((item) => (item.type === 'text' ? item.text : '')).join('');
+  return '';
+}
+
+function shorten(output: LanguageModelV3ToolResultOutput): LanguageModelV3ToolResultOutput {
+  const text = outputText(output);
+  let short = text.replace(PAGE_STATE, '[page state from an earlier step, removed: take a snapshot for the page now]');
+  if (short.length > KEEP_CHARS) short = `${short.slice(0, KEEP_CHARS)}… [rest removed]`;
+  if (output.type === 'error-text') return { type: 'error-text', value: short };
+  return { type: 'text', value: short };
+}
+
+export function prunePrompt(prompt: LanguageModelV3Prompt, options: PruneOptions): LanguageModelV3Prompt {
+  const toolIndexes = prompt.flatMap((m, i) => (m.role === 'tool' ? [i] : []));
+  const keepFrom = toolIndexes.length > options.keepRounds ? (toolIndexes[toolIndexes.length - options.keepRounds] ?? 0) : 0;
+  const latestPage = prompt.reduce((found, m, i) => (hasPageState(m) ? i : found), -1);
+  return prompt.map((message, index) => {
+    if (message.role !== 'tool' || index >= keepFrom || index === latestPage) return message;
+    return {
+      ...message,
+      content: message.content.map((part) => (part.type === 'tool-result' ? { ...part, output: shorten(part.output) } : part)),
+    };
+  });
+}

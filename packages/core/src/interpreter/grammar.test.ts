@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand, splitCommands } from './grammar';
+
+const t = (text: string, exact: string | null = null) => ({ text, exact });
+
+describe('parseCommand', () => {
+  it.each([
+    ['go to example.com', [{ kind: 'navigate', url: 'example.com' }]],
+    ['open http://127.0.0.1:4170/shop', [{ kind: 'navigate', url: 'http://127.0.0.1:4170/shop' }]],
+    ['back', [{ kind: 'back' }]],
+    ['go forward', [{ kind: 'forward' }]],
+    ['refresh the page', [{ kind: 'reload' }]],
+    ['scroll down', [{ kind: 'scroll', direction: 'down' }]],
+    ['scroll up a bit', [{ kind: 'scroll', direction: 'up' }]],
+    ['scroll to the bottom', [{ kind: 'scroll', direction: 'bottom' }]],
+    ['scroll to top', [{ kind: 'scroll', direction: 'top' }]],
+    ['click Sign in', [{ kind: 'click', target: t('Sign in') }]],
+    ['tap on the "Add to cart" button', [{ kind: 'click', target: t('Add to cart button', 'Add to cart') }]],
+    ['press login', [{ kind: 'click', target: t('login') }]],
+    ['press Enter', [{ kind: 'press', keys: 'Enter' }]],
+    ['press ctrl+a', [{ kind: 'press', keys: 'Ctrl+A' }]],
+    ['hit the escape key', [{ kind: 'press', keys: 'Escape' }]],
+    ['type hello into Search', [{ kind: 'type', text: 'hello', target: t('Search') }]],
+    ['enter "ada@example.org" in the email field', [{ kind: 'type', text: 'ada@example.org', target: t('email field') }]],
+    ['fill in full name with Grace Hopper', [{ kind: 'type', text: 'Grace Hopper', target: t('full name') }]],
+    ['select Canada in Country', [{ kind: 'select', option: 'Canada', target: t('Country') }]],
+    ['choose "Price: low to high" from the sort dropdown', [{ kind: 'select', option: 'Price: low to high', target: t('sort dropdown') }]],
+    ['check Under $200', [{ kind: 'check', target: t('Under $200'), checked: true }]],
+    ['uncheck the newsletter box', [{ kind: 'check', target: t('newsletter box'), checked: false }]],
+    ['new tab', [{ kind: 'new-tab', url: null }]],
+    ['open a new tab at example.org', [{ kind: 'new-tab', url: 'example.org' }]],
+    ['close tab', [{ kind: 'close-tab' }]],
+    ['switch to tab 2', [{ kind: 'switch-tab', which: '2' }]],
+    ['switch to the second tab', [{ kind: 'switch-tab', which: '2' }]],
+    ['switch to tab Trail map', [{ kind: 'switch-tab', which: 'Trail map' }]],
+    ['search for headlamp', [{ kind: 'search', text: 'headlamp' }]],
+    ['open the trail map', [{ kind: 'click', target: t('trail map') }]],
+  ])('%s', (command, intents) => {
+    expect(parseCommand(command)).toEqual({ intents, unknown: [] });
+  });
+
+  it('reads sequences, with verbs carried over to fragments that have none', () => {
+    expect(parseCommand('Select A, B and click Submit')).toEqual({
+      intents: [{ kind: 'select', option: 'A', target: null }, { kind: 'select', option: 'B', target: null }, { kind: 'click', target: t('Submit') }],
+      unknown: [],
+    });
+    expect(parseCommand('Enter the username "x" and the password "y" and press login')).toEqual({
+      intents: [{ kind: 'type', text: 'x', target: t('username') }, { kind: 'type', text: 'y', target: t('password') }, { kind: 'click', target: t('login') }],
+      unknown: [],
+    });
+    expect(parseCommand('go to example.com then search for tents; scroll down').intents.map((i) => i.kind)).toEqual(['navigate', 'search', 'scroll']);
+  });
+
+  it('keeps separators inside quotes', () => {
+    expect(splitCommands('check "Terms and conditions", then click "Next, please"')).toEqual(['check "Terms and conditions"', 'click "Next, please"']);
+    expect(parseCommand('check "Terms and conditions"').intents).toEqual([{ kind: 'check', target: t('Terms and conditions', 'Terms and conditions'), checked: true }]);
+  });
+
+  it('reports what it does not understand', () => {
+    expect(parseCommand('find me a cheap tent for two')).toEqual({ intents: [], unknown: ['find me a cheap tent for two'] });
+    expect(parseCommand('scroll down and make it quick').unknown).toEqual(['make it quick']);
+  });
+});

@@ -1,0 +1,102 @@
+import { APICallError } from '@ai-sdk/provider';
+
+// Provider failures, classified so the loop can decide (retry? stop and tell the person?)
+// and the person can act: which server, which model, what to change.
+
+const MARKER = Symbol.for('wayfinder.model.error');
+
+export type ModelErrorCode = 'auth' | 'unknown-model' | 'context-overflow' | 'unreachable' | 'rate-limited' | 'server' | 'timeout' | 'bad-request' | 'aborted' | 'unexpected';
+
+export class ModelError extends Error {
+  readonly [MARKER] = true;
+  override readonly name = 'ModelError';
+
+  constructor(readonly code: ModelErrorCode, message: string, readonly retryable: boolean, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+
+  static isInstance(value: unknown): value is ModelError {
+    return typeof value === 'object' && value !== null && MARKER in value;
+  }
+}
+
+function bodyText(error: APICallError): string {
+  const body = error.responseBody ?? '';
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'error' in parsed) {
+      const inner = parsed.error;
+      if (typeof inner === 'string') return inner;
+      if (typeof inner === 'object' && inner !== null && 'message' in inner && typeof inner.message === 'string') return inner.message;
+    }
+  } catch {
+    // not JSON: use the text as it is
+  }
+  return body.slice(0, 300);
+}
+
+/** What went wrong talking to `label` (e.g. "openai-compatible gpt-4o"), as a ModelError. */
+export function classifyModelError(error: unknown, label: string): ModelError {
+  if (ModelError.isInstance(error)) return error;
+  if (error instanceof Error && error.name === 'AbortError') return new ModelError('aborted', 'The task was stopped.', false, { cause: error });
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    const detail = bodyText(error) || error.message;
+    const where = error.url;
+    if (status === undefined) {
+      return new ModelError('unreachable', `Could not reach ${label} at ${where}: ${error.message}. Is the server running, and is the address right?`, true, { cause: error });
+    }
+    if (status === 401 || status === 403) {
+      return new ModelError('auth', `${label} refused the API key (${status} from ${where}): ${detail}. Check the key in your settings or environment.`, false, { cause: error });
+    }
+    if (status === 404 && /model/i.test(detail)) {
+      return new ModelError('unknown-model', `${label} does not know this model (${where}): ${detail}. Check the model name, or pull it first (Ollama: ollama pull <model>).`, false, { cause: error });
+    }
+    if (/context|too many tokens|maximum.*tokens|prompt is too long|too long/i.test(detail) && status === 400) {
+      return new ModelError('context-overflow', `The conversation no longer fits ${label}'s context window: ${detail}.`, false, { cause: error });
+    }
+    if (status === 429) return new ModelError('rate-limited', `${label} is rate-limiting requests (429 from ${where}): ${detail}.`, true, { cause: error });
+    if (status >= 500) return new ModelError('server', `${label} had a server error (${status} from ${where}): ${detail}.`, true, { cause: error });
+    if (status === 408) return new ModelError('timeout', `${label} timed out (${where}).`, true, { cause: error });
+    return new ModelError('bad-request', `${label} rejected the request (${status} from ${where}): ${detail}.`, false, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (/fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|socket hang up/i.test(message)) {
+    return new ModelError('unreachable', `Could not reach ${label}: ${message}. Is the server running, and is the address right?`, true, { cause: error });
+  }
+  if (/timed? ?out/i.test(message)) return new ModelError('timeout', `${label} did not answer in time: ${message}.`, true, { cause: error });
+  return new ModelError('unexpected', `${label} failed: ${message}`, false, { cause: error });
+}
+
+export interface RetryOptions {
+  retries: number;
+  baseDelayMs: number;
+  signal?: AbortSignal;
+  onRetry?: (error: ModelError, attempt: number, delayMs: number) => void;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ModelError('aborted', 'The task was stopped.', false));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new ModelError('aborted', 'The task was stopped.', false));
+    }, { once: true });
+  });
+}
+
+/** Runs `call`, retrying retryable failures with exponential backoff and jitter. */
+export async function withRetry<T>(call: () => Promise<T>, label: string, options: RetryOptions): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const failure = classifyModelError(error, label);
+      if (!failure.retryable || attempt >= options.retries || options.signal?.aborted) throw failure;
+      const delay = options.baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      options.onRetry?.(failure, attempt + 1, Math.round(delay));
+      await sleep(delay, options.signal);
+    }
+  }
+}

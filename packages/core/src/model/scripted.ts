@@ -1,0 +1,64 @@
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { z } from 'zod';
+import { ModelError } from './errors';
+import { pageTexts, refLines } from './prompt-reading';
+import { WeightlessModel, type WeightlessReply } from './weightless';
+
+// A scripted model for tests and demos: it replies with the next step of a script. String
+// arguments may name an element on the page instead of a ref, resolved against the page
+// state the history carries (newest first):
+//   "$ref(button "Add to cart")"    the control with this role and exact name
+//   "$ref(link /^Trail Tent/)"       … or a name matching a regular expression
+// A step can also be raw text (for the text protocol, including malformed calls).
+
+export const SCRIPT = z.object({
+  steps: z.array(z.object({
+    calls: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })).optional(),
+    text: z.string().optional(),
+  })).min(1),
+});
+
+export type Script = z.infer<typeof SCRIPT>;
+
+const PLACEHOLDER = /^\$ref\((\S+) (?:"((?:[^"\\]|\\.)*)"|\/(.*)\/([a-z]*))\)$/;
+
+export class ScriptedModel extends WeightlessModel {
+  private index = 0;
+
+  constructor(private readonly script: Script, name = 'scripted') {
+    super('wayfinder', name);
+  }
+
+  get position(): number {
+    return this.index;
+  }
+
+  private resolve(value: unknown, prompt: LanguageModelV3Prompt, step: number): unknown {
+    if (typeof value !== 'string') return value;
+    const match = PLACEHOLDER.exec(value);
+    if (!match) return value;
+    const [, role, exact, pattern, flags] = match;
+    const wanted = (name: string) => (exact !== undefined ? name === exact.replace(/\\"/g, '"') : new RegExp(pattern ?? '', flags).test(name));
+    for (const text of pageTexts(prompt)) {
+      const found = refLines(text).find((line) => line.role === role && wanted(line.name));
+      if (found) return found.ref;
+    }
+    throw new ModelError('unexpected', `Script step ${step + 1}: no ${role} named ${exact !== undefined ? `"${exact}"` : `/${pattern ?? ''}/`} in the page state so far.`, false);
+  }
+
+  protected reply(prompt: LanguageModelV3Prompt): WeightlessReply {
+    const step = this.script.steps[this.index];
+    const at = this.index++;
+    if (!step) {
+      return { calls: [{ id: `s${at}`, name: 'done', input: { summary: 'The script has no more steps.', success: false } }] };
+    }
+    return {
+      ...(step.text !== undefined ? { text: step.text } : {}),
+      calls: (step.calls ?? []).map((call, i) => ({
+        id: `s${at}-${i}`,
+        name: call.tool,
+        input: Object.fromEntries(Object.entries(call.args).map(([k, v]) => [k, this.resolve(v, prompt, at)])),
+      })),
+    };
+  }
+}

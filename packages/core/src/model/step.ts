@@ -1,0 +1,158 @@
+import type { JSONSchema7, LanguageModelV3FunctionTool, LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { z } from 'zod';
+import type { Tool } from '../tools/define';
+import { classifyModelError, ModelError, withRetry } from './errors';
+import type { ModelSlot } from './slot';
+import { describeTools, formatHelp, parseToolCalls, type ToolDescription } from './text-protocol';
+
+// One model call: the history goes in, text and tool calls come out. Natively, through
+// the provider's tool calling; otherwise through the text protocol. Streams text as it
+// arrives, retries what can be retried, and counts tokens.
+
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  /** Parsed arguments; a string when the model sent arguments that are not JSON. */
+  input: unknown;
+}
+
+export interface StepUsage {
+  inputTokens: number;
+  outputTokens: number;
+  /** False when the provider gave no counts and these are estimates. */
+  reported: boolean;
+}
+
+export interface StepResult {
+  text: string;
+  calls: ToolCallRequest[];
+  /** Calls that could not be read (text protocol), as a message for the model. */
+  parseError: string | null;
+  usage: StepUsage;
+  finishReason: string;
+}
+
+export interface StepOptions {
+  signal: AbortSignal;
+  onTextDelta?: (delta: string) => void;
+  onRetry?: (message: string) => void;
+  retries?: number;
+}
+
+export function toolSchema(tool: Tool): Record<string, unknown> {
+  const schema: Record<string, unknown> = z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' });
+  delete schema.$schema;
+  return schema;
+}
+
+function functionTools(tools: Tool[]): LanguageModelV3FunctionTool[] {
+  return tools.map((tool) => {
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod emits draft-7 JSON Schema, as asked above
+    const inputSchema = toolSchema(tool) as JSONSchema7;
+    return { type: 'function', name: tool.name, description: tool.description, inputSchema };
+  });
+}
+
+/** Rewrites a tool-using history for a model that only reads and writes text. */
+export function toTextPrompt(prompt: LanguageModelV3Prompt, tools: ToolDescription[], vision: boolean): LanguageModelV3Prompt {
+  const out: LanguageModelV3Prompt = [];
+  for (const message of prompt) {
+    if (message.role === 'system') {
+      out.push({ role: 'system', content: `${message.content}\n\n${describeTools(tools)}` });
+    } else if (message.role === 'assistant') {
+      const text = message.content.map((part) => {
+        if (part.type === 'text') return part.text;
+        if (part.type === 'tool-call') return `<tool_call>${JSON.stringify({ name: part.toolName, arguments: part.input })}</tool_call>`;
+        return '';
+      }).filter(Boolean).join('\n');
+      out.push({ role: 'assistant', content: [{ type: 'text', text }] });
+    } else if (message.role === 'tool') {
+      const content: Extract<LanguageModelV3Message, { role: 'user' }>['content'] = [];
+      for (const part of message.content) {
+        if (part.type !== 'tool-result') continue;
+        const output = part.output;
+        let body = '';
+        if (output.type === 'text' || output.type === 'error-text') body = output.value;
+        else if (output.type === 'content') {
+          for (const item of output.value) {
+            if (item.type === 'text') body += item.text;
+            else if (item.type === 'file-data' && vision) content.push({ type: 'file', data: item.data, mediaType: item.mediaType });
+          }
+        } else body = JSON.stringify(output.type === 'json' || output.type === 'error-json' ? output.value : output);
+        const error = output.type === 'error-text' || output.type === 'error-json' ? ' error="true"' : '';
+        content.unshift({ type: 'text', text: `<tool_result name="${part.toolName}"${error}>\n${body}\n</tool_result>` });
+      }
+      out.push({ role: 'user', content });
+    } else {
+      out.push(message);
+    }
+  }
+  return out;
+}
+
+function estimate(text: string): number {
+  return Math.ceil(text.length / 3.5);
+}
+
+async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
+  const native = slot.toolMode === 'native';
+  const callPrompt = native ? prompt : toTextPrompt(prompt, tools.map((t) => ({ name: t.name, description: t.description, parameters: toolSchema(t) })), slot.vision);
+  const { stream } = await slot.model.doStream({
+    prompt: callPrompt,
+    ...(native && tools.length ? { tools: functionTools(tools), toolChoice: { type: 'auto' as const } } : {}),
+    ...(slot.maxOutputTokens ? { maxOutputTokens: slot.maxOutputTokens } : {}),
+    abortSignal: options.signal,
+  });
+  let text = '';
+  const calls: ToolCallRequest[] = [];
+  let usage: StepUsage | null = null;
+  let finishReason = 'other';
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const part: LanguageModelV3StreamPart = value;
+    if (part.type === 'text-delta') {
+      text += part.delta;
+      options.onTextDelta?.(part.delta);
+    } else if (part.type === 'tool-call') {
+      let input: unknown = part.input;
+      try {
+        input = part.input.trim() ? JSON.parse(part.input) : {};
+      } catch {
+        input = part.input;
+      }
+      calls.push({ id: part.toolCallId, name: part.toolName, input });
+    } else if (part.type === 'finish') {
+      finishReason = part.finishReason.unified;
+      const inputTokens = part.usage.inputTokens.total;
+      const outputTokens = part.usage.outputTokens.total;
+      if (inputTokens !== undefined && outputTokens !== undefined) usage = { inputTokens, outputTokens, reported: true };
+    } else if (part.type === 'error') {
+      throw part.error;
+    }
+  }
+  let parseError: string | null = null;
+  if (!native) {
+    const parsed = parseToolCalls(text);
+    parsed.calls.forEach((call, i) => calls.push({ id: `call-${Date.now().toString(36)}-${i}`, name: call.name, input: call.arguments }));
+    if (parsed.errors.length) parseError = formatHelp(parsed.errors);
+    text = parsed.text;
+  }
+  usage ??= { inputTokens: estimate(JSON.stringify(callPrompt)), outputTokens: estimate(text) + calls.length * 20, reported: false };
+  return { text, calls, parseError, usage, finishReason };
+}
+
+export async function callModel(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
+  if (options.signal.aborted) throw new ModelError('aborted', 'The task was stopped.', false);
+  try {
+    return await withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {
+      retries: options.retries ?? 3,
+      baseDelayMs: 800,
+      signal: options.signal,
+      onRetry: (error, attempt, delay) => options.onRetry?.(`${error.message} Retrying (${attempt}) in ${(delay / 1000).toFixed(1)} s.`),
+    });
+  } catch (error) {
+    throw classifyModelError(error, slot.label);
+  }
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { Browser, Tab } from '../browser/port';
+import { ResponseBuilder } from './response';
+
+// A tool is one object: name, description, zod input (flat, every field described), risk
+// class and handler. Handlers write to a ResponseBuilder; one renderer turns that into
+// what the model reads.
+
+export type RiskClass = 'observe' | 'act' | 'sensitive';
+
+export interface ToolContext {
+  browser: Browser;
+  /** The tab the task works in (the active one unless the task switched). */
+  tab(): Promise<Tab>;
+  /** Makes another tab the task's tab. */
+  useTab(id: string): void;
+  signal: AbortSignal;
+  /** Asks the person (the host decides how); resolves with their answer. */
+  askUser(question: string): Promise<string>;
+  /** Playbooks the model can load with get_playbook. */
+  playbooks: ReadonlyMap<string, { title: string; tools: string[] }>;
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  input: z.ZodObject<Record<string, z.ZodType>>;
+  risk: RiskClass;
+  run(ctx: ToolContext, input: unknown, response: ResponseBuilder): Promise<void>;
+}
+
+export function defineTool<S extends z.ZodObject>(def: {
+  name: string;
+  description: string;
+  input: S;
+  risk: RiskClass;
+  run: (ctx: ToolContext, input: z.infer<S>, response: ResponseBuilder) => Promise<void>;
+}): Tool {
+  return {
+    name: def.name,
+    description: def.description,
+    input: def.input,
+    risk: def.risk,
+    // The loop validates against `input` before calling, so the parse here cannot fail for it.
+    run: (ctx, input, response) => def.run(ctx, def.input.parse(input), response),
+  };
+}
+
+/** A tool that works on the task's tab: the tab is resolved (and its absence explained) once, here. */
+export function defineTabTool<S extends z.ZodObject>(def: {
+  name: string;
+  description: string;
+  input: S;
+  risk: RiskClass;
+  run: (tab: Tab, input: z.infer<S>, response: ResponseBuilder, ctx: ToolContext) => Promise<void>;
+}): Tool {
+  return defineTool({
+    ...def,
+    run: async (ctx, input, response) => def.run(await ctx.tab(), input, response, ctx),
+  });
+}
+
+/** The error a model reads when its arguments do not fit a tool's schema. */
+export function describeInvalidInput(tool: Tool, error: z.ZodError): string {
+  const problems = error.issues.map((issue) => {
+    const where = issue.path.length ? issue.path.join('.') : 'the arguments';
+    return `${where}: ${issue.message}`;
+  });
+  const fields = Object.entries(tool.input.shape);
+  const shape = fields.map(([key, field]) => {
+    const optional = field instanceof z.ZodOptional || field instanceof z.ZodDefault;
+    return `${key}${optional ? '?' : ''}: ${field.description ?? ''}`;
+  });
+  return `Invalid arguments for ${tool.name}: ${problems.join('; ')}. Expected {${shape.join(', ')}}.`;
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { BrowserError } from '../browser/errors';
+import type { FileInput } from '../browser/port';
+import { defineTabTool } from './define';
+import { attachPageAfter, reportOutcome } from './page-state';
+
+// Acting on the page with refs from the latest snapshot. Each result says what happened
+// and carries what changed, so the model can go on without another snapshot.
+
+const ref = z.string().min(1).describe('Ref of the element from the latest snapshot, like e12 or f1e3');
+
+export const inputTools = [
+  defineTabTool({
+    name: 'click',
+    description: 'Click an element (real mouse input at its visible centre).',
+    input: z.object({
+      ref,
+      button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button (default left)'),
+      double: z.boolean().optional().describe('Double-click'),
+    }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref, { kind: 'click', ...(input.button ? { button: input.button } : {}), ...(input.double ? { clickCount: 2 } : {}) });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'type_text',
+    description: 'Type text into a field (replacing what is there unless append is set); optionally press Enter after.',
+    input: z.object({
+      ref,
+      text: z.string().describe('The text to type'),
+      append: z.boolean().optional().describe('Add to the current text instead of replacing it'),
+      submit: z.boolean().optional().describe('Press Enter afterwards (submits most forms and searches)'),
+      key_by_key: z.boolean().optional().describe('Type one key at a time (for widgets that react to keystrokes)'),
+    }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref, { kind: 'type', text: input.text, replace: !input.append, submit: input.submit ?? false, mode: input.key_by_key ? 'keys' : 'insert' });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'press_key',
+    description: 'Press a key or shortcut ("Enter", "Escape", "Tab", "ArrowDown", "Ctrl+A"), on an element or the page.',
+    input: z.object({
+      keys: z.string().min(1).describe('Key or chord, e.g. Enter, Escape, Shift+Tab, Ctrl+A'),
+      ref: z.string().optional().describe('Element to focus first (default: whatever has focus)'),
+    }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'select_option',
+    description: 'Choose an option in a dropdown or listbox (native or custom), by its label, value or position.',
+    input: z.object({
+      ref,
+      values: z.array(z.string()).min(1).describe('The option(s) to choose; one for an ordinary dropdown'),
+      by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('How to match (default auto: value, then label)'),
+    }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'check',
+    description: 'Check or uncheck a checkbox, switch or radio button (does nothing if it already is).',
+    input: z.object({ ref, checked: z.boolean().optional().describe('true to check (default), false to uncheck') }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'scroll',
+    description: 'Scroll the page (or inside an element): up, down, left, right, top, bottom; or "to" bring an element into view.',
+    input: z.object({
+      direction: z.enum(['up', 'down', 'left', 'right', 'top', 'bottom', 'to']).describe('Where to scroll; "to" needs ref'),
+      ref: z.string().optional().describe('For "to": the element to bring into view; otherwise an element to scroll inside'),
+      amount: z.number().int().min(1).max(20_000).optional().describe('Pixels (default: most of a screen)'),
+    }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      if (input.direction === 'to' && !input.ref) throw new BrowserError('bad-argument', 'scroll "to" needs the ref of the element to bring into view.', false);
+      const outcome = input.direction === 'to'
+        ? await tab.act(input.ref ?? null, { kind: 'scroll-into-view' })
+        : await tab.act(input.ref ?? null, { kind: 'scroll', direction: input.direction, ...(input.amount ? { amount: input.amount } : {}) });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'hover',
+    description: 'Move the mouse over an element (opens hover menus and tooltips).',
+    input: z.object({ ref }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref, { kind: 'hover' });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'drag',
+    description: 'Drag an element onto another (to_ref) or by an offset in pixels (sliders, reordering).',
+    input: z.object({
+      ref,
+      to_ref: z.string().optional().describe('The element to drop onto'),
+      offset_x: z.number().optional().describe('Horizontal distance in pixels (instead of to_ref)'),
+      offset_y: z.number().optional().describe('Vertical distance in pixels (instead of to_ref)'),
+    }),
+    risk: 'act',
+    run: async (tab, input, response) => {
+      const outcome = await tab.act(input.ref, input.to_ref ? { kind: 'drag', toRef: input.to_ref } : { kind: 'drag', offset: { x: input.offset_x ?? 0, y: input.offset_y ?? 0 } });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+  defineTabTool({
+    name: 'upload_file',
+    description: 'Put a file into a file input (or the chooser a button opens): give its name and its text, or its base64 contents, or a path.',
+    input: z.object({
+      ref,
+      name: z.string().min(1).describe('File name, e.g. report.txt'),
+      text: z.string().optional().describe('The file\'s contents as text'),
+      base64: z.string().optional().describe('The file\'s contents, base64-encoded (for binary files)'),
+      path: z.string().optional().describe('A path to an existing file (only where the browser runs on this machine)'),
+      mime_type: z.string().optional().describe('Media type, e.g. text/plain (guessed from the name if left out)'),
+    }),
+    risk: 'sensitive',
+    run: async (tab, input, response) => {
+      const file: FileInput = { name: input.name, mimeType: input.mime_type ?? guessType(input.name) };
+      if (input.text !== undefined) file.data = base64Of(input.text);
+      else if (input.base64 !== undefined) file.data = input.base64;
+      else if (input.path !== undefined) file.path = input.path;
+      else throw new BrowserError('bad-argument', 'Give the file\'s contents (text or base64) or a path.', false);
+      const outcome = await tab.act(input.ref, { kind: 'upload', files: [file] });
+      reportOutcome(outcome, response);
+      await attachPageAfter(tab, outcome, response);
+    },
+  }),
+];
+
+function guessType(name: string): string {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const types: Record<string, string> = {
+    txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json', html: 'text/html', pdf: 'application/pdf',
+    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', gpx: 'application/gpx+xml',
+  };
+  return types[ext] ?? 'application/octet-stream';
+}
+
+/** Base64 of UTF-8 text, without Node's Buffer (core runs in a service worker too). */
+function base64Of(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PLAYBOOK_NAMES, PLAYBOOKS, playbookByName } from '../playbooks/playbooks';
+import { defineTool, type Tool } from './define';
+import { inputTools } from './input';
+import { navigationTools } from './navigation';
+import { metaTools, pageTools } from './page';
+import { tabTools } from './tabs';
+
+// One registry of every tool. A task starts with the core set; playbooks unlock more.
+
+const getPlaybook = defineTool({
+  name: 'get_playbook',
+  description: `Load know-how and extra tools for a kind of task: ${PLAYBOOKS.map((p) => `"${p.name}" (${p.when}; adds ${p.tools.join(', ')})`).join('; ')}.`,
+  input: z.object({ name: z.enum(PLAYBOOK_NAMES).describe('Which playbook') }),
+  risk: 'observe',
+  run: async (_ctx, { name }, response) => {
+    const playbook = playbookByName(name);
+    if (!playbook) {
+      response.fail(`There is no playbook "${name}".`);
+      return;
+    }
+    response.add(playbook.body);
+    response.add(`Now also available: ${playbook.tools.join(', ')}.`);
+    response.control({ kind: 'unlock', playbook: playbook.name, tools: playbook.tools });
+    await Promise.resolve();
+  },
+});
+
+export const ALL_TOOLS: Tool[] = [...navigationTools, ...tabTools, ...pageTools, ...inputTools, ...metaTools, getPlaybook];
+
+/** Always offered: enough to browse, read, fill simple forms and finish. */
+export const CORE_TOOL_NAMES = [
+  'navigate', 'go_back', 'snapshot', 'find', 'click', 'type_text', 'press_key', 'select_option', 'check', 'scroll',
+  'wait_for', 'extract_content', 'list_tabs', 'switch_tab', 'think', 'ask_user', 'done', 'get_playbook',
+];
+
+/** Tools that never change the page: what ask mode offers. */
+export const READ_ONLY_TOOL_NAMES = ['snapshot', 'find', 'extract_content', 'get_html', 'screenshot', 'list_tabs', 'think', 'done'];
+
+export class ToolRegistry {
+  private readonly byName = new Map<string, Tool>();
+
+  constructor(tools: Tool[] = ALL_TOOLS) {
+    for (const tool of tools) {
+      if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}.`);
+      this.byName.set(tool.name, tool);
+    }
+  }
+
+  get(name: string): Tool | undefined {
+    return this.byName.get(name);
+  }
+
+  pick(names: readonly string[]): Tool[] {
+    return names.flatMap((name) => {
+      const tool = this.byName.get(name);
+      return tool ? [tool] : [];
+    });
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+}

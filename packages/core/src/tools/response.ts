@@ -1,0 +1,103 @@
+import type { PageSnapshot } from '../browser/port';
+
+// What a tool says back. Handlers add text, page state and images; `render` is the one
+// place that caps the size, redacts secrets and fences page content, so the agent loop,
+// the MCP server and the side panel all show the same thing.
+
+export interface ToolImage {
+  data: string;
+  mediaType: string;
+}
+
+/** A signal from a tool to the loop (the task is done; more tools are unlocked). */
+export type ToolControl =
+  | { kind: 'done'; summary: string; success: boolean }
+  | { kind: 'unlock'; playbook: string; tools: string[] };
+
+export interface ToolResult {
+  /** What the model reads. */
+  text: string;
+  images: ToolImage[];
+  isError: boolean;
+  control: ToolControl | null;
+  /** Structured details for hosts (timelines); never sent to the model. */
+  data: Record<string, unknown>;
+  /** The page state the result carries, if any (so history pruning can find it). */
+  hasPageState: boolean;
+}
+
+export interface RenderOptions {
+  maxChars: number;
+  /** Replaces secrets in everything the model will read. */
+  redact: (text: string) => string;
+}
+
+export const DEFAULT_RENDER: RenderOptions = { maxChars: 24_000, redact: (text) => text };
+
+/** Page text is data from the web, not instructions: it is fenced and labelled as such. */
+export function fencePage(label: string, body: string): string {
+  // A page cannot close the fence early by writing the closing tag itself.
+  const safe = body.replace(/<\/?page-content/gi, (tag) => tag.replace('<', '‹'));
+  return `<page-content source="${label.replace(/"/g, '%22')}">\n${safe}\n</page-content>`;
+}
+
+export class ResponseBuilder {
+  private readonly lines: string[] = [];
+  private readonly images: ToolImage[] = [];
+  private page: string | null = null;
+  private error = false;
+  private controlSignal: ToolControl | null = null;
+  readonly data: Record<string, unknown> = {};
+
+  /** A plain sentence from the tool ("Clicked e12 (button "Add to cart")."). */
+  add(text: string): this {
+    if (text) this.lines.push(text);
+    return this;
+  }
+
+  /** Marks the result as an error; the message says what went wrong and what to do next. */
+  fail(message: string): this {
+    this.error = true;
+    this.lines.push(message);
+    return this;
+  }
+
+  /** Attaches page state (a snapshot or a diff), fenced as page content. */
+  pageState(snapshot: PageSnapshot, heading: string): this {
+    this.page = `${heading}\n${fencePage(snapshot.url, snapshot.text)}`;
+    this.data.snapshot = { url: snapshot.url, title: snapshot.title, isDiff: snapshot.isDiff, tokens: snapshot.tokens };
+    return this;
+  }
+
+  /** Attaches other text read from the page (extracted content, HTML), fenced. */
+  pageText(source: string, text: string): this {
+    this.lines.push(fencePage(source, text));
+    return this;
+  }
+
+  image(data: string, mediaType: string): this {
+    this.images.push({ data, mediaType });
+    return this;
+  }
+
+  control(signal: ToolControl): this {
+    this.controlSignal = signal;
+    return this;
+  }
+
+  get isError(): boolean {
+    return this.error;
+  }
+
+  render(options: RenderOptions = DEFAULT_RENDER): ToolResult {
+    const parts = [...this.lines];
+    if (this.page) parts.push(this.page);
+    let text = options.redact(parts.join('\n\n'));
+    if (text.length > options.maxChars) {
+      const cut = text.lastIndexOf('\n', options.maxChars);
+      const end = cut > options.maxChars * 0.6 ? cut : options.maxChars;
+      text = `${text.slice(0, end)}\n… (result cut at ${end} of ${text.length} characters; ask for less, e.g. a viewport snapshot or a narrower selector)`;
+    }
+    return { text, images: this.images, isError: this.error, control: this.controlSignal, data: this.data, hasPageState: this.page !== null };
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { BrowserError } from '../browser/errors';
+import type { TabInfo } from '../browser/port';
+import { defineTool, type ToolContext } from './define';
+import { attachPageAfter } from './page-state';
+
+function line(tab: TabInfo, current: string): string {
+  return `[${tab.id}]${tab.id === current ? ' (current)' : ''} ${JSON.stringify(tab.title || '(untitled)')} ${tab.url}`;
+}
+
+/** A tab by id, or by a word from its title or address. */
+async function resolveTab(ctx: ToolContext, which: string): Promise<TabInfo> {
+  const tabs = await ctx.browser.tabs();
+  const exact = tabs.find((t) => t.id === which);
+  if (exact) return exact;
+  const index = Number(which);
+  if (Number.isInteger(index) && index >= 1 && index <= tabs.length) {
+    const byNumber = tabs[index - 1];
+    if (byNumber) return byNumber;
+  }
+  const needle = which.toLowerCase();
+  const matches = tabs.filter((t) => t.title.toLowerCase().includes(needle) || t.url.toLowerCase().includes(needle));
+  if (matches.length === 1 && matches[0]) return matches[0];
+  const list = tabs.map((t) => `[${t.id}] ${t.title || t.url}`).join('; ');
+  throw new BrowserError('bad-argument', matches.length ? `"${which}" matches ${matches.length} tabs; use an id: ${list}` : `No tab matches "${which}". Open tabs: ${list}`, false);
+}
+
+export const tabTools = [
+  defineTool({
+    name: 'list_tabs',
+    description: 'List the open tabs with their ids, titles and addresses.',
+    input: z.object({}),
+    risk: 'observe',
+    run: async (ctx, _input, response) => {
+      const current = await ctx.tab();
+      const tabs = await ctx.browser.tabs();
+      response.add(`${tabs.length} open tab${tabs.length === 1 ? '' : 's'}:\n${tabs.map((t) => line(t, current.id)).join('\n')}`);
+    },
+  }),
+  defineTool({
+    name: 'open_tab',
+    description: 'Open a new tab (optionally at an address) and work in it.',
+    input: z.object({ url: z.string().optional().describe('Address to open in the new tab') }),
+    risk: 'act',
+    run: async (ctx, { url }, response) => {
+      const tab = await ctx.browser.openTab(url);
+      ctx.useTab(tab.id);
+      response.add(`Opened a new tab [${tab.id}]${url ? ` at ${url}` : ''}; working in it now.`);
+      if (url) await attachPageAfter(tab, null, response);
+    },
+  }),
+  defineTool({
+    name: 'switch_tab',
+    description: 'Work in another open tab (by its id from list_tabs, its number, or a word from its title).',
+    input: z.object({ tab: z.string().describe('Tab id, position (1 = first), or a word from its title or address') }),
+    risk: 'act',
+    run: async (ctx, input, response) => {
+      const info = await resolveTab(ctx, input.tab);
+      const tab = await ctx.browser.switchTab(info.id);
+      ctx.useTab(tab.id);
+      response.add(`Switched to tab [${info.id}] ${JSON.stringify(info.title)} ${info.url}.`);
+      await attachPageAfter(tab, null, response);
+    },
+  }),
+  defineTool({
+    name: 'close_tab',
+    description: 'Close a tab (the current one unless another is named).',
+    input: z.object({ tab: z.string().optional().describe('Tab id, position, or title word; default: the current tab') }),
+    risk: 'act',
+    run: async (ctx, input, response) => {
+      const current = await ctx.tab();
+      const info = input.tab ? await resolveTab(ctx, input.tab) : await current.info();
+      await ctx.browser.closeTab(info.id);
+      response.add(`Closed tab [${info.id}] ${JSON.stringify(info.title)}.`);
+      if (info.id === current.id) {
+        const next = await ctx.browser.activeTab();
+        ctx.useTab(next.id);
+        const now = await next.info();
+        response.add(`Working in tab [${now.id}] ${JSON.stringify(now.title)} ${now.url} now.`);
+      }
+    },
+  }),
+];
