@@ -152,11 +152,16 @@ export class ActLoop {
     return response.render(this.host.render);
   }
 
+  /** What the offered tools cost in every prompt (schemas natively, descriptions in text mode). */
+  private toolTokens(): number {
+    return estimateText(JSON.stringify(this.tools().map((t) => [t.name, t.description, toolSchema(t)])));
+  }
+
   private async prepare(step: number): Promise<LanguageModelV3Prompt> {
     const state = this.run.state;
     state.messages = prunePrompt(state.messages, { keepRounds: KEEP_ROUNDS });
     const actor = this.host.models.actor;
-    if (needsSummary(state.messages, actor.contextWindow)) {
+    if (needsSummary(state.messages, actor.contextWindow, this.toolTokens())) {
       const summariser = roleOf(this.host.models, 'summariser');
       const before = estimatePrompt(state.messages);
       const shortened = await summarise(summariser, state.messages, KEEP_ROUNDS, this.host.signal);
@@ -183,7 +188,7 @@ export class ActLoop {
         onTextDelta: (delta) => this.host.emit({ type: 'text-delta', step, delta }),
         onRetry: (message) => this.host.emit({ type: 'notice', step, message }),
       });
-      const schemaTokens = actor.toolMode === 'native' ? estimateText(JSON.stringify(tools.map((t) => [t.name, t.description, toolSchema(t)]))) : 0;
+      const schemaTokens = actor.toolMode === 'native' ? this.toolTokens() : 0;
       const inputTokens = result.usage.reported ? result.usage.inputTokens : result.usage.inputTokens + schemaTokens;
       state.usage.inputTokens += inputTokens;
       state.usage.outputTokens += result.usage.outputTokens;
@@ -192,6 +197,8 @@ export class ActLoop {
       const assistant: LanguageModelV3Message = { role: 'assistant', content: [] };
       if (result.text) assistant.content.push({ type: 'text', text: result.text });
       for (const call of result.calls) assistant.content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
+      // Providers refuse empty assistant messages.
+      if (!assistant.content.length) assistant.content.push({ type: 'text', text: '(no reply)' });
       state.messages.push(assistant);
 
       if (!result.calls.length) {

@@ -8,6 +8,8 @@ import { estimatePrompt } from './tokens';
 // summariser role. The summary keeps what the task needs to go on.
 
 export const SUMMARY_THRESHOLD = 0.8;
+/** The system prompt and the task: never summarised. */
+const HEAD = 2;
 
 const INSTRUCTIONS = `Summarise this part of a browser agent's work so it can continue without it. Write plain text with these headings:
 Done: each step taken and what it achieved.
@@ -33,20 +35,21 @@ function transcript(messages: LanguageModelV3Message[]): string {
   return lines.join('\n');
 }
 
-export function needsSummary(prompt: LanguageModelV3Prompt, contextWindow: number): boolean {
-  return estimatePrompt(prompt) > contextWindow * SUMMARY_THRESHOLD;
+/** `overhead`: tokens sent besides the messages (tool schemas or descriptions). */
+export function needsSummary(prompt: LanguageModelV3Prompt, contextWindow: number, overhead = 0): boolean {
+  return estimatePrompt(prompt) + overhead > contextWindow * SUMMARY_THRESHOLD;
 }
 
-/** Where the kept tail starts: an assistant message, `keepRounds` rounds from the end. */
+/** Where the kept tail starts: an assistant message, `keepRounds` rounds from the end (or right after the head when there are no more rounds than that). */
 function tailStart(prompt: LanguageModelV3Prompt, keepRounds: number): number {
   const assistants = prompt.flatMap((m, i) => (m.role === 'assistant' ? [i] : []));
-  return assistants.length > keepRounds ? (assistants[assistants.length - keepRounds] ?? prompt.length) : prompt.length;
+  return assistants.length > keepRounds ? (assistants[assistants.length - keepRounds] ?? HEAD) : HEAD;
 }
 
 export async function summarise(slot: ModelSlot, prompt: LanguageModelV3Prompt, keepRounds: number, signal: AbortSignal): Promise<{ prompt: LanguageModelV3Prompt; summary: string } | null> {
-  const head = prompt.slice(0, 2);
+  const head = prompt.slice(0, HEAD);
   const start = tailStart(prompt, keepRounds);
-  const middle = prompt.slice(2, start);
+  const middle = prompt.slice(HEAD, start);
   if (middle.length < 2) return null;
   const result = await callModel(slot, [
     { role: 'system', content: INSTRUCTIONS },

@@ -92,8 +92,9 @@ export async function withRetry<T>(call: () => Promise<T>, label: string, option
     try {
       return await call();
     } catch (error) {
+      if (options.signal?.aborted) throw new ModelError('aborted', 'The task was stopped.', false, { cause: error });
       const failure = classifyModelError(error, label);
-      if (!failure.retryable || attempt >= options.retries || options.signal?.aborted) throw failure;
+      if (!failure.retryable || attempt >= options.retries) throw failure;
       const delay = options.baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
       options.onRetry?.(failure, attempt + 1, Math.round(delay));
       await sleep(delay, options.signal);

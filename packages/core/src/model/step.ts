@@ -137,7 +137,8 @@ async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools:
     const parsed = parseToolCalls(text);
     parsed.calls.forEach((call, i) => calls.push({ id: `call-${Date.now().toString(36)}-${i}`, name: call.name, input: call.arguments }));
     if (parsed.errors.length) parseError = formatHelp(parsed.errors);
-    text = parsed.text;
+    // With nothing readable, the history keeps what the model wrote, so it can see its mistake.
+    text = parsed.errors.length && !parsed.calls.length ? text : parsed.text;
   }
   usage ??= { inputTokens: estimate(JSON.stringify(callPrompt)), outputTokens: estimate(text) + calls.length * 20, reported: false };
   return { text, calls, parseError, usage, finishReason };

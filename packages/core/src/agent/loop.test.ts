@@ -1,0 +1,192 @@
+import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { BrowserError } from '../browser/errors';
+import type { Browser } from '../browser/port';
+import { ScriptedModel, type Script } from '../model/scripted';
+import type { ModelSlot, ToolMode } from '../model/slot';
+import { runTask, type RunOptions } from './agent';
+import type { AgentEvent } from './events';
+import { MemoryStore } from './state';
+
+// The loop's own behaviour — loops, limits, malformed replies, summaries, stopping,
+// persistence — with tools that never touch a page. (Everything that does is tested end
+// to end against the gym in apps/host.)
+
+const noPage = () => Promise.reject(new BrowserError('unexpected', 'No browser in this test.', false));
+const NO_BROWSER: Browser = { tabs: noPage, activeTab: noPage, openTab: noPage, switchTab: noPage, closeTab: noPage, setDialogPolicy: () => undefined };
+
+function scripted(steps: Script['steps'], toolMode: ToolMode = 'native', contextWindow = 100_000): ModelSlot {
+  return { model: new ScriptedModel({ steps }), label: 'scripted', contextWindow, toolMode, vision: false };
+}
+
+const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
+const done = (summary = 'Finished.', success = true) => call('done', { summary, success });
+
+async function run(actor: ModelSlot, options: Partial<RunOptions> = {}) {
+  const events: AgentEvent[] = [];
+  const store = new MemoryStore();
+  const result = await runTask({ task: 'Test the loop', browser: NO_BROWSER, models: { actor }, store, onEvent: (e) => events.push(e), ...options });
+  const results = events.flatMap((e) => (e.type === 'tool-result' ? [e] : []));
+  // What the model read back, in full (events carry only a first line).
+  const outputs = (await store.loadTask(result.taskId))?.messages.flatMap((m) => (m.role === 'tool' ? m.content : [])).flatMap((part) => (
+    part.type === 'tool-result' && (part.output.type === 'text' || part.output.type === 'error-text') ? [part.output.value] : [])) ?? [];
+  return { result, events, results, outputs, store, notices: events.flatMap((e) => (e.type === 'notice' ? [e.message] : [])) };
+}
+
+function promptText(prompt: LanguageModelV3Prompt): string {
+  return JSON.stringify(prompt);
+}
+
+describe('the act loop', () => {
+  it('ends when the model calls done, and says so in events and state', async () => {
+    const { result, events, store } = await run(scripted([call('think', { thought: 'easy' }), done('All good.')]));
+    expect(result).toMatchObject({ success: true, summary: 'All good.', status: 'done', steps: 2, error: null });
+    expect(events.map((e) => e.type)).toEqual(['task-start', 'step-start', 'usage', 'tool-call', 'tool-result', 'step-start', 'usage', 'tool-call', 'tool-result', 'done']);
+    const saved = await store.loadTask(result.taskId);
+    expect(saved).toMatchObject({ status: 'done', step: 2, result: { success: true, summary: 'All good.' } });
+    expect(saved?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);
+  });
+
+  it('saves the task after every step', async () => {
+    const saves: number[] = [];
+    const store = new MemoryStore();
+    const original = store.saveTask.bind(store);
+    store.saveTask = (state) => {
+      saves.push(state.step);
+      return original(state);
+    };
+    await run(scripted([call('think', { thought: 'a' }), call('think', { thought: 'b' }), done()]), { store });
+    expect(saves).toEqual([0, 1, 2, 3, 3]);
+  });
+
+  it('answers unknown tools and bad arguments with errors the model can act on, and goes on', async () => {
+    const { result, results, outputs } = await run(scripted([call('teleport', { to: 'moon' }), call('scroll', { direction: 'sideways' }), call('ask_user', {}), done()]));
+    expect(result.success).toBe(true);
+    expect(results.map((r) => r.ok)).toEqual([false, false, false, true]);
+    expect(outputs[0]).toMatch(/^There is no tool named "teleport"\. Available tools: navigate, .*, get_playbook\.$/);
+    expect(outputs[1]).toBe('Invalid arguments for scroll: direction: Invalid option: expected one of "up"|"down"|"left"|"right"|"top"|"bottom"|"to". Expected {direction: Where to scroll; "to" needs ref, ref?: For "to": the element to bring into view; otherwise an element to scroll inside, amount?: Pixels (default: most of a screen)}.');
+    expect(outputs[2]).toMatch(/^Invalid arguments for ask_user: question: .*Expected \{question: The question, complete and specific\}\.$/);
+  });
+
+  it('says which playbook unlocks a tool that is not offered yet, and offers it once loaded', async () => {
+    const { results } = await run(scripted([call('upload_file', { ref: 'e1', files: [] }), call('get_playbook', { name: 'forms' }), done()]));
+    expect(results[0]?.summary).toMatch(/^upload_file is not available yet; load the playbook that provides it with get_playbook\./);
+    expect(results[1]).toMatchObject({ ok: true });
+  });
+
+  it('turns page failures into tool errors instead of crashing', async () => {
+    const { result, results } = await run(scripted([call('snapshot'), done()]));
+    expect(result.success).toBe(true);
+    expect(results[0]).toMatchObject({ ok: false, summary: 'No browser in this test.' });
+  });
+
+  it('warns on a repeated call, then stops the task if it goes on', async () => {
+    const same = call('think', { thought: 'maybe click again' });
+    const { result, notices, events } = await run(scripted([same, same, same, same, same, done()]));
+    expect(notices.filter((n) => n.startsWith('You have now made think('))).toHaveLength(2);
+    expect(result).toMatchObject({ success: false, status: 'failed', steps: 5, error: { code: 'loop' } });
+    expect(result.summary).toBe('The task was stopped: it kept repeating itself (think({"thought":"maybe click again"})) after 2 warnings.');
+    expect(events.at(-2)).toEqual({ type: 'error', code: 'loop', message: result.summary });
+  });
+
+  it('shows the model the loop warning in the tool result', async () => {
+    const actor = scripted([call('go_back'), call('go_forward'), call('go_back'), call('go_forward'), done('gave up', false)]);
+    const { result, notices } = await run(actor);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/the same 2 calls over and over \(go_back\(\{\}\) → go_forward\(\{\}\)\)/);
+    expect(result).toMatchObject({ success: false, summary: 'gave up', error: null });
+  });
+
+  it('stops at the step limit with a clear error, and never goes past the hard cap', async () => {
+    const thinking = Array.from({ length: 70 }, (_, i) => call('think', { thought: `idea ${i}` }));
+    const limited = await run(scripted(thinking), { maxSteps: 3 });
+    expect(limited.result).toMatchObject({ success: false, steps: 3, error: { code: 'step-limit', message: 'Reached the step limit (3) before finishing. Try a more specific task, or allow more steps.' } });
+    const capped = await run(scripted(thinking), { maxSteps: 500 });
+    expect(capped.result.steps).toBe(60);
+  });
+
+  it('nudges a model that answers in prose, then ends the task', async () => {
+    const { result, events } = await run(scripted([{ text: 'I think the page is fine.' }, { text: 'Really.' }, { text: 'Yes.' }]));
+    expect(result).toMatchObject({ success: true, summary: 'Yes.', steps: 3 });
+    expect(events.flatMap((e) => (e.type === 'text-delta' ? [e.delta] : []))).toEqual(['I think the page is fine.', 'Really.', 'Yes.']);
+  });
+
+  it('asks the user and gives the model the answer', async () => {
+    const model = new ScriptedModel({ steps: [call('ask_user', { question: 'Which colour?' }), done()] });
+    const questions: string[] = [];
+    const { events } = await run({ model, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false }, {
+      askUser: (q) => {
+        questions.push(q);
+        return Promise.resolve('Green');
+      },
+    });
+    expect(questions).toEqual(['Which colour?']);
+    expect(events).toContainEqual({ type: 'question', question: 'Which colour?' });
+    expect(events.find((e) => e.type === 'tool-result')).toMatchObject({ ok: true, summary: 'The user answered: "Green"' });
+  });
+
+  it('stops when the host aborts, between or during steps', async () => {
+    const controller = new AbortController();
+    const seen: AgentEvent[] = [];
+    const thinking = Array.from({ length: 10 }, (_, i) => call('think', { thought: `idea ${i}` }));
+    const { result } = await run(scripted(thinking), {
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === 'tool-result' && e.step === 2) controller.abort();
+        seen.push(e);
+      },
+    });
+    expect(result).toMatchObject({ success: false, status: 'stopped', steps: 2, summary: 'Stopped by the user.' });
+    expect(seen.some((e) => e.type === 'error')).toBe(false);
+    expect(seen.at(-1)).toEqual({ type: 'done', success: false, summary: 'Stopped by the user.', steps: 2 });
+  });
+});
+
+describe('the text protocol', () => {
+  it('shows the expected format after an unreadable call, and the model recovers', async () => {
+    const model = new ScriptedModel({ steps: [
+      { text: 'Let me think. <tool_call>{"name": "think", "arguments": {"thought": "ok",}}}</tool_call>' },
+      { text: '<tool_call>this is not json</tool_call>' },
+      { text: '<tool_call>{"name": "done", "arguments": {"summary": "Recovered.", "success": true}}</tool_call>' },
+    ] });
+    const slot: ModelSlot = { model, label: 'text model', contextWindow: 100_000, toolMode: 'text', vision: false };
+    const spy = new MockLanguageModelV3({ doStream: (options) => model.doStream(options) });
+    const { result, results, notices } = await run({ ...slot, model: spy });
+    expect(results[0]).toMatchObject({ name: 'think', ok: true });
+    expect(notices).toContain('The model wrote a tool call that could not be read; it was shown the expected format.');
+    expect(result).toMatchObject({ success: true, summary: 'Recovered.', steps: 3 });
+    const third = promptText(spy.doStreamCalls[2]?.prompt ?? []);
+    expect(third).toContain('<tool_call>this is not json</tool_call>');
+    expect(third).toContain('A tool call could not be read: there is no JSON object inside <tool_call>. Write each call exactly like this');
+    // Tools are described in the system prompt, not sent as native tools.
+    expect(spy.doStreamCalls[0]?.tools).toBeUndefined();
+    expect(promptText(spy.doStreamCalls[0]?.prompt ?? [])).toContain('type_text');
+  });
+});
+
+describe('context discipline in the loop', () => {
+  function summariser(text: string): MockLanguageModelV3 {
+    const parts: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-delta', id: '1', delta: text },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 500, noCache: 500, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } } },
+    ];
+    return new MockLanguageModelV3({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
+  }
+
+  it('summarises the history with the summariser role once the prompt passes 80% of the window', async () => {
+    const long = (i: number) => call('think', { thought: `Step ${i}: ${'the form has many fields to fill '.repeat(40)}` });
+    const model = new ScriptedModel({ steps: [long(1), long(2), long(3), long(4), long(5), long(6), long(7), done()] });
+    const spy = new MockLanguageModelV3({ doStream: (options) => model.doStream(options) });
+    const summary = summariser('Done: thought about steps 1-4.\nPending: finish.\nValues: none.\nPage: none.');
+    const actor: ModelSlot = { model: spy, label: 'actor', contextWindow: 4000, toolMode: 'text', vision: false };
+    const { result, notices } = await run(actor, { models: { actor, summariser: { ...actor, model: summary, label: 'summariser' } } });
+    expect(result.success).toBe(true);
+    expect(summary.doStreamCalls.length).toBeGreaterThanOrEqual(1);
+    expect(notices.some((n) => /^History summarised to fit the context window \(\d+ → \d+ tokens\)\.$/.test(n))).toBe(true);
+    const last = promptText(spy.doStreamCalls.at(-1)?.prompt ?? []);
+    expect(last).toContain('The earlier steps were summarised to save space:\\nDone: thought about steps 1-4.');
+    expect(last).toContain('Task: Test the loop');
+  });
+});
