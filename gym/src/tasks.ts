@@ -26,6 +26,11 @@ const digits = (text: string) => text.replace(/\D/g, '');
 
 export const TASKS: GymTask[] = [
   {
+    id: 'shop-lantern', app: 'shop', start: '/shop',
+    instruction: 'Find the Trail Lantern and add one to the cart.',
+    check: (s) => (s.shop.cart.some((l) => l.productId === 'trail-lantern') ? pass('The Trail Lantern is in the cart.') : failed(`The cart holds ${s.shop.cart.map((l) => l.name).join(', ') || 'nothing'}; no Trail Lantern.`)),
+  },
+  {
     id: 'shop-2p-tent', app: 'shop', start: '/shop',
     instruction: 'Find a 2-person tent under $200 and add it to the cart.',
     check: (s) => {

@@ -1,5 +1,5 @@
 import {
-  diffHeadline, estimateLines, fitLines, isActionability, isExtractResult, isFindResult, isLocatorSet, isPageError, isSnapshotResult,
+  diffHeadline, estimateLines, fitLines, isActionability, isBoolean, isExtractResult, isFindResult, isLocatorSet, isPageError, isSnapshotResult,
   type Actionability, type ExtractOptions, type ExtractResult, type FindResult, type FramePlaceholder, type LocatorSet,
   type PageError, type RefEntry, type SnapshotOptions, type SnapshotResult,
 } from '@wayfinder/page';
@@ -27,6 +27,8 @@ export class PageScriptHost {
   readonly worlds: ScriptWorlds;
   private readonly routes = new Map<string, FrameRoute>();
   private mainFrameId: string | null = null;
+  /** Whether this document's cross-origin frames have been looked for (routes found). */
+  private framesFound = false;
 
   constructor(private readonly session: CdpSession) {
     this.worlds = new ScriptWorlds(session);
@@ -34,6 +36,7 @@ export class PageScriptHost {
       if (!frame.parentId) {
         this.mainFrameId = frame.id;
         this.routes.clear();
+        this.framesFound = false;
       }
     });
   }
@@ -162,9 +165,44 @@ export class PageScriptHost {
     }
   }
 
+  /** Finds controls in the page and in its cross-origin frames; the best `k` overall. */
   async find(query: string, k = 5): Promise<FindResult> {
-    const { value } = await this.call('find', [query, k]);
-    return expectShape(value, isFindResult, 'find');
+    const result = await this.findIn(await this.top(), query, k, '', 0, null);
+    result.matches.sort((a, b) => b.score - a.score);
+    result.matches = result.matches.slice(0, Math.max(1, k));
+    return result;
+  }
+
+  /** Whether the text shows in the page or in any of its cross-origin frames. */
+  async hasText(text: string): Promise<boolean> {
+    if (await this.callBoolean(await this.top(), 'hasText', [text])) return true;
+    if (!this.framesFound) await this.findIn(await this.top(), '', 1, '', 0, null);
+    for (const route of [...this.routes.values()]) {
+      if (await this.callBoolean(route, 'hasText', [text]).catch(() => false)) return true;
+    }
+    return false;
+  }
+
+  private async callBoolean(target: FrameTarget, method: string, args: unknown[]): Promise<boolean> {
+    const { value } = await this.worlds.call(target, method, args);
+    return expectShape(value, isBoolean, method);
+  }
+
+  private async findIn(target: FrameTarget, query: string, k: number, prefix: string, depth: number, via: FrameRoute | null): Promise<FindResult> {
+    const { value } = await this.worlds.call(target, 'find', [query, k, prefix ? { framePrefix: prefix } : {}]);
+    const result = expectShape(value, isFindResult, 'find');
+    if (depth === 0) this.framesFound = true;
+    if (depth >= MAX_FRAME_DEPTH) return result;
+    for (const frame of result.frames) {
+      const child = await this.frameOf(target, frame.ref).catch(() => null);
+      if (!child) continue;
+      const route: FrameRoute = { ...child, frameRef: frame.ref, parent: via, parentTarget: target };
+      this.routes.set(frame.ref, route);
+      // A frame that cannot be searched (still loading, crashed) leaves the rest of the page's matches.
+      const inner = await this.findIn(child, query, k, frame.ref, depth + 1, route).catch(() => null);
+      if (inner) result.matches.push(...inner.matches);
+    }
+    return result;
   }
 
   async extract(options: ExtractOptions = {}): Promise<ExtractResult> {

@@ -191,9 +191,12 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
     expect(after.refs.find((r) => r.states.includes('focused'))?.name).toMatch(/^Like Item 10 /);
   });
 
-  it('scrolling down loads more posts (infinite scroll)', async () => {
+  it('scrolling down loads more posts (infinite scroll), and the action reports them loaded', async () => {
+    const likes = async () => (await tab.snapshot({ mode: 'full' })).refs.filter((r) => r.role === 'button' && r.name.startsWith('Like Item')).length;
+    const before = await likes();
     await tab.act(null, { kind: 'scroll', direction: 'bottom' });
-    await tab.waitFor({ kind: 'text', text: 'Showing 20 posts' });
+    // The scroll waited for the fetch it caused: the new posts are there at once.
+    expect(await likes()).toBe(before + 10);
     const s = await tab.snapshot({ mode: 'full' });
     const like = ref(s, 'button', /^Like Item 17 /);
     expect((await tab.act(like, { kind: 'click' })).summary).toContain('Clicked');
@@ -299,6 +302,54 @@ describe('widgets: shadow DOM, frames, keyboard and mouse', () => {
     const state = await env.stateUntil((st) => st.widgets.profile !== null && st.widgets.payments.length === 1 && st.widgets.offerClaimed);
     expect(state.widgets.profile).toEqual({ name: 'Wanderer', color: 'Purple' });
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
+  });
+
+  it('finds controls inside cross-origin frames, and waits for text that appears in one', async () => {
+    tab = await env.browser.openTab(`${env.gym.url}/widgets`);
+    // Fresh document: find looks into the frames itself, without a snapshot first.
+    const [card] = await tab.find('Card number', 3);
+    expect(card).toMatchObject({ role: 'textbox', name: 'Card number' });
+    expect(card?.ref).toMatch(/^f\d+e\d+$/);
+    const [claim] = await tab.find('claim the partner offer', 3);
+    expect(claim).toMatchObject({ role: 'button', name: 'Claim offer' });
+    expect(claim?.ref).toMatch(/^f\d+e\d+$/);
+    await tab.act(claim?.ref ?? '', { kind: 'click' });
+    await env.stateUntil((st) => st.widgets.offerClaimed);
+    const [name] = await tab.find('name on card', 1);
+    await tab.act(name?.ref ?? '', { kind: 'type', text: 'Sam Hill' });
+    await tab.act(card?.ref ?? '', { kind: 'type', text: '5555 5555 5555 4444' });
+    const [pay] = await tab.find('Pay button', 1);
+    await tab.act(pay?.ref ?? '', { kind: 'click' });
+    expect(await tab.waitFor({ kind: 'text', text: 'Payment accepted' }, 5000)).toMatch(/^The text "Payment accepted" appeared after \d+ ms\.$/);
+  });
+});
+
+describe('after an action', () => {
+  it('waits for the requests the action started, so the result shows the page they built', async () => {
+    tab = await env.browser.openTab(`${env.gym.url}/shop/search?q=lantern`);
+    await tab.waitFor({ kind: 'text', text: 'Results for' });
+    const s = await tab.snapshot();
+    // The product page fetches its product after the route changes (a React effect).
+    await tab.act(ref(s, 'link', 'Trail Lantern'), { kind: 'click' });
+    const diff = await tab.snapshot({ diff: true });
+    expect(diff.text).toMatch(/\+ \[e\d+\] button "Add to cart"/);
+  });
+
+  it('does not wait for an answer the page never reads to finish loading', async () => {
+    await open('/admin/login');
+    let s = await tab.snapshot();
+    await tab.act(ref(s, 'textbox', 'Username'), { kind: 'type', text: 'admin' });
+    await tab.act(ref(s, 'textbox', 'Password'), { kind: 'type', text: 'correct-horse-42' });
+    await tab.act(ref(s, 'button', 'Sign in'), { kind: 'click' });
+    s = await tab.snapshot({ mode: 'full' });
+    env.browser.setDialogPolicy(() => ({ accept: true }));
+    const started = Date.now();
+    // The page deletes with fetch() and never reads the reply's body.
+    const victim = s.refs.find((r) => r.role === 'button' && r.name.startsWith('Delete '));
+    const outcome = await tab.act(victim?.ref ?? '', { kind: 'click' });
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(outcome.dialogs).toEqual([expect.objectContaining({ type: 'confirm', accepted: true })]);
+    await env.stateUntil((st) => st.admin.deleted.some((u) => `Delete ${u.name}` === victim?.name));
   });
 });
 

@@ -9,6 +9,8 @@ export { TASK_PREFIX } from './agent/prompts';
 export { ModelError, type ModelErrorCode, classifyModelError } from './model/errors';
 export type { ModelRoles, ModelSlot, ToolMode } from './model/slot';
 export { callModel, type StepResult } from './model/step';
+export { createModelSlot, describeSpec, ModelConfigError, ollamaApiBase, parseModelSpec, PROVIDERS, type ModelSpec, type ProviderName, type ProviderSettings } from './model/providers';
+export { roleOf } from './model/slot';
 export { parseToolCalls, formatHelp, EXPECTED_FORMAT } from './model/text-protocol';
 export { ScriptedModel, SCRIPT, type Script } from './model/scripted';
 export { CommandInterpreter } from './interpreter/model';

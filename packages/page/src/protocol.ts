@@ -4,7 +4,7 @@
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
-export const PAGE_API_VERSION = 2;
+export const PAGE_API_VERSION = 3;
 
 export type SnapshotMode = 'viewport' | 'full';
 
@@ -104,6 +104,8 @@ export interface FindResult {
   query: string;
   matches: FindMatch[];
   docId: string;
+  /** Cross-origin frames in this document, which the driver searches on its own. */
+  frames: FramePlaceholder[];
 }
 
 export interface Contacts {
@@ -243,6 +245,10 @@ export interface PageError {
   message: string;
 }
 
+export function isBoolean(value: unknown): value is boolean {
+  return typeof value === 'boolean';
+}
+
 export function isPageError(value: unknown): value is PageError {
   return typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
 }
@@ -258,7 +264,7 @@ export function isSnapshotResult(value: unknown): value is SnapshotResult {
 }
 
 export function isFindResult(value: unknown): value is FindResult {
-  return has(value, 'query', 'matches', 'docId') && Array.isArray(value.matches);
+  return has(value, 'query', 'matches', 'docId', 'frames') && Array.isArray(value.matches) && Array.isArray(value.frames);
 }
 
 export function isExtractResult(value: unknown): value is ExtractResult {
@@ -286,7 +292,8 @@ export interface PageApi {
   version: number;
   docId: string;
   snapshot(options?: SnapshotOptions): SnapshotResult;
-  find(query: string, k?: number): FindResult;
+  /** `framePrefix`: as for snapshot, for a cross-origin frame searched on its own. */
+  find(query: string, k?: number, options?: { framePrefix?: string }): FindResult;
   extract(options?: ExtractOptions): ExtractResult;
   actionability(ref: string): Promise<Actionability | PageError>;
   locators(ref: string): LocatorSet | PageError;
@@ -314,6 +321,8 @@ export interface PageApi {
   scroll(ref: string | null, direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom', amount: number | null): ScrollResult | PageError;
   hasText(text: string): boolean;
   refPresent(ref: string): boolean;
+  /** Resolves after the next frame and one task: what an input's handlers scheduled (effects, fetches) has started. */
+  afterFrame(): Promise<boolean>;
   showMarks(marks: MarkBox[]): void;
   hideMarks(): void;
   html(selector: string | null, maxChars: number): string | PageError;

@@ -62,9 +62,37 @@ export class NodeBrowser implements Browser {
     }
   }
 
-  /** Connects to a running browser: `http://host:port` or a `ws://` endpoint. */
+  /**
+   * Connects to a running browser: `http://host:port` or a `ws://` endpoint. Its active
+   * tab is the one the person is looking at (visible, and focused if any is).
+   */
   static async connect(endpoint: string, options: NodeBrowserOptions = {}): Promise<NodeBrowser> {
-    return NodeBrowser.start(new Connection(await connectWebSocket(await resolveEndpoint(endpoint))), null, options);
+    const browser = await NodeBrowser.start(new Connection(await connectWebSocket(await resolveEndpoint(endpoint))), null, options);
+    await browser.adoptVisibleTab();
+    return browser;
+  }
+
+  private async adoptVisibleTab(): Promise<void> {
+    let best: { id: string; score: number } | null = null;
+    for (const page of await this.tabs()) {
+      if (/^(devtools|chrome-extension):/.test(page.url)) continue;
+      const score = await this.visibility(page.id).catch(() => 0);
+      if (!best || score > best.score) best = { id: page.id, score };
+    }
+    if (best) this.activeId = best.id;
+  }
+
+  /** 3: visible and focused; 1: visible; 0: in the background (or not answering). */
+  private async visibility(targetId: string): Promise<number> {
+    const root = this.connection.root;
+    const { sessionId } = await root.send('Target.attachToTarget', { targetId, flatten: true });
+    try {
+      const expression = '(document.visibilityState === "visible" ? 1 : 0) + (document.hasFocus() ? 2 : 0)';
+      const { result } = await this.connection.session(sessionId).sendWithTimeout('Runtime.evaluate', { expression, returnByValue: true }, 2000);
+      return typeof result.value === 'number' ? result.value : 0;
+    } finally {
+      await root.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    }
   }
 
   get wsEndpoint(): string | null {

@@ -2,7 +2,7 @@ import {
   BrowserError, type Action, type ActionOutcome, type FoundElement, type HandledDialog, type PageContent, type PageSnapshot,
   type Screenshot, type ScreenshotRequest, type SnapshotRequest, type Tab, type TabInfo, type WaitCondition,
 } from '@wayfinder/core';
-import { isElementInfo, isPageError, type Actionability, type ElementInfo, type PageError } from '@wayfinder/page';
+import { isBoolean, isElementInfo, isPageError, type Actionability, type ElementInfo, type PageError } from '@wayfinder/page';
 import type { CdpSession } from '../connection';
 import { Keyboard, Mouse } from '../input/input';
 import { PageScriptHost } from '../page-script';
@@ -24,6 +24,10 @@ const DEFAULT_NAVIGATION_TIMEOUT = 30_000;
 const DEFAULT_ACTION_TIMEOUT = 1_500;
 const RETRY_PAUSE_MS = 100;
 const NEW_TAB_WAIT_MS = 2_000;
+/** How long an action waits for the requests it started (then reports the page as it is). */
+const REQUEST_WAIT_MS = 3_000;
+/** Quiet time after the last request, for the page to render what arrived. */
+const RENDER_QUIET_MS = 60;
 
 /** Completes "while …" in error messages. */
 const DOING: Record<Action['kind'], string> = {
@@ -96,11 +100,14 @@ export class CdpTab implements Tab {
     const newTabs: TabInfo[] = [];
     const stopWatching = this.host.watchNewTabs(this.id, (tab) => newTabs.push(tab));
     let watch: NavigationWatch | null = null;
+    const began = Date.now();
     try {
       watch = new NavigationWatch(this.session, await this.script.mainFrame());
       let summary = await run(watch);
       const loaded = await watch.settle(0, this.navigationTimeoutMs);
       if (!loaded) summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
+      // Requests the action started (a click that fetches the next view): report the page after them.
+      else if (!watch.committed) await this.afterRequests(began);
       const dialogs = this.dialogs.drain();
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
@@ -112,6 +119,16 @@ export class CdpTab implements Tab {
     } finally {
       watch?.dispose();
       stopWatching();
+    }
+  }
+
+  /** Waits (briefly) for the requests started since `since` to land and the page to render them. */
+  private async afterRequests(since: number): Promise<void> {
+    // Handlers often fetch a beat later (React effects run after paint): let a frame pass first.
+    await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
+    const deadline = Date.now() + REQUEST_WAIT_MS;
+    while (!this.network.settledSince(since, RENDER_QUIET_MS) && Date.now() < deadline && !this.closed) {
+      await new Promise((resolve) => setTimeout(resolve, 15));
     }
   }
 

@@ -1,4 +1,5 @@
 import { BrowserError, type WaitCondition } from '@wayfinder/core';
+import { isBoolean } from '@wayfinder/page';
 import type { CdpTab } from './cdp-tab';
 import { NavigationWatch } from './navigation';
 
@@ -17,7 +18,6 @@ async function poll(check: () => Promise<boolean>, timeoutMs: number): Promise<b
   }
 }
 
-const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 export async function waitFor(tab: CdpTab, condition: WaitCondition, timeoutMs: number): Promise<string> {
   const started = Date.now();
@@ -30,7 +30,7 @@ export async function waitFor(tab: CdpTab, condition: WaitCondition, timeoutMs: 
     }
     case 'text': {
       const wanted = !condition.gone;
-      const ok = await poll(async () => (await tab.page('hasText', [condition.text], undefined, isBoolean)) === wanted, timeoutMs);
+      const ok = await poll(async () => (await tab.script.hasText(condition.text)) === wanted, timeoutMs);
       if (!ok) throw new BrowserError('timeout', `Waited ${timeoutMs} ms for the text "${condition.text}" to ${wanted ? 'appear' : 'go away'}; it did not. Take a snapshot to see the page.`, true);
       return `The text "${condition.text}" ${wanted ? 'appeared' : 'went away'} after ${took()}.`;
     }

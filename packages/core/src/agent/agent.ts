@@ -34,7 +34,7 @@ export interface RunOptions {
   store?: Store;
   policy?: Policy;
   signal?: AbortSignal;
-  /** Which tools to offer from the start: the core set (default) or all of them. */
+  /** Which tools to offer from the start: the core set, or all of them (default: as the actor's slot says). */
   tools?: 'core' | 'all';
   render?: RenderOptions;
   onEvent?: (event: AgentEvent) => void;
@@ -72,6 +72,11 @@ const proposePlan = defineTool({
   risk: 'observe',
   run: () => Promise.resolve(),
 });
+
+function startingTools(options: RunOptions, registry: ToolRegistry): string[] {
+  const all = (options.tools ?? (options.models.actor.allTools ? 'all' : 'core')) === 'all';
+  return all ? registry.names : CORE_TOOL_NAMES;
+}
 
 /** The first thing the model reads: the task, and the page as it is now. */
 async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions): Promise<string> {
@@ -120,7 +125,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
       state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, options.task, mode, render) }] }];
       await save(state);
-      const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : options.tools === 'all' ? host.registry.names : CORE_TOOL_NAMES;
+      const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : startingTools(options, host.registry);
       outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabId: null, textAnswers: mode === 'ask' }).go();
     }
   } catch (error) {
@@ -169,7 +174,7 @@ async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, ma
     planStep.status = 'running';
     host.emit({ type: 'plan-step', index, step: planStep });
     const stepState: TaskState = { ...state, messages: [{ role: 'system', content: ACT_SYSTEM }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render) }] }] };
-    const run: LoopRun = { state: stepState, toolNames: options.tools === 'all' ? host.registry.names : CORE_TOOL_NAMES, maxSteps, tabId, textAnswers: false };
+    const run: LoopRun = { state: stepState, toolNames: startingTools(options, host.registry), maxSteps, tabId, textAnswers: false };
     const loop = new ActLoop({ ...host, save: async () => {
       state.step = stepState.step;
       state.usage = stepState.usage;

@@ -63,8 +63,10 @@ function textOf(result: ToolResult): LanguageModelV3ToolResultOutput {
   return result.isError ? { type: 'error-text', value: result.text } : { type: 'text', value: result.text };
 }
 
+/** The gist of a result for timelines: its first line (and the next, when the first introduces it). */
 function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const line = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}` : (lines[0] ?? '');
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;
 }
 

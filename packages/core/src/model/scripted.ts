@@ -12,6 +12,9 @@ import { WeightlessModel, type WeightlessReply } from './weightless';
 // A step can also be raw text (for the text protocol, including malformed calls).
 
 export const SCRIPT = z.object({
+  /** How the script's model talks: native tool calls (default) or the text protocol. */
+  toolMode: z.enum(['native', 'text']).optional(),
+  contextWindow: z.number().int().min(1000).optional(),
   steps: z.array(z.object({
     calls: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })).optional(),
     text: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 
 // A model in a role: the language model, how to talk to it, and what it can take.
 
@@ -15,6 +15,10 @@ export interface ModelSlot {
   /** Whether screenshots can be shown to it. */
   vision: boolean;
   maxOutputTokens?: number;
+  /** Offer every tool from the start, not the core set (for weightless models, which pay nothing for schemas). */
+  allTools?: boolean;
+  /** Sent with every call (Ollama's num_ctx, for one). */
+  providerOptions?: SharedV3ProviderOptions;
 }
 
 /** A model per role; roles left out fall back to the actor. */

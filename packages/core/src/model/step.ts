@@ -101,6 +101,7 @@ async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools:
     prompt: callPrompt,
     ...(native && tools.length ? { tools: functionTools(tools), toolChoice: { type: 'auto' as const } } : {}),
     ...(slot.maxOutputTokens ? { maxOutputTokens: slot.maxOutputTokens } : {}),
+    ...(slot.providerOptions ? { providerOptions: slot.providerOptions } : {}),
     abortSignal: options.signal,
   });
   let text = '';

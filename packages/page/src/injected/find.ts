@@ -2,7 +2,7 @@ import type { FindMatch, FindResult } from '../protocol';
 import type { ControlItem, Item } from './collect';
 import { isInput } from './dom';
 import type { RefRegistry } from './refs';
-import { controlLine } from './render';
+import { controlLine, placeholder } from './render';
 import { collectPage, windowViewport } from './snapshot';
 import { parseColor, type Visibility } from './visibility';
 
@@ -219,5 +219,6 @@ export function findControls(registry: RefRegistry, query: string, k: number): F
     });
   }
   ranked.sort((a, b) => b.score - a.score);
-  return { query, matches: ranked.slice(0, Math.max(1, k)), docId: registry.docId };
+  const frames = items.flatMap((item) => (item.kind === 'frame' && item.crossOrigin ? [placeholder(item, '', 0)] : []));
+  return { query, matches: ranked.slice(0, Math.max(1, k)), docId: registry.docId, frames };
 }

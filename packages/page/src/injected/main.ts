@@ -1,5 +1,6 @@
 import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
 import { checkActionability } from './actionability';
+import { builtins, nextFrame } from './builtins';
 import { domAct } from './dom-actions';
 import { describeElement, focusElement, hasText, listboxOptions, outerHtml, prepareTyping, refPresent, scrollBy, selectOptions, valueOf } from './element-ops';
 import { frameBox } from './frames';
@@ -30,7 +31,7 @@ function install(): void {
       return registry.docId;
     },
     snapshot: (options: SnapshotOptions = {}) => takeSnapshot(registryFor(options.framePrefix), options),
-    find: (query: string, k = 5) => findControls(registry, query, k),
+    find: (query: string, k = 5, options = {}) => findControls(registryFor(options.framePrefix), query, k),
     extract: (options = {}) => extractPage(options),
     actionability: (ref: string) => checkActionability(registry, ref),
     locators: (ref: string) => buildLocators(registry, ref),
@@ -46,6 +47,11 @@ function install(): void {
     scroll: (ref, direction, amount) => scrollBy(registry, ref, direction, amount),
     hasText: (text: string) => hasText(text),
     refPresent: (ref: string) => refPresent(registry, ref),
+    afterFrame: async () => {
+      await nextFrame();
+      await new Promise((resolve) => builtins.setTimeout(resolve, 0));
+      return true;
+    },
     showMarks: (marks) => showMarks(marks),
     hideMarks: () => hideMarks(),
     html: (selector, maxChars) => outerHtml(selector, maxChars),

@@ -1,0 +1,156 @@
+import { BrowserError, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, ModelConfigError, runTask, type DialogPolicy, type PlanDecision, type TaskMode } from '@wayfinder/core';
+import { parseArgs, UsageError } from '../args';
+import { BrowserStartError, openBrowser } from '../browser';
+import { resolveModels, type Env } from '../models';
+import { Terminal } from '../terminal';
+import { JsonPrinter, TimelinePrinter, type Output, type Printer } from '../timeline';
+
+export const RUN_HELP = `Usage: wayfinder run "<task>" [options]
+
+Carries out a task in a browser and shows each step.
+
+Options:
+  --url <address>          start at this page (with --cdp-endpoint: in a new tab)
+  --mode act|plan|ask      act (default); plan: propose steps for approval first;
+                           ask: answer a question about the page without acting
+  --model <spec>           command (default), ollama:<model>, openai:<model>,
+                           openai-compatible:<baseURL>#<model>, anthropic:<model>,
+                           google:<model>, mistral:<model>, script:<file.json>
+                           (default: $WAYFINDER_MODEL, else command)
+  --cdp-endpoint <url>     attach to a running Chrome (http://host:port or ws://…)
+                           and work in its active tab
+  --headed                 show the browser window
+  --max-steps <n>          stop after n steps (default ${DEFAULT_MAX_STEPS}, at most ${HARD_MAX_STEPS})
+  --json                   print one JSON event per line instead of the timeline
+  --yes                    approve plans, confirmations and page dialogs without asking
+
+Environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
+MISTRAL_API_KEY, WAYFINDER_API_KEY (openai-compatible), OLLAMA_HOST,
+WAYFINDER_CONTEXT_WINDOW, WAYFINDER_TOOL_MODE (native|text), CHROMIUM_PATH,
+WAYFINDER_PLANNER_MODEL, WAYFINDER_SUMMARISER_MODEL, WAYFINDER_VISION_MODEL.
+
+Exit status: 0 when the task succeeded, 1 when it did not, 2 for a usage error.`;
+
+export interface Io {
+  stdin: NodeJS.ReadableStream;
+  stdout: Output;
+  stderr: Output;
+  env: Env;
+  /** Where Ctrl+C is heard; the run stops at the first, quits at the second. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+const MODES: readonly TaskMode[] = ['act', 'plan', 'ask'];
+
+const STEP_RANGE: [number, number] = [1, HARD_MAX_STEPS];
+
+const OPTIONS = {
+  url: {}, mode: { choices: MODES }, model: {}, 'cdp-endpoint': {}, headed: { flag: true },
+  'max-steps': { integer: STEP_RANGE }, json: { flag: true }, yes: { flag: true }, help: { flag: true },
+};
+
+async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, steps: string[]): Promise<PlanDecision> {
+  if (yes) return { approved: true };
+  for (;;) {
+    const answer = await terminal.ask('Run this plan? [Y]es / [n]o / [e]dit: ');
+    if (answer === null) {
+      printer.note('No answer (input ended); the plan was not run. Pass --yes to approve plans without asking.');
+      return { approved: false };
+    }
+    const word = answer.trim().toLowerCase();
+    if (!word || word === 'y' || word === 'yes') return { approved: true };
+    if (word === 'n' || word === 'no') return { approved: false };
+    if (word === 'e' || word === 'edit') {
+      printer.note('Type the steps, one per line; an empty line ends. (Enter at once keeps the plan.)');
+      const edited: string[] = [];
+      for (;;) {
+        const line = await terminal.ask(`  ${edited.length + 1}. `);
+        if (line === null || !line.trim()) break;
+        edited.push(line.trim());
+      }
+      return { approved: true, steps: edited.length ? edited : steps };
+    }
+    printer.note('Please answer y, n or e.');
+  }
+}
+
+export async function runCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, OPTIONS, 'run');
+  if (args.flags.has('help')) {
+    io.stdout.write(`${RUN_HELP}\n`);
+    return 0;
+  }
+  const task = args.positionals.join(' ').trim();
+  if (!task) throw new UsageError('wayfinder run: say what to do, e.g. wayfinder run "search for tents" --url https://example.com. Try wayfinder run --help.');
+  const json = args.flags.has('json');
+  const yes = args.flags.has('yes');
+  const mode = MODES.find((m) => m === args.values.get('mode')) ?? 'act';
+  const maxSteps = Number(args.values.get('max-steps') ?? DEFAULT_MAX_STEPS);
+  const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr) : new TimelinePrinter(io.stdout);
+  // In --json mode, prompts go to stderr so stdout stays one JSON value per line.
+  const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout);
+
+  let models;
+  try {
+    models = resolveModels(args.values.get('model'), io.env);
+  } catch (error) {
+    if (error instanceof ModelConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
+    throw error;
+  }
+
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt(() => {
+    if (controller.signal.aborted) return;
+    printer.note('Stopping… (Ctrl+C again to quit at once)');
+    controller.abort();
+  });
+
+  let opened;
+  try {
+    opened = await openBrowser({ cdpEndpoint: args.values.get('cdp-endpoint'), headed: args.flags.has('headed'), url: args.values.get('url') });
+  } catch (error) {
+    stopListening();
+    if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
+      io.stderr.write(`wayfinder: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+
+  const dialogs: DialogPolicy = async (dialog) => {
+    if (dialog.type === 'alert') return { accept: true };
+    const text = `The page asks (${dialog.type}): ${JSON.stringify(dialog.message)}`;
+    if (yes) {
+      printer.note(`     ${text} — accepted (--yes)`);
+      return dialog.type === 'prompt' ? { accept: true, promptText: dialog.defaultPrompt } : { accept: true };
+    }
+    if (dialog.type === 'prompt') {
+      const answer = await terminal.ask(`${text}\nYour answer (empty to cancel): `);
+      return answer ? { accept: true, promptText: answer } : { accept: false };
+    }
+    return { accept: (await terminal.yesNo(`${text}\nAccept?`, false)) ?? false };
+  };
+  opened.browser.setDialogPolicy(dialogs);
+
+  const started = Date.now();
+  try {
+    const info = await opened.tab.info();
+    printer.header({ model: models.actor.label, mode, task, page: info.url === 'about:blank' ? 'about:blank (no --url given)' : `${info.title ? `${info.title} — ` : ''}${info.url}` });
+    const result = await runTask({
+      task, mode, browser: opened.browser, models, maxSteps, signal: controller.signal,
+      onEvent: (event) => printer.event(event),
+      askUser: async (question) => {
+        const answer = await terminal.ask(`\n? ${question}\n> `);
+        return answer ?? '(The user did not answer: input has ended. Decide without it, or finish with done.)';
+      },
+      approvePlan: (steps) => approvePlan(terminal, printer, yes, steps),
+      confirm: async (question) => yes || ((await terminal.yesNo(`\n? ${question}`, false)) ?? false),
+    });
+    printer.result(result, Date.now() - started);
+    return result.success ? 0 : 1;
+  } finally {
+    stopListening();
+    terminal.close();
+    await opened.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,56 @@
+import { createInterface, type Interface } from 'node:readline';
+import type { Output } from './timeline';
+
+// Questions at the terminal (plan approval, ask_user, confirmations, dialogs). Lines are
+// read from stdin as they come, so answers can be typed or piped; at the end of input
+// every question gets null and the caller decides what that means.
+
+export class Terminal {
+  private reader: Interface | null = null;
+  private readonly lines: string[] = [];
+  private readonly waiting: ((line: string | null) => void)[] = [];
+  private ended = false;
+
+  constructor(private readonly input: NodeJS.ReadableStream, private readonly out: Output) {}
+
+  private start(): void {
+    if (this.reader || this.ended) return;
+    this.reader = createInterface({ input: this.input, terminal: false });
+    this.reader.on('line', (line) => {
+      const waiter = this.waiting.shift();
+      if (waiter) waiter(line);
+      else this.lines.push(line);
+    });
+    this.reader.on('close', () => {
+      this.ended = true;
+      for (const waiter of this.waiting.splice(0)) waiter(null);
+    });
+  }
+
+  /** Shows the prompt and waits for a line; null when input has ended. */
+  ask(prompt: string): Promise<string | null> {
+    this.out.write(prompt);
+    this.start();
+    const ready = this.lines.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    if (this.ended) return Promise.resolve(null);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  async yesNo(prompt: string, defaultYes: boolean): Promise<boolean | null> {
+    for (;;) {
+      const answer = await this.ask(`${prompt} ${defaultYes ? '[Y/n]' : '[y/N]'} `);
+      if (answer === null) return null;
+      const word = answer.trim().toLowerCase();
+      if (!word) return defaultYes;
+      if (['y', 'yes'].includes(word)) return true;
+      if (['n', 'no'].includes(word)) return false;
+      this.out.write('Please answer y or n.\n');
+    }
+  }
+
+  close(): void {
+    this.reader?.close();
+    this.reader = null;
+  }
+}

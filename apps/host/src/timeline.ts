@@ -1,0 +1,160 @@
+import type { AgentEvent, TaskResult } from '@wayfinder/core';
+
+// What a run looks like in the terminal: one line per tool call with its result, tokens
+// per step, notices, the plan, and a last line that says how it went. `--json` prints the
+// events themselves, one per line, for scripts.
+
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface Printer {
+  header(lines: { model: string; mode: string; task: string; page: string }): void;
+  event(event: AgentEvent): void;
+  result(result: TaskResult, ms: number): void;
+  /** Something for the person to read that is not an agent event (errors before the run, prompts). */
+  note(text: string): void;
+}
+
+type Paint = (text: string) => string;
+
+function painter(enabled: boolean) {
+  const code = (open: number, close: number): Paint => (text) => (enabled ? `\x1b[${open}m${text}\x1b[${close}m` : text);
+  return { dim: code(2, 22), bold: code(1, 22), red: code(31, 39), green: code(32, 39), yellow: code(33, 39), cyan: code(36, 39) };
+}
+
+/** 1234 → "1.2k". */
+export function tokens(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Tool arguments as key=value pairs, short. */
+export function formatArgs(input: unknown): string {
+  if (typeof input !== 'object' || input === null) return oneLine(String(input), 100);
+  return oneLine(Object.entries(input).map(([key, value]) => `${key}=${JSON.stringify(value ?? null)}`).join(' '), 100);
+}
+
+export class TimelinePrinter implements Printer {
+  private readonly paint: ReturnType<typeof painter>;
+  private pendingText = '';
+  private stepTokens: string | null = null;
+  private estimated = false;
+
+  constructor(private readonly out: Output, color = Boolean(out.isTTY) && !process.env.NO_COLOR) {
+    this.paint = painter(color);
+  }
+
+  private line(text: string): void {
+    this.out.write(`${text}\n`);
+  }
+
+  header({ model, mode, task, page }: { model: string; mode: string; task: string; page: string }): void {
+    const p = this.paint;
+    this.line(`${p.bold('wayfinder')} ${p.dim('·')} ${model} ${p.dim('·')} ${mode} mode`);
+    this.line(`${p.dim('task')}  ${task}`);
+    this.line(`${p.dim('page')}  ${page}`);
+    this.line('');
+  }
+
+  note(text: string): void {
+    this.line(text);
+  }
+
+  private flushText(): void {
+    if (this.pendingText.trim()) this.line(`    ${this.paint.dim(`“${oneLine(this.pendingText, 300)}”`)}`);
+    this.pendingText = '';
+  }
+
+  event(event: AgentEvent): void {
+    const p = this.paint;
+    switch (event.type) {
+      case 'task-start':
+      case 'step-start':
+        return;
+      case 'text-delta':
+        this.pendingText += event.delta;
+        return;
+      case 'usage':
+        this.flushText();
+        this.stepTokens = `${tokens(event.inputTokens)} tokens${event.estimated ? '*' : ''}`;
+        this.estimated ||= event.estimated;
+        return;
+      case 'tool-call': {
+        const tag = this.stepTokens ? `  ${p.dim(this.stepTokens)}` : '';
+        this.stepTokens = null;
+        this.line(`${p.cyan(String(event.step).padStart(3))}  ${p.bold(event.name)} ${formatArgs(event.input)}${tag}`);
+        return;
+      }
+      case 'tool-result': {
+        const mark = event.ok ? p.green('✓') : p.red('✗');
+        this.line(`     ${mark} ${oneLine(event.summary, 140)} ${p.dim(`${event.ms} ms`)}`);
+        return;
+      }
+      case 'notice':
+        this.flushText();
+        this.line(`     ${p.yellow('!')} ${event.message}`);
+        return;
+      case 'plan-proposed':
+        this.line(`${p.bold('Plan')}${event.message ? `: ${event.message}` : ''}`);
+        event.steps.forEach((step, i) => this.line(`  ${i + 1}. ${step}`));
+        return;
+      case 'plan-step': {
+        const status = event.step.status;
+        if (status === 'running') this.line(`\n${p.bold(`Step ${event.index + 1}:`)} ${event.step.text}`);
+        else if (status === 'done' || status === 'failed') this.line(`${status === 'done' ? p.green('  ✓ step done') : p.red('  ✗ step failed')}: ${oneLine(event.step.result ?? '', 200)}`);
+        return;
+      }
+      case 'confirmation-needed':
+      case 'question':
+        // The prompt that follows shows these.
+        return;
+      case 'error':
+        this.flushText();
+        return;
+      case 'done':
+        this.flushText();
+        return;
+    }
+  }
+
+  result(result: TaskResult, ms: number): void {
+    const p = this.paint;
+    const usage = `${tokens(result.usage.inputTokens)} tokens in, ${tokens(result.usage.outputTokens)} out${this.estimated ? ' (* estimated)' : ''}`;
+    const facts = p.dim(`${result.steps} step${result.steps === 1 ? '' : 's'} · ${(ms / 1000).toFixed(1)} s · ${usage}`);
+    this.line('');
+    if (result.success) this.line(`${p.green('✓ Done')}  ${facts}`);
+    else if (result.status === 'stopped') this.line(`${p.yellow('■ Stopped')}  ${facts}`);
+    else this.line(`${p.red('✗ Failed')}${result.error ? ` (${result.error.code})` : ''}  ${facts}`);
+    this.line(result.summary);
+  }
+}
+
+export class JsonPrinter implements Printer {
+  constructor(private readonly out: Output, private readonly notes: Output) {}
+
+  private emit(value: unknown): void {
+    this.out.write(`${JSON.stringify(value)}\n`);
+  }
+
+  header(lines: { model: string; mode: string; task: string; page: string }): void {
+    this.emit({ type: 'run', ...lines });
+  }
+
+  event(event: AgentEvent): void {
+    this.emit(event);
+  }
+
+  result(result: TaskResult, ms: number): void {
+    this.emit({ type: 'result', ...result, ms });
+  }
+
+  note(text: string): void {
+    this.notes.write(`${text}\n`);
+  }
+}

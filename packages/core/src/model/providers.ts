@@ -1,0 +1,136 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createMistral } from '@ai-sdk/mistral';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { FetchFunction } from '@ai-sdk/provider-utils';
+import { createOllama } from 'ollama-ai-provider-v2';
+import { CommandInterpreter } from '../interpreter/model';
+import type { ModelSlot, ToolMode } from './slot';
+
+// Model specs ("ollama:llama3.1", "openai-compatible:http://localhost:1234/v1#qwen2.5")
+// and the AI SDK providers behind them. Keys and addresses come from the host (the
+// environment for the CLI, settings in the extension); nothing here reads them itself.
+
+export const PROVIDERS = ['command', 'ollama', 'openai', 'openai-compatible', 'anthropic', 'google', 'mistral'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export interface ModelSpec {
+  provider: ProviderName;
+  model: string;
+  /** openai-compatible (required) and ollama (optional): where the server is. */
+  baseURL?: string;
+}
+
+export class ModelConfigError extends Error {
+  override readonly name = 'ModelConfigError';
+}
+
+const SPEC_HELP = 'Use command, ollama:<model>, openai:<model>, openai-compatible:<baseURL>#<model>, anthropic:<model>, google:<model> or mistral:<model>.';
+
+function isProvider(name: string): name is ProviderName {
+  return PROVIDERS.some((p) => p === name);
+}
+
+export function parseModelSpec(spec: string): ModelSpec {
+  const text = spec.trim();
+  if (text === 'command' || text === 'command:') return { provider: 'command', model: 'interpreter' };
+  const colon = text.indexOf(':');
+  if (colon < 0) throw new ModelConfigError(`"${spec}" is not a model spec. ${SPEC_HELP}`);
+  const provider = text.slice(0, colon);
+  const rest = text.slice(colon + 1).trim();
+  if (!isProvider(provider)) throw new ModelConfigError(`Unknown model provider "${provider}". ${SPEC_HELP}`);
+  if (provider === 'openai-compatible') {
+    const hash = rest.lastIndexOf('#');
+    const baseURL = hash < 0 ? '' : rest.slice(0, hash).trim();
+    const model = hash < 0 ? '' : rest.slice(hash + 1).trim();
+    if (!/^https?:\/\/\S+$/.test(baseURL) || !model) {
+      throw new ModelConfigError(`"${spec}" needs a server address and a model: openai-compatible:http://localhost:1234/v1#qwen2.5-7b-instruct`);
+    }
+    return { provider, model, baseURL: baseURL.replace(/\/+$/, '') };
+  }
+  if (!rest) throw new ModelConfigError(`"${spec}" names no model. ${SPEC_HELP}`);
+  return { provider, model: rest };
+}
+
+export interface ProviderSettings {
+  openaiApiKey?: string;
+  openaiBaseURL?: string;
+  anthropicApiKey?: string;
+  googleApiKey?: string;
+  mistralApiKey?: string;
+  /** For openai-compatible servers that want one (Groq, OpenRouter); local ones do not. */
+  compatibleApiKey?: string;
+  /** Ollama's address (default http://127.0.0.1:11434). */
+  ollamaBaseURL?: string;
+  /** Context window, when the default for the provider is wrong for the model. */
+  contextWindow?: number;
+  /** Force the text protocol (for models without tool calling) or native calls. */
+  toolMode?: ToolMode;
+  vision?: boolean;
+  fetch?: FetchFunction;
+}
+
+// Conservative defaults; the context window decides when history is summarised.
+const DEFAULT_WINDOW: Record<ProviderName, number> = {
+  command: 1_000_000, ollama: 16_384, openai: 128_000, 'openai-compatible': 32_768, anthropic: 200_000, google: 1_000_000, mistral: 128_000,
+};
+
+const KEY_HELP: Partial<Record<ProviderName, string>> = {
+  openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', google: 'GOOGLE_GENERATIVE_AI_API_KEY', mistral: 'MISTRAL_API_KEY',
+};
+
+function needKey(spec: ModelSpec, key: string | undefined): string {
+  if (key) return key;
+  throw new ModelConfigError(`${spec.provider}:${spec.model} needs an API key: set ${KEY_HELP[spec.provider] ?? 'the key'} (or choose another model with --model).`);
+}
+
+/** The Ollama API base: the server address plus /api. */
+export function ollamaApiBase(address: string | undefined): string {
+  const base = (address ?? 'http://127.0.0.1:11434').replace(/\/+$/, '');
+  return base.endsWith('/api') ? base : `${base}/api`;
+}
+
+function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageModelV3 {
+  const fetch = settings.fetch ? { fetch: settings.fetch } : {};
+  switch (spec.provider) {
+    case 'command':
+      return new CommandInterpreter();
+    case 'ollama':
+      return createOllama({ baseURL: ollamaApiBase(spec.baseURL ?? settings.ollamaBaseURL), ...fetch }).chat(spec.model);
+    case 'openai':
+      return createOpenAI({ apiKey: needKey(spec, settings.openaiApiKey), ...(settings.openaiBaseURL ? { baseURL: settings.openaiBaseURL } : {}), ...fetch })(spec.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: 'openai-compatible', baseURL: spec.baseURL ?? '', includeUsage: true,
+        ...(settings.compatibleApiKey ? { apiKey: settings.compatibleApiKey } : {}), ...fetch,
+      }).chatModel(spec.model);
+    case 'anthropic':
+      return createAnthropic({ apiKey: needKey(spec, settings.anthropicApiKey), ...fetch })(spec.model);
+    case 'google':
+      return createGoogleGenerativeAI({ apiKey: needKey(spec, settings.googleApiKey), ...fetch })(spec.model);
+    case 'mistral':
+      return createMistral({ apiKey: needKey(spec, settings.mistralApiKey), ...fetch })(spec.model);
+  }
+}
+
+export function describeSpec(spec: ModelSpec): string {
+  if (spec.provider === 'command') return 'command interpreter';
+  return spec.baseURL ? `${spec.provider} ${spec.model} at ${spec.baseURL}` : `${spec.provider} ${spec.model}`;
+}
+
+export function createModelSlot(spec: ModelSpec, settings: ProviderSettings = {}): ModelSlot {
+  const contextWindow = settings.contextWindow ?? DEFAULT_WINDOW[spec.provider];
+  const slot: ModelSlot = {
+    model: languageModel(spec, settings),
+    label: describeSpec(spec),
+    contextWindow,
+    toolMode: settings.toolMode ?? 'native',
+    vision: settings.vision ?? ['openai', 'anthropic', 'google'].includes(spec.provider),
+  };
+  if (spec.provider === 'command') slot.allTools = true;
+  // Ollama cuts prompts to its own small default window unless told the size.
+  if (spec.provider === 'ollama') slot.providerOptions = { ollama: { options: { num_ctx: contextWindow } } };
+  return slot;
+}
