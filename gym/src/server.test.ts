@@ -78,7 +78,7 @@ describe('serving', () => {
 
   it('lists a checker for every app, each with an instruction and a start page', () => {
     expect(new Set(TASKS.map((t) => t.app))).toEqual(new Set(['shop', 'signup', 'admin', 'widgets', 'feed', 'articles', 'traps']));
-    expect(() => taskById('nope')).toThrow(/No gym task "nope"; known tasks: shop-2p-tent/);
+    expect(() => taskById('nope')).toThrow(/No gym task "nope"; known tasks: shop-lantern, shop-2p-tent/);
   });
 });
 

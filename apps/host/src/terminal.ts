@@ -11,7 +11,12 @@ export class Terminal {
   private readonly waiting: ((line: string | null) => void)[] = [];
   private ended = false;
 
-  constructor(private readonly input: NodeJS.ReadableStream, private readonly out: Output) {}
+  /** Piped answers are not echoed by a terminal; echo them so the transcript reads right. */
+  private readonly echo: boolean;
+
+  constructor(private readonly input: NodeJS.ReadableStream & { isTTY?: boolean }, private readonly out: Output) {
+    this.echo = !input.isTTY;
+  }
 
   private start(): void {
     if (this.reader || this.ended) return;
@@ -28,13 +33,13 @@ export class Terminal {
   }
 
   /** Shows the prompt and waits for a line; null when input has ended. */
-  ask(prompt: string): Promise<string | null> {
+  async ask(prompt: string): Promise<string | null> {
     this.out.write(prompt);
     this.start();
     const ready = this.lines.shift();
-    if (ready !== undefined) return Promise.resolve(ready);
-    if (this.ended) return Promise.resolve(null);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    const answer = ready ?? (this.ended ? null : await new Promise<string | null>((resolve) => this.waiting.push(resolve)));
+    if (this.echo) this.out.write(`${answer ?? '(no answer: input ended)'}\n`);
+    return answer;
   }
 
   async yesNo(prompt: string, defaultYes: boolean): Promise<boolean | null> {

@@ -6,7 +6,7 @@ import { ModelError } from '../model/errors';
 import { roleOf, type ModelRoles } from '../model/slot';
 import { callModel } from '../model/step';
 import { defineTool } from '../tools/define';
-import { attachPageAfter } from '../tools/page-state';
+import { renderContent } from '../tools/page';
 import { DEFAULT_RENDER, ResponseBuilder, type RenderOptions } from '../tools/response';
 import { ALL_TOOLS, CORE_TOOL_NAMES, READ_ONLY_TOOL_NAMES, ToolRegistry } from '../tools/registry';
 import type { AgentEvent, PlanStep, TaskMode } from './events';
@@ -84,11 +84,9 @@ async function opening(browser: Browser, task: string, mode: TaskMode, render: R
   try {
     const tab = await browser.activeTab();
     const info = await tab.info();
-    if (mode === 'ask') {
-      const page = await tab.extract({ maxChars: 12_000 });
-      response.pageText(info.url, `Title: ${page.metadata.title}\n\n${page.content}`);
-    }
-    await attachPageAfter(tab, null, response);
+    if (mode === 'ask') response.pageText(info.url, renderContent(await tab.extract({ maxChars: 12_000 })));
+    // Always the whole view: a new conversation has seen no earlier snapshot to diff against.
+    response.pageState(await tab.snapshot(), 'What is in view:');
   } catch (error) {
     response.add(`(The page could not be read: ${error instanceof Error ? error.message : String(error)})`);
   }
@@ -153,6 +151,7 @@ async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, ma
   const reply = await callModel(planner, prompt, [proposePlan], { signal: host.signal, onTextDelta: (delta) => host.emit({ type: 'text-delta', step: state.step, delta }) });
   state.usage.inputTokens += reply.usage.inputTokens;
   state.usage.outputTokens += reply.usage.outputTokens;
+  host.emit({ type: 'usage', step: state.step, inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens, totalInput: state.usage.inputTokens, totalOutput: state.usage.outputTokens, estimated: !reply.usage.reported });
   const call = reply.calls.find((c) => c.name === 'propose_plan');
   const parsed = call ? PLAN_INPUT.safeParse(call.input) : null;
   let steps = parsed?.success ? parsed.data.steps : reply.text.split('\n').map((l) => l.replace(/^\s*(\d+[.)]|[-*])\s*/, '').trim()).filter((l) => l.length > 3);

@@ -23,7 +23,42 @@ export const SCRIPT = z.object({
 
 export type Script = z.infer<typeof SCRIPT>;
 
-const PLACEHOLDER = /^\$ref\((\S+) (?:"((?:[^"\\]|\\.)*)"|\/(.*)\/([a-z]*))\)$/;
+const PLACEHOLDER = /\$ref\((\S+) (?:"((?:[^"\\]|\\.)*)"|\/(.*?)\/([a-z]*))\)/;
+const WHOLE = new RegExp(`^${PLACEHOLDER.source}$`);
+const ANYWHERE = new RegExp(PLACEHOLDER.source, 'g');
+
+/** The ref a placeholder names, looked up in page texts (newest first). */
+function lookUp(groups: (string | undefined)[], texts: string[], step: number): string {
+  const [, role, exact, pattern, flags] = groups;
+  const wanted = (name: string) => (exact !== undefined ? name === exact.replace(/\\"/g, '"') : new RegExp(pattern ?? '', flags).test(name));
+  for (const text of texts) {
+    const found = refLines(text).find((line) => line.role === role && wanted(line.name));
+    if (found) return found.ref;
+  }
+  throw new ModelError('unexpected', `Script step ${step + 1}: no ${role ?? ''} named ${exact !== undefined ? `"${exact}"` : `/${pattern ?? ''}/`} in the page state so far.`, false);
+}
+
+/** Replaces placeholders in a script value: a whole-string placeholder in arguments, any inside raw text. */
+export function resolvePlaceholders(value: unknown, texts: string[], step: number, inText = false): unknown {
+  if (typeof value !== 'string') return value;
+  if (inText) return value.replace(ANYWHERE, (...groups: (string | undefined)[]) => lookUp(groups, texts, step));
+  const match = WHOLE.exec(value);
+  return match ? lookUp([...match], texts, step) : value;
+}
+
+/** Step `at` of a script, with its placeholders resolved against the page texts so far. */
+export function scriptReply(script: Script, at: number, texts: string[]): WeightlessReply {
+  const step = script.steps[at];
+  if (!step) return { calls: [{ id: `s${at}`, name: 'done', input: { summary: 'The script has no more steps.', success: false } }] };
+  return {
+    ...(step.text !== undefined ? { text: String(resolvePlaceholders(step.text, texts, at, true)) } : {}),
+    calls: (step.calls ?? []).map((call, i) => ({
+      id: `s${at}-${i}`,
+      name: call.tool,
+      input: Object.fromEntries(Object.entries(call.args).map(([k, v]) => [k, resolvePlaceholders(v, texts, at)])),
+    })),
+  };
+}
 
 export class ScriptedModel extends WeightlessModel {
   private index = 0;
@@ -36,32 +71,7 @@ export class ScriptedModel extends WeightlessModel {
     return this.index;
   }
 
-  private resolve(value: unknown, prompt: LanguageModelV3Prompt, step: number): unknown {
-    if (typeof value !== 'string') return value;
-    const match = PLACEHOLDER.exec(value);
-    if (!match) return value;
-    const [, role, exact, pattern, flags] = match;
-    const wanted = (name: string) => (exact !== undefined ? name === exact.replace(/\\"/g, '"') : new RegExp(pattern ?? '', flags).test(name));
-    for (const text of pageTexts(prompt)) {
-      const found = refLines(text).find((line) => line.role === role && wanted(line.name));
-      if (found) return found.ref;
-    }
-    throw new ModelError('unexpected', `Script step ${step + 1}: no ${role} named ${exact !== undefined ? `"${exact}"` : `/${pattern ?? ''}/`} in the page state so far.`, false);
-  }
-
   protected reply(prompt: LanguageModelV3Prompt): WeightlessReply {
-    const step = this.script.steps[this.index];
-    const at = this.index++;
-    if (!step) {
-      return { calls: [{ id: `s${at}`, name: 'done', input: { summary: 'The script has no more steps.', success: false } }] };
-    }
-    return {
-      ...(step.text !== undefined ? { text: step.text } : {}),
-      calls: (step.calls ?? []).map((call, i) => ({
-        id: `s${at}-${i}`,
-        name: call.tool,
-        input: Object.fromEntries(Object.entries(call.args).map(([k, v]) => [k, this.resolve(v, prompt, at)])),
-      })),
-    };
+    return scriptReply(this.script, this.index++, pageTexts(prompt));
   }
 }

@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import type { WaitCondition } from '../browser/port';
+import type { PageContent, WaitCondition } from '../browser/port';
 import { BrowserError } from '../browser/errors';
 import { defineTabTool, defineTool } from './define';
 
 // Reading the page: snapshots, finding elements, content, HTML, screenshots, waiting.
+
+/** A page's extracted content as the model reads it: what it is, how to reach its people, the text. */
+export function renderContent(page: PageContent): string {
+  const meta = page.metadata;
+  const about = [meta.title && `Title: ${meta.title}`, meta.author && `Author: ${meta.author}`, meta.published && `Published: ${meta.published}`, meta.description && `Description: ${meta.description}`].filter(Boolean).join('\n');
+  const contacts = [
+    page.contacts.emails.length ? `Emails: ${page.contacts.emails.join(', ')}` : '',
+    page.contacts.phones.length ? `Phones: ${page.contacts.phones.join(', ')}` : '',
+    page.contacts.social.length ? `Social: ${page.contacts.social.map((s) => `${s.platform} ${s.handle}`).join(', ')}` : '',
+  ].filter(Boolean).join('\n');
+  return [about, contacts, `${page.wordCount} words${page.truncated ? ' (cut short)' : ''}:`, page.content].filter(Boolean).join('\n\n');
+}
 
 export const pageTools = [
   defineTabTool({
@@ -44,14 +56,7 @@ export const pageTools = [
     risk: 'observe',
     run: async (tab, { max_chars }, response) => {
       const page = await tab.extract({ maxChars: max_chars ?? 12_000 });
-      const meta = page.metadata;
-      const about = [meta.title && `Title: ${meta.title}`, meta.author && `Author: ${meta.author}`, meta.published && `Published: ${meta.published}`, meta.description && `Description: ${meta.description}`].filter(Boolean).join('\n');
-      const contacts = [
-        page.contacts.emails.length ? `Emails: ${page.contacts.emails.join(', ')}` : '',
-        page.contacts.phones.length ? `Phones: ${page.contacts.phones.join(', ')}` : '',
-        page.contacts.social.length ? `Social: ${page.contacts.social.map((s) => `${s.platform} ${s.handle}`).join(', ')}` : '',
-      ].filter(Boolean).join('\n');
-      response.pageText(page.url, [about, contacts, `${page.wordCount} words:`, page.content].filter(Boolean).join('\n\n'));
+      response.pageText(page.url, renderContent(page));
     },
   }),
   defineTabTool({

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCRIPT, type Script } from '@wayfinder/core';
+
+// Runs `wayfinder` as a separate process, the way a person or a script would, and
+// collects what it printed and how it exited.
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const BIN = join(here, '../bin/wayfinder.mjs');
+export const SCRIPTS = join(here, 'scripts');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** With --json: the events printed, one per line. */
+  events: Record<string, unknown>[];
+  /** With --json: the last line, the run's result. */
+  result: Record<string, unknown> | null;
+}
+
+// Settings from the developer's shell must not leak into tests.
+const OURS = /^(WAYFINDER_|OPENAI_|ANTHROPIC_|GOOGLE_GENERATIVE_AI_|GEMINI_|MISTRAL_|OLLAMA_|GYM_PORT)/;
+
+export function runCli(args: string[], options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliRun> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key)));
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...env, NO_COLOR: '1', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.stdin ?? '');
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50_000);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const events = args.includes('--json') ? stdout.split('\n').filter((l) => l.startsWith('{')).map((l): Record<string, unknown> => {
+        const parsed: unknown = JSON.parse(l);
+        return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
+      }) : [];
+      resolve({ code, stdout, stderr, events, result: events.find((e) => e.type === 'result') ?? null });
+    });
+  });
+}
+
+export function loadScript(name: string): Script {
+  return SCRIPT.parse(JSON.parse(readFileSync(join(SCRIPTS, `${name}.json`), 'utf8')));
+}
+
+/** A one-line account of a run, for failure messages. */
+export function explain(run: CliRun): string {
+  return `exit ${String(run.code)}\n--- stdout\n${run.stdout.slice(-4000)}\n--- stderr\n${run.stderr.slice(-2000)}`;
+}
