@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['packages/*/test/**/*.e2e.ts', 'apps/*/test/**/*.e2e.ts', 'gym/test/**/*.e2e.ts'],
+          include: ['packages/*/test/**/*.e2e.ts', 'apps/*/test/**/*.e2e.ts', 'gym/test/**/*.e2e.ts', 'bench/**/*.e2e.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,6 +1,6 @@
 export { startGym, type Gym, type GymOptions } from './server';
 export { freePort, startContentServer, type ContentServer } from './testing';
-export { checkTask, fetchState, taskById, TASKS, type CheckResult, type GymTask } from './tasks';
+export { checkTask, fetchState, solutionPath, taskById, TASKS, type CheckResult, type GymTask } from './tasks';
 export { TRAPS, type Trap } from './apps/traps';
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
 export type { GymSnapshot } from './state';

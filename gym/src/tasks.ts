@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
 import { productById } from './apps/shop/products';
 import type { GymSnapshot } from './state';
@@ -17,6 +18,8 @@ export interface GymTask {
   instruction: string;
   /** Path on the gym's main origin where the task starts. */
   start: string;
+  /** The task as direct commands, for the command interpreter (where it can be said that way). */
+  command?: string;
   check: (state: GymSnapshot, answer: string) => CheckResult;
 }
 
@@ -28,6 +31,7 @@ export const TASKS: GymTask[] = [
   {
     id: 'shop-lantern', app: 'shop', start: '/shop',
     instruction: 'Find the Trail Lantern and add one to the cart.',
+    command: 'search for "lantern", click "Trail Lantern" and click "Add to cart"',
     check: (s) => (s.shop.cart.some((l) => l.productId === 'trail-lantern') ? pass('The Trail Lantern is in the cart.') : failed(`The cart holds ${s.shop.cart.map((l) => l.name).join(', ') || 'nothing'}; no Trail Lantern.`)),
   },
   {
@@ -44,6 +48,7 @@ export const TASKS: GymTask[] = [
   {
     id: 'shop-cheapest-headlamp', app: 'shop', start: '/shop',
     instruction: 'Add the cheapest headlamp to the cart.',
+    command: 'search for "headlamp" then click "Headlamp 200" then click "Add to cart"',
     check: (s) => (s.shop.cart.some((l) => l.productId === 'headlamp-200') && !s.shop.cart.some((l) => l.productId === 'headlamp-400')
       ? pass('Headlamp 200 is in the cart.') : failed('The cart should hold Headlamp 200 (and not the dearer one).')),
   },
@@ -87,6 +92,7 @@ export const TASKS: GymTask[] = [
   {
     id: 'admin-delete-user', app: 'admin', start: '/admin',
     instruction: `Sign in to Club Admin (username ${ADMIN_USERNAME}, password ${ADMIN_PASSWORD}) and delete the member Alan Turing.`,
+    command: 'type "admin" into "Username", type "correct-horse-42" into "Password", click "Sign in", type "Alan" into "Filter by name" and click "Delete Alan Turing"',
     check: (s) => {
       const names = s.admin.deleted.map((u) => u.name);
       if (!names.includes('Alan Turing')) return failed('Alan Turing was not deleted.');
@@ -106,21 +112,25 @@ export const TASKS: GymTask[] = [
   {
     id: 'widgets-counter', app: 'widgets', start: '/widgets',
     instruction: 'Set the trip counter to 3 and save it.',
+    command: 'click "Increase trips", click "Increase trips", click "Increase trips" and click "Save count"',
     check: (s) => (s.widgets.counter === 3 ? pass('Counter saved at 3.') : failed(`Counter saved at ${s.widgets.counter}.`)),
   },
   {
     id: 'widgets-newsletter', app: 'widgets', start: '/widgets',
     instruction: 'Subscribe trail@example.org to the newsletter.',
+    command: 'type "trail@example.org" into "Email for the newsletter" and click "Subscribe"',
     check: (s) => (s.widgets.newsletter.includes('trail@example.org') ? pass('Subscribed.') : failed('trail@example.org is not subscribed.')),
   },
   {
     id: 'widgets-profile', app: 'widgets', start: '/widgets',
     instruction: 'In the profile editor, set the display name to Wanderer and the favourite colour to Purple, then save.',
+    command: 'type "Wanderer" into "Display name", select "Purple" in "Favourite colour" and click "Save profile"',
     check: (s) => (s.widgets.profile?.name === 'Wanderer' && s.widgets.profile.color === 'Purple' ? pass('Profile saved.') : failed(`Profile is ${JSON.stringify(s.widgets.profile)}.`)),
   },
   {
     id: 'widgets-pay', app: 'widgets', start: '/widgets',
     instruction: 'Pay the membership fee with card 5555 5555 5555 4444 in the name of Sam Hill.',
+    command: 'Enter "Sam Hill" in "Name on card" and enter "5555 5555 5555 4444" in "Card number" and press "Pay $20.00"',
     check: (s) => (s.widgets.payments.some((p) => p.cardLast4 === '4444' && p.name === 'Sam Hill') ? pass('Paid.') : failed('No payment with the card ending 4444 for Sam Hill.')),
   },
   {
@@ -131,11 +141,13 @@ export const TASKS: GymTask[] = [
   {
     id: 'feed-settings', app: 'feed', start: '/feed',
     instruction: 'In the feed settings, turn on dark mode and set the email digest to daily.',
+    command: 'click "Settings", check "Dark mode", select "Daily" in "Email digest" and click "Save settings"',
     check: (s) => (s.feed.settings.darkMode && s.feed.settings.digest === 'daily' ? pass('Settings saved.') : failed(`Settings are ${JSON.stringify(s.feed.settings)}.`)),
   },
   {
     id: 'feed-fruit', app: 'feed', start: '/feed',
     instruction: 'Choose Kiwi as the favourite fruit.',
+    command: 'select "Kiwi" from "Favourite fruit"',
     check: (s) => (s.feed.fruit === 'Kiwi' ? pass('Kiwi chosen.') : failed(`Fruit is "${s.feed.fruit}".`)),
   },
   {
@@ -168,6 +180,11 @@ export const TASKS: GymTask[] = [
     },
   },
 ];
+
+/** Where a task's scripted solution lives (a script for the scripted model: tests and bench/agent). */
+export function solutionPath(taskId: string): string {
+  return fileURLToPath(new URL(`../solutions/${taskId}.json`, import.meta.url));
+}
 
 export function taskById(id: string): GymTask {
   const task = TASKS.find((t) => t.id === id);

@@ -8,7 +8,6 @@ import { processIo } from './cli';
 import { openGym } from './commands/gym';
 import { runCommand } from './commands/run';
 
-const COMMAND_DEMO = 'search for "lantern", click "Trail Lantern" and click "Add to cart"';
 const DEMO = taskById('shop-lantern');
 
 const io = processIo();
@@ -17,7 +16,7 @@ const serve = argv.includes('--serve');
 const passThrough = argv.filter((a) => a !== '--serve');
 const modelAt = passThrough.indexOf('--model');
 const model = modelAt >= 0 ? passThrough[modelAt + 1] : io.env.WAYFINDER_MODEL;
-const task = !model || model === 'command' ? COMMAND_DEMO : DEMO.instruction;
+const task = (!model || model === 'command') && DEMO.command ? DEMO.command : DEMO.instruction;
 
 const gym = await openGym(io.env.GYM_PORT ? Number(io.env.GYM_PORT) : null);
 io.stdout.write(`Gym running at ${gym.url}. Demo task on its shop:\n\n`);

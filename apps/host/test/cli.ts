@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCRIPT, type Script } from '@wayfinder/core';
+import { solutionPath } from '@wayfinder/gym';
 
 // Runs `wayfinder` as a separate process, the way a person or a script would, and
 // collects what it printed and how it exited.
@@ -46,6 +47,12 @@ export function runCli(args: string[], options: { stdin?: string; env?: Record<s
   });
 }
 
+/** A gym task's scripted solution. */
+export function loadSolution(taskId: string): Script {
+  return SCRIPT.parse(JSON.parse(readFileSync(solutionPath(taskId), 'utf8')));
+}
+
+/** A script made for one test (test/scripts). */
 export function loadScript(name: string): Script {
   return SCRIPT.parse(JSON.parse(readFileSync(join(SCRIPTS, `${name}.json`), 'utf8')));
 }

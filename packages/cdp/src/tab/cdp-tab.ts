@@ -106,8 +106,8 @@ export class CdpTab implements Tab {
       let summary = await run(watch);
       const loaded = await watch.settle(0, this.navigationTimeoutMs);
       if (!loaded) summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
-      // Requests the action started (a click that fetches the next view): report the page after them.
-      else if (!watch.committed) await this.afterRequests(began);
+      // Requests the action started (a click that fetches the next view, a new page's data): report the page after them.
+      else await this.afterRequests(began, watch.committed);
       const dialogs = this.dialogs.drain();
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
@@ -123,9 +123,10 @@ export class CdpTab implements Tab {
   }
 
   /** Waits (briefly) for the requests started since `since` to land and the page to render them. */
-  private async afterRequests(since: number): Promise<void> {
+  private async afterRequests(since: number, navigated: boolean): Promise<void> {
     // Handlers often fetch a beat later (React effects run after paint): let a frame pass first.
-    await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
+    // (A new page has loaded already; its scripts have had their turn.)
+    if (!navigated) await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
     const deadline = Date.now() + REQUEST_WAIT_MS;
     while (!this.network.settledSince(since, RENDER_QUIET_MS) && Date.now() < deadline && !this.closed) {
       await new Promise((resolve) => setTimeout(resolve, 15));

@@ -65,8 +65,8 @@ describe('the act loop', () => {
     expect(result.success).toBe(true);
     expect(results.map((r) => r.ok)).toEqual([false, false, false, true]);
     expect(outputs[0]).toMatch(/^There is no tool named "teleport"\. Available tools: navigate, .*, get_playbook\.$/);
-    expect(outputs[1]).toBe('Invalid arguments for scroll: direction: Invalid option: expected one of "up"|"down"|"left"|"right"|"top"|"bottom"|"to". Expected {direction: Where to scroll; "to" needs ref, ref?: For "to": the element to bring into view; otherwise an element to scroll inside, amount?: Pixels (default: most of a screen)}.');
-    expect(outputs[2]).toMatch(/^Invalid arguments for ask_user: question: .*Expected \{question: The question, complete and specific\}\.$/);
+    expect(outputs[1]).toBe('Invalid arguments for scroll: direction: Invalid option: expected one of "up"|"down"|"left"|"right"|"top"|"bottom"|"to". Expected {direction: Where to, ref?: Element to scroll to, or in, amount?: Pixels (default a screen)}.');
+    expect(outputs[2]).toMatch(/^Invalid arguments for ask_user: question: .*Expected \{question: The question\}\.$/);
   });
 
   it('says which playbook unlocks a tool that is not offered yet, and offers it once loaded', async () => {

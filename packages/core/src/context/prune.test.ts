@@ -40,11 +40,13 @@ describe('prunePrompt', () => {
     expect(resultText(pruned[8])).toBe(page(3));
   });
 
-  it('never touches the system prompt, the task or the user’s later messages', () => {
+  it('keeps the system prompt and everything the user wrote; the page state sent with the task goes once old', () => {
     const pruned = prunePrompt(prompt, { keepRounds: 1 });
     expect(pruned[0]).toEqual(prompt[0]);
-    expect(pruned[1]).toEqual(prompt[1]);
+    expect(pruned[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Task: buy a tent\n\nClicked e0.\n[page state from an earlier step, removed: take a snapshot for the page now]' }] });
     expect(pruned[6]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Use the green one, please.' }] });
+    // While it is the only page state, it stays.
+    expect(prunePrompt(prompt.slice(0, 2), { keepRounds: 1 })[1]).toEqual(prompt[1]);
   });
 
   it('keeps everything when the history is short', () => {

@@ -115,6 +115,43 @@ function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageMod
   }
 }
 
+function ollamaAddress(host: string | undefined): string | undefined {
+  const trimmed = host?.trim();
+  if (!trimmed) return undefined;
+  // Ollama's own OLLAMA_HOST is often just host:port.
+  return /^https?:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`;
+}
+
+/**
+ * Provider settings from environment variables, under the names each provider documents
+ * (for Node hosts: the CLI, the bench). Passed in, so core itself reads no environment.
+ */
+export function settingsFromEnv(env: Record<string, string | undefined>): ProviderSettings {
+  const settings: ProviderSettings = {};
+  const set = <K extends keyof ProviderSettings>(key: K, value: ProviderSettings[K] | undefined) => {
+    if (value !== undefined && value !== '') settings[key] = value;
+  };
+  set('openaiApiKey', env.OPENAI_API_KEY);
+  set('openaiBaseURL', env.OPENAI_BASE_URL);
+  set('anthropicApiKey', env.ANTHROPIC_API_KEY);
+  set('googleApiKey', env.GOOGLE_GENERATIVE_AI_API_KEY ?? env.GEMINI_API_KEY);
+  set('mistralApiKey', env.MISTRAL_API_KEY);
+  set('compatibleApiKey', env.WAYFINDER_API_KEY ?? env.OPENAI_COMPATIBLE_API_KEY);
+  set('ollamaBaseURL', ollamaAddress(env.OLLAMA_HOST));
+  const window = env.WAYFINDER_CONTEXT_WINDOW;
+  if (window) {
+    const n = Number(window);
+    if (!Number.isInteger(n) || n < 1000) throw new ModelConfigError(`WAYFINDER_CONTEXT_WINDOW must be a number of tokens (1000 or more), not "${window}".`);
+    settings.contextWindow = n;
+  }
+  const mode = env.WAYFINDER_TOOL_MODE;
+  if (mode) {
+    if (mode !== 'native' && mode !== 'text') throw new ModelConfigError(`WAYFINDER_TOOL_MODE must be native or text, not "${mode}".`);
+    settings.toolMode = mode;
+  }
+  return settings;
+}
+
 export function describeSpec(spec: ModelSpec): string {
   if (spec.provider === 'command') return 'command interpreter';
   return spec.baseURL ? `${spec.provider} ${spec.model} at ${spec.baseURL}` : `${spec.provider} ${spec.model}`;

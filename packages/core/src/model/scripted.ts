@@ -1,6 +1,8 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { z } from 'zod';
 import { ModelError } from './errors';
+import { ModelConfigError } from './providers';
+import type { ModelSlot } from './slot';
 import { pageTexts, refLines } from './prompt-reading';
 import { WeightlessModel, type WeightlessReply } from './weightless';
 
@@ -74,4 +76,21 @@ export class ScriptedModel extends WeightlessModel {
   protected reply(prompt: LanguageModelV3Prompt): WeightlessReply {
     return scriptReply(this.script, this.index++, pageTexts(prompt));
   }
+}
+
+/** A model slot for a script given as JSON text (read from a file by the host); `label` names it in messages. */
+export function scriptedSlot(source: string, label: string): ModelSlot {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (error) {
+    throw new ModelConfigError(`The script ${label} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = SCRIPT.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ModelConfigError(`The script ${label} does not fit the format ({"steps": [{"calls": [{"tool": …, "args": {…}}]} or {"text": …}]}): ${problems}`);
+  }
+  const name = `script ${label}`;
+  return { model: new ScriptedModel(parsed.data, name), label: name, contextWindow: parsed.data.contextWindow ?? 100_000, toolMode: parsed.data.toolMode ?? 'native', vision: false };
 }

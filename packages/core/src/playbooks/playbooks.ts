@@ -18,7 +18,7 @@ export const PLAYBOOKS: Playbook[] = [
   {
     name: 'forms',
     title: 'Filling in forms',
-    when: 'signing up, filling in details, multi-step forms, file uploads',
+    when: 'forms, signups, uploads',
     tools: ['upload_file', 'hover', 'drag', 'get_html'],
     body: `# Filling in forms
 - Take a snapshot first; fields are named by their labels. Use the values the user gave, exactly; never invent personal details — ask_user when something required is missing.
@@ -32,7 +32,7 @@ export const PLAYBOOKS: Playbook[] = [
   {
     name: 'search',
     title: 'Searching and browsing',
-    when: 'finding a product, article or item; result lists, filters, pagination, several tabs',
+    when: 'searching, filters, pages of results, tabs',
     tools: ['open_tab', 'close_tab', 'go_forward', 'reload', 'screenshot'],
     body: `# Searching and browsing
 - Prefer the site's own search box (type_text with submit) over scrolling through menus.
@@ -44,7 +44,7 @@ export const PLAYBOOKS: Playbook[] = [
   {
     name: 'checkout',
     title: 'Carts and checkout',
-    when: 'adding to a cart, checking out, shipping and payment forms',
+    when: 'carts, checkout, payment',
     tools: ['get_html'],
     body: `# Carts and checkout
 - Check what you add: name, option (colour, size), quantity and price, before going to checkout. The cart page shows the total.

@@ -7,15 +7,15 @@ import { attachPageAfter, reportOutcome } from './page-state';
 // Acting on the page with refs from the latest snapshot. Each result says what happened
 // and carries what changed, so the model can go on without another snapshot.
 
-const ref = z.string().min(1).describe('Ref of the element from the latest snapshot, like e12 or f1e3');
+const ref = z.string().min(1).describe('Element ref from the page state, e.g. e12');
 
 export const inputTools = [
   defineTabTool({
     name: 'click',
-    description: 'Click an element (real mouse input at its visible centre).',
+    description: 'Click an element.',
     input: z.object({
       ref,
-      button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button (default left)'),
+      button: z.enum(['left', 'right', 'middle']).optional().describe('Default left'),
       double: z.boolean().optional().describe('Double-click'),
     }),
     risk: 'act',
@@ -27,13 +27,13 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'type_text',
-    description: 'Type text into a field (replacing what is there unless append is set); optionally press Enter after.',
+    description: 'Type into a field, replacing its text.',
     input: z.object({
       ref,
-      text: z.string().describe('The text to type'),
-      append: z.boolean().optional().describe('Add to the current text instead of replacing it'),
-      submit: z.boolean().optional().describe('Press Enter afterwards (submits most forms and searches)'),
-      key_by_key: z.boolean().optional().describe('Type one key at a time (for widgets that react to keystrokes)'),
+      text: z.string().describe('Text to type'),
+      append: z.boolean().optional().describe('Add to the existing text'),
+      submit: z.boolean().optional().describe('Press Enter after (submits)'),
+      key_by_key: z.boolean().optional().describe('Key by key, for widgets that need keystrokes'),
     }),
     risk: 'act',
     run: async (tab, input, response) => {
@@ -44,10 +44,10 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'press_key',
-    description: 'Press a key or shortcut ("Enter", "Escape", "Tab", "ArrowDown", "Ctrl+A"), on an element or the page.',
+    description: 'Press a key or chord.',
     input: z.object({
-      keys: z.string().min(1).describe('Key or chord, e.g. Enter, Escape, Shift+Tab, Ctrl+A'),
-      ref: z.string().optional().describe('Element to focus first (default: whatever has focus)'),
+      keys: z.string().min(1).describe('e.g. Enter, Escape, ArrowDown, Shift+Tab, Ctrl+A'),
+      ref: z.string().optional().describe('Element to focus first'),
     }),
     risk: 'act',
     run: async (tab, input, response) => {
@@ -58,11 +58,11 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'select_option',
-    description: 'Choose an option in a dropdown or listbox (native or custom), by its label, value or position.',
+    description: 'Choose option(s) in a dropdown or listbox.',
     input: z.object({
       ref,
-      values: z.array(z.string()).min(1).describe('The option(s) to choose; one for an ordinary dropdown'),
-      by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('How to match (default auto: value, then label)'),
+      values: z.array(z.string()).min(1).describe('Option labels or values'),
+      by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('Match by (default auto)'),
     }),
     risk: 'act',
     run: async (tab, input, response) => {
@@ -73,8 +73,8 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'check',
-    description: 'Check or uncheck a checkbox, switch or radio button (does nothing if it already is).',
-    input: z.object({ ref, checked: z.boolean().optional().describe('true to check (default), false to uncheck') }),
+    description: 'Check or uncheck a checkbox, radio or switch.',
+    input: z.object({ ref, checked: z.boolean().optional().describe('false to uncheck') }),
     risk: 'act',
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true });
@@ -84,11 +84,11 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'scroll',
-    description: 'Scroll the page (or inside an element): up, down, left, right, top, bottom; or "to" bring an element into view.',
+    description: 'Scroll the page or an element; "to" brings ref into view.',
     input: z.object({
-      direction: z.enum(['up', 'down', 'left', 'right', 'top', 'bottom', 'to']).describe('Where to scroll; "to" needs ref'),
-      ref: z.string().optional().describe('For "to": the element to bring into view; otherwise an element to scroll inside'),
-      amount: z.number().int().min(1).max(20_000).optional().describe('Pixels (default: most of a screen)'),
+      direction: z.enum(['up', 'down', 'left', 'right', 'top', 'bottom', 'to']).describe('Where to'),
+      ref: z.string().optional().describe('Element to scroll to, or in'),
+      amount: z.number().int().min(1).max(20_000).optional().describe('Pixels (default a screen)'),
     }),
     risk: 'act',
     run: async (tab, input, response) => {

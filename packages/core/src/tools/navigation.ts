@@ -5,8 +5,8 @@ import { attachPageAfter, reportOutcome } from './page-state';
 export const navigationTools = [
   defineTabTool({
     name: 'navigate',
-    description: 'Open an address in the current tab and wait for it to load. Returns what is in view.',
-    input: z.object({ url: z.string().describe('The address: a full URL, or a site name such as example.com') }),
+    description: 'Open a URL in this tab.',
+    input: z.object({ url: z.string().describe('URL or site name') }),
     risk: 'act',
     run: async (tab, { url }, response) => {
       const outcome = await tab.navigate(url);
@@ -16,7 +16,7 @@ export const navigationTools = [
   }),
   defineTabTool({
     name: 'go_back',
-    description: 'Go back to the previous page in this tab.',
+    description: 'Go back a page.',
     input: z.object({}),
     risk: 'act',
     run: async (tab, _input, response) => {

@@ -20,10 +20,10 @@ export function renderContent(page: PageContent): string {
 export const pageTools = [
   defineTabTool({
     name: 'snapshot',
-    description: 'Read the page: its controls with refs (like e12) to act on, headings and short text. Viewport by default; "full" for the whole page.',
+    description: 'Read the page: controls with refs, headings, text. In view only, unless mode is full.',
     input: z.object({
-      mode: z.enum(['viewport', 'full']).optional().describe('viewport (default): what is on screen; full: the whole page'),
-      max_tokens: z.number().int().min(200).max(60_000).optional().describe('Upper bound on the size of the result'),
+      mode: z.enum(['viewport', 'full']).optional().describe('viewport (default) or full'),
+      max_tokens: z.number().int().min(200).max(60_000).optional().describe('Size cap'),
     }),
     risk: 'observe',
     run: async (tab, { mode, max_tokens }, response) => {
@@ -33,10 +33,10 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'find',
-    description: 'Find controls matching a plain description ("email field", "the blue Subscribe button"); returns the best matches with refs.',
+    description: 'Find controls by description ("email field", "blue Subscribe button"), anywhere on the page.',
     input: z.object({
-      query: z.string().min(1).describe('What to look for, in plain words'),
-      limit: z.number().int().min(1).max(20).optional().describe('How many matches to return (default 5)'),
+      query: z.string().min(1).describe('What to find'),
+      limit: z.number().int().min(1).max(20).optional().describe('Max matches (default 5)'),
     }),
     risk: 'observe',
     run: async (tab, { query, limit }, response) => {
@@ -51,8 +51,8 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'extract_content',
-    description: 'Read the main content of the page as text (articles, product details), with its metadata and contact details.',
-    input: z.object({ max_chars: z.number().int().min(500).max(100_000).optional().describe('Cap on the content length (default 12000)') }),
+    description: 'Read the page\'s main text, metadata and contacts (for questions, summaries).',
+    input: z.object({ max_chars: z.number().int().min(500).max(100_000).optional().describe('Cap (default 12000)') }),
     risk: 'observe',
     run: async (tab, { max_chars }, response) => {
       const page = await tab.extract({ maxChars: max_chars ?? 12_000 });
@@ -88,15 +88,15 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'wait_for',
-    description: 'Wait until text appears (or goes), an element appears (or goes), the page navigates, the network is quiet, or some seconds pass.',
+    description: 'Wait for text or an element to appear (or go), a navigation, a quiet network, or seconds.',
     input: z.object({
-      text: z.string().optional().describe('Text to wait for'),
-      ref: z.string().optional().describe('Element to wait for'),
-      gone: z.boolean().optional().describe('Wait for the text or element to go away instead'),
-      navigation: z.boolean().optional().describe('Wait for the page to navigate'),
-      network_idle: z.boolean().optional().describe('Wait until no requests are pending'),
-      seconds: z.number().min(0).max(30).optional().describe('Just wait this long'),
-      timeout_seconds: z.number().min(1).max(60).optional().describe('Give up after this long (default 10)'),
+      text: z.string().optional().describe('Text'),
+      ref: z.string().optional().describe('Element'),
+      gone: z.boolean().optional().describe('Wait for it to go'),
+      navigation: z.boolean().optional().describe('A navigation'),
+      network_idle: z.boolean().optional().describe('No pending requests'),
+      seconds: z.number().min(0).max(30).optional().describe('Just wait'),
+      timeout_seconds: z.number().min(1).max(60).optional().describe('Give up after (default 10)'),
     }),
     risk: 'observe',
     run: async (tab, input, response) => {
@@ -116,7 +116,7 @@ export const pageTools = [
 export const metaTools = [
   defineTool({
     name: 'think',
-    description: 'Think out loud: plan the next steps or note what you learned. Does nothing on the page.',
+    description: 'Reason about the next steps; no effect on the page.',
     input: z.object({ thought: z.string().describe('Your reasoning') }),
     risk: 'observe',
     run: async (_ctx, _input, response) => {
@@ -126,8 +126,8 @@ export const metaTools = [
   }),
   defineTool({
     name: 'ask_user',
-    description: 'Ask the person a question when you need information or a decision only they can give. Waits for the answer.',
-    input: z.object({ question: z.string().min(1).describe('The question, complete and specific') }),
+    description: 'Ask the person for information or a decision only they can give.',
+    input: z.object({ question: z.string().min(1).describe('The question') }),
     risk: 'observe',
     run: async (ctx, { question }, response) => {
       const answer = await ctx.askUser(question);
@@ -136,10 +136,10 @@ export const metaTools = [
   }),
   defineTool({
     name: 'done',
-    description: 'Finish the task: say what was done (or why it could not be), and whether it succeeded.',
+    description: 'Finish: what was done or found, and whether it succeeded.',
     input: z.object({
-      summary: z.string().min(1).describe('What you did and found, for the person; include any answer they asked for'),
-      success: z.boolean().describe('true if the task was completed as asked'),
+      summary: z.string().min(1).describe('For the person; include any answer asked for'),
+      success: z.boolean().describe('Done as asked'),
     }),
     risk: 'observe',
     run: async (_ctx, { summary, success }, response) => {

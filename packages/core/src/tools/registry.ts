@@ -10,8 +10,8 @@ import { tabTools } from './tabs';
 
 const getPlaybook = defineTool({
   name: 'get_playbook',
-  description: `Load know-how and extra tools for a kind of task: ${PLAYBOOKS.map((p) => `"${p.name}" (${p.when}; adds ${p.tools.join(', ')})`).join('; ')}.`,
-  input: z.object({ name: z.enum(PLAYBOOK_NAMES).describe('Which playbook') }),
+  description: `Load tips and more tools: ${PLAYBOOKS.map((p) => `${p.name} (${p.when}; adds ${p.tools.join(', ')})`).join('; ')}.`,
+  input: z.object({ name: z.enum(PLAYBOOK_NAMES).describe('Playbook') }),
   risk: 'observe',
   run: async (_ctx, { name }, response) => {
     const playbook = playbookByName(name);

@@ -28,7 +28,7 @@ async function resolveTab(ctx: ToolContext, which: string): Promise<TabInfo> {
 export const tabTools = [
   defineTool({
     name: 'list_tabs',
-    description: 'List the open tabs with their ids, titles and addresses.',
+    description: 'List open tabs.',
     input: z.object({}),
     risk: 'observe',
     run: async (ctx, _input, response) => {
@@ -51,8 +51,8 @@ export const tabTools = [
   }),
   defineTool({
     name: 'switch_tab',
-    description: 'Work in another open tab (by its id from list_tabs, its number, or a word from its title).',
-    input: z.object({ tab: z.string().describe('Tab id, position (1 = first), or a word from its title or address') }),
+    description: 'Work in another tab.',
+    input: z.object({ tab: z.string().describe('Tab id, number (1 = first) or title word') }),
     risk: 'act',
     run: async (ctx, input, response) => {
       const info = await resolveTab(ctx, input.tab);

@@ -2,7 +2,7 @@ import type { ElementInfo, PageError, ScrollResult } from '../protocol';
 import { isPageError } from '../protocol';
 import { describeRef } from './actionability';
 import { builtins } from './builtins';
-import { bodyOf, collapseSpaces, isHTMLElement, isInput, isSelect, isTextArea, truncate } from './dom';
+import { bodyOf, collapseSpaces, frameDocument, isHTMLElement, isInput, isSelect, isTextArea, truncate } from './dom';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
 import { displayRole, roleOf } from './roles';
@@ -220,11 +220,18 @@ export function scrollBy(registry: RefRegistry, ref: string | null, direction: '
   };
 }
 
-export function hasText(text: string): boolean {
+/** Whether the text shows in this document or a same-origin frame in it (the driver asks cross-origin frames itself). */
+export function hasText(text: string, doc: Document = document, depth = 0): boolean {
   const needle = collapseSpaces(text).toLowerCase();
   if (!needle) return false;
-  const body = bodyOf(document);
-  return !!body && collapseSpaces(body.innerText).toLowerCase().includes(needle);
+  const body = bodyOf(doc);
+  if (body && collapseSpaces(body.innerText).toLowerCase().includes(needle)) return true;
+  if (depth >= 4) return false;
+  for (const frame of doc.querySelectorAll('iframe')) {
+    const inner = frameDocument(frame);
+    if (inner && hasText(text, inner, depth + 1)) return true;
+  }
+  return false;
 }
 
 export function refPresent(registry: RefRegistry, ref: string): boolean {

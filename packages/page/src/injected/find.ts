@@ -27,6 +27,9 @@ const ROLE_WORDS: Record<string, string[]> = {
   drag: ['draggable'], draggable: ['draggable'], item: ['draggable', 'option', 'listitem'],
 };
 
+/** Words that name a kind of control but are often a control's own name too. */
+const NAME_WORDS_TOO = new Set(['search', 'option', 'menu', 'check', 'upload', 'attach', 'attachment', 'file', 'toggle', 'switch', 'item', 'drag', 'tab']);
+
 const TYPE_WORDS: Record<string, string[]> = {
   email: ['email'], 'e-mail': ['email'], mail: ['email'], password: ['password', 'current-password', 'new-password'], phone: ['tel'],
   telephone: ['tel'], tel: ['tel'], date: ['date', 'bday'], birthday: ['date', 'bday'], number: ['number'], search: ['search'],
@@ -129,7 +132,8 @@ function parseQuery(query: string): Query {
     const roles = ROLE_WORDS[word];
     if (roles) {
       roles.forEach((r) => q.roles.add(r));
-      if (word !== 'search' && word !== 'option' && word !== 'menu' && word !== 'check') continue;
+      // Pure role nouns say only what kind of control; the rest are also words in names ("Upload").
+      if (!NAME_WORDS_TOO.has(word)) continue;
     }
     TYPE_WORDS[word]?.forEach((t) => q.types.add(t));
     q.words.push(word);
