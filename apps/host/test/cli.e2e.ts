@@ -1,7 +1,8 @@
 import { NodeBrowser, launchChromium } from '@wayfinder/cdp/node';
 import { checkTask, fetchState, freePort, solutionPath, startGym, taskById, TASKS, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { explain, loadScript, loadSolution, runCli, SCRIPTS } from './cli';
+import { spawn } from 'node:child_process';
+import { BIN, cleanEnv, DEMO, explain, loadScript, loadSolution, runCli, SCRIPTS } from './cli';
 import { fromScript, startOllama, startOpenAICompatible, type Brain } from './mock-models';
 
 // The `wayfinder` command end to end: a separate process, a real Chromium, the gym, and
@@ -65,6 +66,15 @@ describe('a scripted model completes gym tasks through the CLI', () => {
     expect(run.stdout).toContain('Step 1: Choose Kiwi in the favourite fruit list');
     expect(run.stdout).toContain('  ✓ step done: Kiwi is chosen.');
     expect(run.stdout).toContain('  ✓ step done: The page says Saved: Kiwi.');
+    await expectChecked('feed-fruit');
+  });
+
+  it('plan mode: the person can edit the plan before it runs', async () => {
+    const run = await runCli(['run', 'Choose Kiwi', '--mode', 'plan', '--url', startOf('feed-fruit'), '--model', `script:${SCRIPTS}/plan-feed-fruit.json`, '--json'], { stdin: 'e\nPick Kiwi as the favourite fruit\n\n' });
+    expect(run.code, explain(run)).toBe(0);
+    const steps = run.events.filter((e) => e.type === 'plan-step' && typeof e.step === 'object' && e.step !== null && 'status' in e.step && e.step.status === 'done');
+    expect(steps.map((e) => e.index)).toEqual([0]);
+    expect(JSON.stringify(steps[0])).toContain('Pick Kiwi as the favourite fruit');
     await expectChecked('feed-fruit');
   });
 
@@ -271,6 +281,33 @@ describe('clear errors', () => {
 });
 
 describe('other commands', () => {
+  it('npm start: the demo runs a task on the gym shop with the command interpreter, and the checker confirms it', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', DEMO], { env: { ...cleanEnv(), GYM_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, out).toBe(0);
+    expect(out).toContain(`Gym running at http://127.0.0.1:${port}. Demo task on its shop:`);
+    expect(out).toContain('wayfinder · command interpreter · act mode');
+    expect(out).toContain('Gym checker: ✓ The Trail Lantern is in the cart.');
+  });
+
+  it('gym serves until interrupted', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [BIN, 'gym', '--port', String(port)], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    for (let i = 0; i < 100 && !out.includes('Ctrl+C stops it'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(out).toContain(`Gym running at http://127.0.0.1:${port}`);
+    expect(out).toMatch(/shop-lantern-to-payment +http:\/\/127\.0\.0\.1:\d+\/shop/);
+    expect((await fetchState(`http://127.0.0.1:${port}`)).shop.cart).toEqual([]);
+    child.kill('SIGINT');
+    expect(await closed).toBe(0);
+  });
+
   it('snapshot prints what Wayfinder sees', async () => {
     const run = await runCli(['snapshot', startOf('feed-fruit')]);
     expect(run.code, explain(run)).toBe(0);

@@ -11,6 +11,8 @@ import { solutionPath } from '@wayfinder/gym';
 const here = dirname(fileURLToPath(import.meta.url));
 export const BIN = join(here, '../bin/wayfinder.mjs');
 export const SCRIPTS = join(here, 'scripts');
+/** What `npm start` runs. */
+export const DEMO = join(here, '../src/main.ts');
 
 export interface CliRun {
   code: number | null;
@@ -25,9 +27,13 @@ export interface CliRun {
 // Settings from the developer's shell must not leak into tests.
 const OURS = /^(WAYFINDER_|OPENAI_|ANTHROPIC_|GOOGLE_GENERATIVE_AI_|GEMINI_|MISTRAL_|OLLAMA_|GYM_PORT)/;
 
+/** This process's environment without Wayfinder's and the providers' settings, and without colour. */
+export function cleanEnv(): Record<string, string | undefined> {
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key))), NO_COLOR: '1' };
+}
+
 export function runCli(args: string[], options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliRun> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key)));
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...env, NO_COLOR: '1', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...cleanEnv(), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
