@@ -93,7 +93,7 @@ export class TimelinePrinter implements Printer {
       }
       case 'tool-result': {
         const mark = event.ok ? p.green('✓') : p.red('✗');
-        this.line(`     ${mark} ${oneLine(event.summary, 140)} ${p.dim(`${event.ms} ms`)}`);
+        this.line(`     ${mark} ${oneLine(event.summary, 180)} ${p.dim(`${event.ms} ms`)}`);
         return;
       }
       case 'notice':

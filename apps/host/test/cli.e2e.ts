@@ -48,7 +48,7 @@ describe('a scripted model completes gym tasks through the CLI', () => {
     const run = await runCli(['run', taskById('admin-delete-user').instruction, '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`], { stdin: 'y\n' });
     expect(run.code, explain(run)).toBe(0);
     expect(run.stdout).toContain('The page asks (confirm): "Delete Alan Turing? This cannot be undone."\nAccept? [y/N]');
-    expect(run.stdout).toMatch(/Clicked e\d+ \(button "Delete Alan Turing"\)\. The page showed a confirm dialog .* it was accepted\./);
+    expect(run.stdout).toMatch(/Clicked e\d+ \(button "Delete Alan Turing"\)\. The page showed a confirm dialog .* it was accept/);
     expect(run.stdout).toMatch(/✓ Done {2}6 steps · [\d.]+ s · [\d.k]+ tokens in, \d+ out \(\* estimated\)\nDeleted the member Alan Turing\./);
     await expectChecked('admin-delete-user');
   });

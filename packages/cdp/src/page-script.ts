@@ -29,6 +29,12 @@ export class PageScriptHost {
   private mainFrameId: string | null = null;
   /** Whether this document's cross-origin frames have been looked for (routes found). */
   private framesFound = false;
+  /**
+   * Where the next fresh document's refs start: past every ref this tab has issued,
+   * rounded up to a hundred (after e87, a new page starts at e101). A ref the model kept
+   * from the page before cannot land on an element of the next one.
+   */
+  private refFloor = 0;
 
   constructor(private readonly session: CdpSession) {
     this.worlds = new ScriptWorlds(session);
@@ -90,8 +96,13 @@ export class PageScriptHost {
     return { x: outer.x + value.x, y: outer.y + value.y };
   }
 
+  private raiseFloor(refHigh: unknown): void {
+    if (typeof refHigh === 'number' && refHigh >= this.refFloor) this.refFloor = Math.ceil((refHigh + 1) / 100) * 100;
+  }
+
   async snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    const result = await this.snapshotFrame(await this.top(), options, 0, 0, 0);
+    const result = await this.snapshotFrame(await this.top(), { ...options, refBase: this.refFloor }, 0, 0, 0);
+    this.raiseFloor(result.refHigh);
     const maxTokens = options.maxTokens;
     if (maxTokens && estimateLines(result.text) > maxTokens) {
       // Frames were composed in: fit the whole again, keeping the header line.
@@ -124,7 +135,8 @@ export class PageScriptHost {
       const childY = offsetY + frame.content.y;
       const inView = frame.visibleRect !== null;
       if (options.mode !== 'full' && !inView && !options.diff) continue;
-      const childOptions: SnapshotOptions = { ...options, framePrefix: frame.ref, visibleRect: options.mode === 'full' ? undefined : frame.visibleRect };
+      const { refBase: _topOnly, ...inherited } = options;
+      const childOptions: SnapshotOptions = { ...inherited, framePrefix: frame.ref, visibleRect: options.mode === 'full' ? undefined : frame.visibleRect };
       let childResult: SnapshotResult;
       try {
         childResult = await this.snapshotFrame(child, childOptions, depth + 1, childX, childY, route);
@@ -168,6 +180,7 @@ export class PageScriptHost {
   /** Finds controls in the page and in its cross-origin frames; the best `k` overall. */
   async find(query: string, k = 5): Promise<FindResult> {
     const result = await this.findIn(await this.top(), query, k, '', 0, null);
+    this.raiseFloor(result.refHigh);
     result.matches.sort((a, b) => b.score - a.score);
     result.matches = result.matches.slice(0, Math.max(1, k));
     return result;
@@ -189,7 +202,7 @@ export class PageScriptHost {
   }
 
   private async findIn(target: FrameTarget, query: string, k: number, prefix: string, depth: number, via: FrameRoute | null): Promise<FindResult> {
-    const { value } = await this.worlds.call(target, 'find', [query, k, prefix ? { framePrefix: prefix } : {}]);
+    const { value } = await this.worlds.call(target, 'find', [query, k, prefix ? { framePrefix: prefix } : { refBase: this.refFloor }]);
     const result = expectShape(value, isFindResult, 'find');
     if (depth === 0) this.framesFound = true;
     if (depth >= MAX_FRAME_DEPTH) return result;

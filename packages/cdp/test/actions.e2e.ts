@@ -367,6 +367,19 @@ describe('errors a model can act on', () => {
     expect(await failure(tab.act(next, { kind: 'click' }))).toEqual({ code: 'stale-ref', retryable: true, message: `Ref ${next} is not in the current snapshot; take a new snapshot and use a ref from it.` });
   });
 
+  it('a new page numbers its refs past the last page\'s, so an old ref never hits a new element', async () => {
+    const fresh = await env.browser.openTab(`${env.gym.url}/admin/login`);
+    const before = await fresh.snapshot();
+    expect(before.refs[0]?.ref).toBe('e1');
+    const username = ref(before, 'textbox', 'Username');
+    await fresh.navigate(`${env.gym.url}/signup`);
+    const after = await fresh.snapshot();
+    // e1…e4 on the login page; the signup page starts at e101.
+    expect(after.refs[0]?.ref).toBe('e101');
+    expect(await failure(fresh.act(username, { kind: 'type', text: 'x' }))).toMatchObject({ code: 'stale-ref' });
+    await env.browser.closeTab(fresh.id);
+  });
+
   it('an element that left the page', async () => {
     await open('/widgets');
     const s = await tab.snapshot();

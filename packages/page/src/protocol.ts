@@ -22,6 +22,12 @@ export interface SnapshotOptions {
   visibleRect?: Rect | null;
   /** Ref prefix for this document (`f2`), given by the driver for cross-origin frames. */
   framePrefix?: string;
+  /**
+   * Where a fresh document's refs start counting (ignored once it has refs): the driver
+   * keeps a tab's refs unique across its documents, so a ref from the page before a
+   * navigation can never land on an element of the next one.
+   */
+  refBase?: number;
 }
 
 export interface Rect {
@@ -89,6 +95,8 @@ export interface SnapshotResult {
   /** With isDiff: the change lines (without headline), so frames can be merged. */
   diff?: { lines: string[]; added: number; removed: number; changed: number };
   stats: SnapshotStats;
+  /** The highest ref number this document has issued so far. */
+  refHigh: number;
 }
 
 export interface FindMatch {
@@ -106,6 +114,8 @@ export interface FindResult {
   docId: string;
   /** Cross-origin frames in this document, which the driver searches on its own. */
   frames: FramePlaceholder[];
+  /** The highest ref number this document has issued so far. */
+  refHigh: number;
 }
 
 export interface Contacts {
@@ -293,7 +303,7 @@ export interface PageApi {
   docId: string;
   snapshot(options?: SnapshotOptions): SnapshotResult;
   /** `framePrefix`: as for snapshot, for a cross-origin frame searched on its own. */
-  find(query: string, k?: number, options?: { framePrefix?: string }): FindResult;
+  find(query: string, k?: number, options?: { framePrefix?: string; refBase?: number }): FindResult;
   extract(options?: ExtractOptions): ExtractResult;
   actionability(ref: string): Promise<Actionability | PageError>;
   locators(ref: string): LocatorSet | PageError;

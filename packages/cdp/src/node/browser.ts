@@ -137,9 +137,15 @@ export class NodeBrowser implements Browser {
     });
   }
 
+  /** Open tabs, oldest first (the order they were first seen: numbers people can use). */
   async tabs(): Promise<TabInfo[]> {
     const { targetInfos } = await this.connection.root.send('Target.getTargets');
-    return targetInfos.filter((t) => t.type === 'page').map((t) => this.tabInfo(t));
+    const order = [...this.targets.keys()];
+    const rank = (id: string) => {
+      const at = order.indexOf(id);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    return targetInfos.filter((t) => t.type === 'page').sort((a, b) => rank(a.targetId) - rank(b.targetId)).map((t) => this.tabInfo(t));
   }
 
   /** The tab for a target id, attached on first use. */

@@ -56,7 +56,11 @@ export interface LoopOutcome {
   error: { code: string; message: string } | null;
 }
 
-function textOf(result: ToolResult): LanguageModelV3ToolResultOutput {
+function textOf(result: ToolResult, vision: boolean): LanguageModelV3ToolResultOutput {
+  if (result.images.length && !vision) {
+    const note = `${result.text}\n(The image is not shown: this model does not take images. Use snapshot or find to read the page.)`;
+    return result.isError ? { type: 'error-text', value: note } : { type: 'text', value: note };
+  }
   if (result.images.length) {
     return { type: 'content', value: [{ type: 'text', text: result.text }, ...result.images.map((img) => ({ type: 'file-data' as const, data: img.data, mediaType: img.mediaType }))] };
   }
@@ -223,14 +227,14 @@ export class ActLoop {
           this.loopWarnings++;
           if (this.loopWarnings > MAX_LOOP_WARNINGS) {
             const message = `The task was stopped: it kept repeating itself (${verdict.calls.join(' → ')}) after ${MAX_LOOP_WARNINGS} warnings.`;
-            results.content.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: textOf(toolResult) });
+            results.content.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: textOf(toolResult, this.host.models.actor.vision) });
             await this.host.save(state);
             return { success: false, summary: message, error: { code: 'loop', message } };
           }
           text = `${text}\n\n${loopMessage(verdict)}`;
           this.host.emit({ type: 'notice', step, message: loopMessage(verdict) });
         }
-        results.content.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: textOf({ ...toolResult, text }) });
+        results.content.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: textOf({ ...toolResult, text }, this.host.models.actor.vision) });
         this.host.emit({ type: 'tool-result', step, id: call.id, name: call.name, ok: !toolResult.isError, summary: firstLine(toolResult.text), ms: Date.now() - started, data: toolResult.data });
         const control = toolResult.control;
         if (control?.kind === 'unlock') state.unlockedTools = [...new Set([...state.unlockedTools, ...control.tools])];

@@ -32,7 +32,27 @@ export interface RenderOptions {
   redact: (text: string) => string;
 }
 
-export const DEFAULT_RENDER: RenderOptions = { maxChars: 24_000, redact: (text) => text };
+// Credentials with a recognisable shape, wherever they turn up (a settings page, a
+// dashboard, HTML): the model never needs them, and transcripts are kept.
+const SECRET_PATTERNS: RegExp[] = [
+  /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z]+ )?PRIVATE KEY-----/g,
+  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/g, // OpenAI, Anthropic
+  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key ids
+  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, // GitHub tokens
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
+  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
+  /\b(Bearer)\s+[A-Za-z0-9._~+/-]{20,}=*/g,
+];
+
+/** Replaces credentials with a marker; hosts add their own (values the user marked secret). */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (match, bearer?: string) => (typeof bearer === 'string' && bearer === 'Bearer' ? 'Bearer [redacted secret]' : '[redacted secret]'));
+  return out;
+}
+
+export const DEFAULT_RENDER: RenderOptions = { maxChars: 24_000, redact: redactSecrets };
 
 /** Page text is data from the web, not instructions: it is fenced and labelled as such. */
 export function fencePage(label: string, body: string): string {
@@ -96,7 +116,10 @@ export class ResponseBuilder {
     if (text.length > options.maxChars) {
       const cut = text.lastIndexOf('\n', options.maxChars);
       const end = cut > options.maxChars * 0.6 ? cut : options.maxChars;
-      text = `${text.slice(0, end)}\n… (result cut at ${end} of ${text.length} characters; ask for less, e.g. a viewport snapshot or a narrower selector)`;
+      let kept = text.slice(0, end);
+      // A cut inside page content closes the fence, so our note is not read as the page's.
+      if ((kept.match(/<page-content /g) ?? []).length > (kept.match(/<\/page-content>/g) ?? []).length) kept += '\n</page-content>';
+      text = `${kept}\n… (result cut at ${end} of ${text.length} characters; ask for less, e.g. a viewport snapshot or a narrower selector)`;
     }
     return { text, images: this.images, isError: this.error, control: this.controlSignal, data: this.data, hasPageState: this.page !== null };
   }

@@ -4,8 +4,8 @@ import type { TabInfo } from '../browser/port';
 import { defineTool, type ToolContext } from './define';
 import { attachPageAfter } from './page-state';
 
-function line(tab: TabInfo, current: string): string {
-  return `[${tab.id}]${tab.id === current ? ' (current)' : ''} ${JSON.stringify(tab.title || '(untitled)')} ${tab.url}`;
+function line(tab: TabInfo, index: number, current: string): string {
+  return `${index + 1}. [${tab.id}]${tab.id === current ? ' (current)' : ''} ${JSON.stringify(tab.title || '(untitled)')} ${tab.url}`;
 }
 
 /** A tab by id, or by a word from its title or address. */
@@ -13,6 +13,8 @@ async function resolveTab(ctx: ToolContext, which: string): Promise<TabInfo> {
   const tabs = await ctx.browser.tabs();
   const exact = tabs.find((t) => t.id === which);
   if (exact) return exact;
+  const last = tabs.at(-1);
+  if (/^(last|newest|new)$/i.test(which.trim()) && last) return last;
   const index = Number(which);
   if (Number.isInteger(index) && index >= 1 && index <= tabs.length) {
     const byNumber = tabs[index - 1];
@@ -34,7 +36,7 @@ export const tabTools = [
     run: async (ctx, _input, response) => {
       const current = await ctx.tab();
       const tabs = await ctx.browser.tabs();
-      response.add(`${tabs.length} open tab${tabs.length === 1 ? '' : 's'}:\n${tabs.map((t) => line(t, current.id)).join('\n')}`);
+      response.add(`${tabs.length} open tab${tabs.length === 1 ? '' : 's'}:\n${tabs.map((t, i) => line(t, i, current.id)).join('\n')}`);
     },
   }),
   defineTool({
@@ -59,7 +61,8 @@ export const tabTools = [
       const tab = await ctx.browser.switchTab(info.id);
       ctx.useTab(tab.id);
       response.add(`Switched to tab [${info.id}] ${JSON.stringify(info.title)} ${info.url}.`);
-      await attachPageAfter(tab, null, response);
+      // The whole view: what the model last saw of this tab may be long gone from its history.
+      response.pageState(await tab.snapshot(), 'What is in view:');
     },
   }),
   defineTool({
@@ -77,6 +80,7 @@ export const tabTools = [
         ctx.useTab(next.id);
         const now = await next.info();
         response.add(`Working in tab [${now.id}] ${JSON.stringify(now.title)} ${now.url} now.`);
+      response.pageState(await next.snapshot(), 'What is in view:');
       }
     },
   }),

@@ -210,7 +210,9 @@ function score(control: ControlItem, fields: Fields, q: Query, vis: Visibility):
   return result;
 }
 
-export function findControls(registry: RefRegistry, query: string, k: number): FindResult {
+export function findControls(registry: RefRegistry, query: string, k: number, refBase?: number): FindResult {
+  const top = registry.forDocument(document, true);
+  top.startAt(refBase);
   const { items, vis } = collectPage(registry, windowViewport());
   const q = parseQuery(query);
   const base = location.href;
@@ -224,5 +226,5 @@ export function findControls(registry: RefRegistry, query: string, k: number): F
   }
   ranked.sort((a, b) => b.score - a.score);
   const frames = items.flatMap((item) => (item.kind === 'frame' && item.crossOrigin ? [placeholder(item, '', 0)] : []));
-  return { query, matches: ranked.slice(0, Math.max(1, k)), docId: registry.docId, frames };
+  return { query, matches: ranked.slice(0, Math.max(1, k)), docId: registry.docId, frames, refHigh: top.high };
 }

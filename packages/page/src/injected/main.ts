@@ -31,7 +31,7 @@ function install(): void {
       return registry.docId;
     },
     snapshot: (options: SnapshotOptions = {}) => takeSnapshot(registryFor(options.framePrefix), options),
-    find: (query: string, k = 5, options = {}) => findControls(registryFor(options.framePrefix), query, k),
+    find: (query: string, k = 5, options = {}) => findControls(registryFor(options.framePrefix), query, k, options.refBase),
     extract: (options = {}) => extractPage(options),
     actionability: (ref: string) => checkActionability(registry, ref),
     locators: (ref: string) => buildLocators(registry, ref),

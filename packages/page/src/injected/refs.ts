@@ -16,6 +16,16 @@ export class DocumentRefs {
 
   constructor(readonly doc: Document, readonly prefix: string) {}
 
+  /** Starts numbering at `base` + 1, if no ref has been issued yet. */
+  startAt(base: number | undefined): void {
+    if (this.counter === 0 && base && base > 0) this.counter = Math.floor(base);
+  }
+
+  /** The highest ref number issued so far. */
+  get high(): number {
+    return this.counter;
+  }
+
   refFor(el: Element): string {
     let ref = this.byElement.get(el);
     if (!ref) {

@@ -76,15 +76,16 @@ export function takeSnapshot(registry: RefRegistry, options: SnapshotOptions): S
   const mode = options.mode ?? 'viewport';
   const maxTokens = Math.max(50, options.maxTokens ?? (mode === 'viewport' ? DEFAULT_VIEWPORT_TOKENS : DEFAULT_FULL_TOKENS));
   const viewport = options.visibleRect === undefined ? windowViewport() : options.visibleRect;
-  const { items, controls, vis } = collectPage(registry, viewport);
   const top = registry.forDocument(document, true);
+  top.startAt(options.refBase);
+  const { items, controls, vis } = collectPage(registry, viewport);
   top.prune();
   const url = location.href;
   const title = document.title;
   const sig = signature(items, url);
   const previous = top.previous;
   top.previous = sig;
-  const base = { docId: registry.docId, url, title, mode, frames: [] };
+  const base = { docId: registry.docId, url, title, mode, frames: [], refHigh: top.high };
 
   if (options.diff && previous) {
     const diff = diffSignatures(previous, sig);
