@@ -128,6 +128,20 @@ describe('real provider code against mock servers', () => {
     }
   });
 
+  it('a model without tool calling: the server says so, and the run switches to the text protocol', async () => {
+    const server = await startOllama(fromScript(loadScript('feed-fruit-text')), 'mock-gemma', { tools: false });
+    try {
+      const run = await runCli(['run', taskById('feed-fruit').instruction, '--url', startOf('feed-fruit'), '--model', 'ollama:mock-gemma', '--json'], { env: { OLLAMA_HOST: server.url } });
+      expect(run.code, explain(run)).toBe(0);
+      await expectChecked('feed-fruit');
+      expect(run.events).toContainEqual(expect.objectContaining({ type: 'notice', message: 'ollama mock-gemma does not take tool definitions; switching to the text protocol.' }));
+      expect(server.requests[0]?.body.tools).toBeDefined();
+      expect(server.requests.slice(1).every((r) => r.body.tools === undefined)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('the text protocol: an unreadable call gets the expected format, a sloppy one is repaired, and the task completes', async () => {
     const server = await startOpenAICompatible(fromScript(loadScript('feed-fruit-text')));
     try {

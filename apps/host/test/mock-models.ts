@@ -121,7 +121,7 @@ export function startOpenAICompatible(brain: Brain, model = 'mock-gpt'): Promise
 }
 
 /** POST /api/chat, streamed as Ollama does: one JSON object per line, tool calls whole, counts in the last. */
-export function startOllama(brain: Brain, model = 'mock-llama'): Promise<MockModelServer> {
+export function startOllama(brain: Brain, model = 'mock-llama', options: { tools?: boolean } = {}): Promise<MockModelServer> {
   return serve((req, res, body) => {
     if (req.url !== '/api/chat' || req.method !== 'POST') {
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -131,6 +131,11 @@ export function startOllama(brain: Brain, model = 'mock-llama'): Promise<MockMod
     if (body.model !== model) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: `model "${String(body.model)}" not found, try pulling it first` }));
+      return;
+    }
+    if (options.tools === false && Array.isArray(body.tools) && body.tools.length) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: `registry.ollama.ai/library/${model}:latest does not support tools` }));
       return;
     }
     const reply = brain(messagesOf(body));

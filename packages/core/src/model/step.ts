@@ -145,16 +145,29 @@ async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools:
   return { text, calls, parseError, usage, finishReason };
 }
 
+/** What servers say when a model cannot take tool definitions (Ollama, vLLM, LM Studio, …). */
+const NO_TOOLS = /does not support tools|does not support (?:function|tool) calling|tools? (?:are|is) not supported|tool choice requires/i;
+
 export async function callModel(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
   if (options.signal.aborted) throw new ModelError('aborted', 'The task was stopped.', false);
+  const attempt = () => withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {
+    retries: options.retries ?? 3,
+    baseDelayMs: 800,
+    signal: options.signal,
+    onRetry: (error, n, delay) => options.onRetry?.(`${error.message} Retrying (${n}) in ${(delay / 1000).toFixed(1)} s.`),
+  });
   try {
-    return await withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {
-      retries: options.retries ?? 3,
-      baseDelayMs: 800,
-      signal: options.signal,
-      onRetry: (error, attempt, delay) => options.onRetry?.(`${error.message} Retrying (${attempt}) in ${(delay / 1000).toFixed(1)} s.`),
-    });
+    return await attempt();
   } catch (error) {
-    throw classifyModelError(error, slot.label);
+    const failure = classifyModelError(error, slot.label);
+    if (failure.code !== 'bad-request' || slot.toolMode !== 'native' || !tools.length || !NO_TOOLS.test(failure.message)) throw failure;
+    // The model has no tool calling: use the text protocol from now on (the slot remembers).
+    slot.toolMode = 'text';
+    options.onRetry?.(`${slot.label} does not take tool definitions; switching to the text protocol.`);
+    try {
+      return await attempt();
+    } catch (second) {
+      throw classifyModelError(second, slot.label);
+    }
   }
 }
