@@ -30,6 +30,12 @@ export async function takeScreenshot(tab: CdpTab, request: ScreenshotRequest): P
     width = Math.round(size.width);
     height = Math.round(size.height);
   }
+  else if (request.scale !== undefined && request.scale < 1) {
+    const scale = Math.max(0.1, request.scale);
+    params.clip = { x: metrics.cssVisualViewport.pageX, y: metrics.cssVisualViewport.pageY, width, height, scale };
+    width = Math.round(width * scale);
+    height = Math.round(height * scale);
+  }
   let marks: MarkBox[] = [];
   if (request.marks && !request.ref) {
     const snapshot = await tab.script.snapshot({ mode: 'viewport' });

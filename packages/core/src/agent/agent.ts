@@ -13,6 +13,7 @@ import type { AgentEvent, PlanStep, TaskMode } from './events';
 import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
 import { ALLOW_ALL, type Policy } from './policy';
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM, TASK_PREFIX } from './prompts';
+import { answerInterruptedCalls } from './resume';
 import { MemoryStore, type Store, type TaskState } from './state';
 
 // Running a task: act (one loop), plan (a planner proposes steps, the host approves or
@@ -41,8 +42,17 @@ export interface RunOptions {
   askUser?: (question: string) => Promise<string>;
   approvePlan?: (steps: string[], message: string) => Promise<PlanDecision>;
   confirm?: (question: string, tool: string, input: unknown) => Promise<boolean>;
-  /** Reuse a task id (resuming); a new one is made otherwise. */
+  /** A task id to use; a new one is made otherwise. */
   taskId?: string;
+  /** Earlier turns of the conversation, as plain text, shown before the task. */
+  history?: string;
+  /** Ask mode: attach the page's content (default true). */
+  includePage?: boolean;
+  /**
+   * Continue a task from its saved state (the worker running it was stopped). Act and ask
+   * tasks go on from their last step; a plan cannot, and ends as interrupted.
+   */
+  resume?: TaskState;
 }
 
 export interface TaskResult {
@@ -79,29 +89,30 @@ function startingTools(options: RunOptions, registry: ToolRegistry): string[] {
 }
 
 /** The first thing the model reads: the task, and the page as it is now. */
-async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions): Promise<string> {
+async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions, extras: { history?: string | undefined; includePage?: boolean | undefined } = {}): Promise<string> {
   const response = new ResponseBuilder();
   try {
     const tab = await browser.activeTab();
     const info = await tab.info();
-    if (mode === 'ask') response.pageText(info.url, renderContent(await tab.extract({ maxChars: 12_000 })));
+    if (mode === 'ask' && extras.includePage !== false) response.pageText(info.url, renderContent(await tab.extract({ maxChars: 12_000 })));
     // Always the whole view: a new conversation has seen no earlier snapshot to diff against.
     response.pageState(await tab.snapshot(), 'What is in view:');
   } catch (error) {
     response.add(`(The page could not be read: ${error instanceof Error ? error.message : String(error)})`);
   }
-  return `${TASK_PREFIX}${task}\n\n${response.render(render).text}`;
+  const earlier = extras.history ? `Earlier in this conversation:\n${extras.history}\n\n` : '';
+  return `${earlier}${TASK_PREFIX}${task}\n\n${response.render(render).text}`;
 }
 
 export async function runTask(options: RunOptions): Promise<TaskResult> {
-  const mode = options.mode ?? 'act';
+  const mode = options.resume?.mode ?? options.mode ?? 'act';
   const maxSteps = Math.min(options.maxSteps ?? DEFAULT_MAX_STEPS, HARD_MAX_STEPS);
   const store = options.store ?? new MemoryStore();
   const signal = options.signal ?? new AbortController().signal;
   const emit = (event: AgentEvent) => options.onEvent?.(event);
   const render = options.render ?? DEFAULT_RENDER;
   const now = Date.now();
-  const state: TaskState = {
+  const state: TaskState = options.resume ? { ...options.resume, status: 'running', messages: [...options.resume.messages] } : {
     id: options.taskId ?? newId(), task: options.task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null,
     result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now,
   };
@@ -114,14 +125,24 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     askUser: options.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
     confirm: options.confirm ?? (() => Promise.resolve(false)),
   };
-  emit({ type: 'task-start', taskId: state.id, task: options.task, mode, model: options.models.actor.label });
+  emit({ type: 'task-start', taskId: state.id, task: state.task, mode, model: options.models.actor.label });
 
   let outcome: LoopOutcome;
   try {
-    if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
+    if (options.resume && mode === 'plan') {
+      const message = 'The browser restarted the agent in the middle of this plan; a plan cannot pick up where it stopped. Its steps so far are kept: run it again to go on.';
+      outcome = { success: false, summary: message, error: { code: 'interrupted', message } };
+    } else if (options.resume) {
+      const repaired = answerInterruptedCalls(state.messages);
+      emit({ type: 'notice', step: state.step, message: `Resumed after the browser restarted the agent (step ${state.step}${repaired ? `, ${repaired} interrupted call${repaired === 1 ? '' : 's'} marked` : ''}).` });
+      await save(state);
+      const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : startingTools(options, host.registry);
+      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabId: null, textAnswers: mode === 'ask' }).go();
+    } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
-      state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, options.task, mode, render) }] }];
+      const first = await opening(options.browser, options.task, mode, render, { history: options.history, includePage: options.includePage });
+      state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: first }] }];
       await save(state);
       const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : startingTools(options, host.registry);
       outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabId: null, textAnswers: mode === 'ask' }).go();
@@ -133,7 +154,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     outcome = { success: false, summary: message, error: { code, message } };
   }
 
-  state.status = outcome.error?.code === 'stopped' ? 'stopped' : outcome.success ? 'done' : 'failed';
+  state.status = outcome.error?.code === 'stopped' ? 'stopped' : outcome.error?.code === 'interrupted' ? 'interrupted' : outcome.success ? 'done' : 'failed';
   state.result = { success: outcome.success, summary: outcome.summary };
   state.error = outcome.error;
   await save(state);
@@ -144,7 +165,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
 
 async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, maxSteps: number, render: RenderOptions): Promise<LoopOutcome> {
   const planner = roleOf(options.models, 'planner');
-  const start = await opening(options.browser, options.task, 'plan', render);
+  const start = await opening(options.browser, options.task, 'plan', render, { history: options.history });
   const prompt: LanguageModelV3Prompt = [{ role: 'system', content: PLANNER_SYSTEM }, { role: 'user', content: [{ type: 'text', text: start }] }];
   state.step++;
   host.emit({ type: 'step-start', step: state.step });

@@ -143,6 +143,32 @@ describe('the act loop', () => {
   });
 });
 
+describe('resuming after the worker was stopped', () => {
+  it('continues from the saved state, answering the call that was cut off', async () => {
+    const first = await run(scripted([call('think', { thought: 'one' }), call('think', { thought: 'two' })]), { maxSteps: 2 });
+    const saved = await first.store.loadTask(first.result.taskId);
+    if (!saved) throw new Error('not saved');
+    // As if the worker stopped after the model asked for a click and before it ran.
+    saved.status = 'running';
+    saved.messages.push({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'cut', toolName: 'click', input: { ref: 'e1' } }] });
+    const model = new ScriptedModel({ steps: [done('Finished after the restart.')] });
+    const spy = new MockLanguageModelV3({ doStream: (options) => model.doStream(options) });
+    const resumed = await run({ model: spy, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false }, { resume: saved, maxSteps: 10 });
+    expect(resumed.result).toMatchObject({ taskId: first.result.taskId, success: true, summary: 'Finished after the restart.', steps: 3 });
+    expect(resumed.notices[0]).toBe('Resumed after the browser restarted the agent (step 2, 1 interrupted call marked).');
+    expect(promptText(spy.doStreamCalls[0]?.prompt ?? [])).toContain('This call was interrupted: the browser restarted the agent before it finished.');
+  });
+
+  it('a plan cannot resume: it ends as interrupted, its history kept', async () => {
+    const first = await run(scripted([call('think', { thought: 'one' })]), { maxSteps: 1 });
+    const saved = await first.store.loadTask(first.result.taskId);
+    if (!saved) throw new Error('not saved');
+    const { result, store } = await run(scripted([done()]), { resume: { ...saved, mode: 'plan', status: 'running' } });
+    expect(result).toMatchObject({ status: 'interrupted', success: false, error: { code: 'interrupted' } });
+    expect((await store.loadTask(result.taskId))?.messages.length).toBe(saved.messages.length);
+  });
+});
+
 describe('the text protocol', () => {
   it('shows the expected format after an unreadable call, and the model recovers', async () => {
     const model = new ScriptedModel({ steps: [

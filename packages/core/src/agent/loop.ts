@@ -137,7 +137,17 @@ export class ActLoop {
     if (typeof input === 'string') return response.fail(`The arguments for ${name} are not valid JSON: ${input.slice(0, 200)}`).render(this.host.render);
     const parsed = tool.input.safeParse(input ?? {});
     if (!parsed.success) return response.fail(describeInvalidInput(tool, parsed.error)).render(this.host.render);
-    const verdict = await this.host.policy.check({ tool: name, input: parsed.data, risk: tool.risk }, { tabUrl: async () => (await (await this.tab()).info()).url });
+    const verdict = await this.host.policy.check({ tool: name, input: parsed.data, risk: tool.risk }, {
+      tabUrl: async () => (await (await this.tab()).info()).url,
+      element: async (ref) => {
+        try {
+          const info = await (await this.tab()).describe(ref);
+          return { role: info.role, name: info.name };
+        } catch {
+          return null;
+        }
+      },
+    });
     if (verdict.decision === 'deny') return response.fail(`Not allowed: ${verdict.reason}`).render(this.host.render);
     if (verdict.decision === 'confirm') {
       this.host.emit({ type: 'confirmation-needed', tool: name, input: parsed.data, question: verdict.question });

@@ -15,8 +15,15 @@ export type PolicyDecision =
   | { decision: 'deny'; reason: string }
   | { decision: 'confirm'; question: string };
 
+export interface PolicyContext {
+  /** The address of the tab the call acts in. */
+  tabUrl(): Promise<string>;
+  /** The element a ref names on that page (role and name), or null when it is not there. */
+  element(ref: string): Promise<{ role: string; name: string } | null>;
+}
+
 export interface Policy {
-  check(call: ProposedCall, context: { tabUrl(): Promise<string> }): Promise<PolicyDecision> | PolicyDecision;
+  check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> | PolicyDecision;
 }
 
 export const ALLOW_ALL: Policy = { check: () => ({ decision: 'allow' }) };

@@ -135,6 +135,8 @@ export interface ScreenshotRequest {
   marks?: boolean;
   format?: 'png' | 'jpeg';
   quality?: number;
+  /** Scale the viewport picture down (0.1–1), e.g. for thumbnails. */
+  scale?: number;
 }
 
 export interface Screenshot {
@@ -160,6 +162,8 @@ export interface Tab {
   /** Acts on a ref from the latest snapshot; `null` targets the page (keys, scrolling). */
   act(ref: string | null, action: Action): Promise<ActionOutcome>;
   waitFor(condition: WaitCondition, timeoutMs?: number): Promise<string>;
+  /** What a ref names on the page now (for policies and confirmations). */
+  describe(ref: string): Promise<{ role: string; name: string }>;
   screenshot(request?: ScreenshotRequest): Promise<Screenshot>;
   /** Outer HTML of the first match of a CSS selector (or the page), capped. */
   html(selector?: string, maxChars?: number): Promise<string>;

@@ -1,6 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { callsMade, refLines, taskOf, type MadeCall } from '../model/prompt-reading';
 import { WeightlessModel, type WeightlessReply } from '../model/weightless';
+import { sensitiveKind } from '../policy/sensitive';
 import { parseCommand, type Intent, type Target } from './grammar';
 
 // The command interpreter: the embedded default when no model is configured. A model with
@@ -9,7 +10,6 @@ import { parseCommand, type Intent, type Target } from './grammar';
 // find tool; quoted names must match exactly. When it is not sure it says so, and it never
 // guesses on a sensitive action (paying, deleting, sending…).
 
-const SENSITIVE = /\b(pay|buy|purchase|place (?:the |my )?order|order now|check ?out|delete|remove|send|transfer|submit payment|subscribe|unsubscribe|publish|post|confirm (?:purchase|payment|order))\b/i;
 const MODEL_HINT = 'For tasks like this, configure a model: wayfinder run --model ollama:llama3.1 "…" (or set WAYFINDER_MODEL).';
 const ROLE_WORDS = /\b(the|a|an|button|link|field|box|textbox|input|checkbox|check box|radio|option|dropdown|menu|tab)\b/gi;
 
@@ -57,7 +57,7 @@ export function choose(matches: Match[], target: Target, roles: string[] | null,
   const [top, second] = candidates;
   if (!top) return `There is no ${what} matching "${target.text}".`;
   const sameName = plain(top.name) === plain(target.text);
-  if (SENSITIVE.test(top.name) && !sameName) {
+  if (sensitiveKind(top.name) && !sameName) {
     return `I am not sure "${target.text}" means ${describe(top)}, and I never guess on actions like this. Say its exact name in quotes if that is what you want.`;
   }
   const clear = sameName ? !second || plain(second.name) !== plain(top.name) || top.score - second.score >= 0.3 : top.score >= 1.5 && (!second || top.score - second.score >= 0.3);
