@@ -57,6 +57,11 @@ export default tseslint.config(
   },
   { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests') },
   { files: ['apps/**/*.ts', 'apps/**/*.tsx'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps') },
+  // The extension's own code runs in Chrome: no Node, no Node transport, no gym.
+  {
+    files: ['apps/extension/src/**/*.ts', 'apps/extension/src/**/*.tsx'],
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/extension/src', [...nodeBuiltins, '^@wayfinder/cdp/node$', '^ws$']),
+  },
   { files: ['gym/**/*.ts', 'gym/**/*.tsx'], rules: onlyImports([], 'gym') },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -4,3 +4,5 @@ export { checkTask, fetchState, solutionPath, taskById, TASKS, type CheckResult,
 export { TRAPS, type Trap } from './apps/traps';
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
 export type { GymSnapshot } from './state';
+export { startOllama, startOpenAICompatible, type Brain, type MockModelServer, type MockOptions, type RecordedRequest } from './mock-models';
+export { colourCount, decodePng, pixelAt, type DecodedPng } from './png';

@@ -1,9 +1,9 @@
 import { NodeBrowser, launchChromium } from '@wayfinder/cdp/node';
-import { checkTask, fetchState, freePort, solutionPath, startGym, taskById, TASKS, type Gym } from '@wayfinder/gym';
+import { wireScript } from '@wayfinder/core';
+import { checkTask, fetchState, freePort, solutionPath, startGym, startOllama, startOpenAICompatible, taskById, TASKS, type Brain, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { BIN, cleanEnv, DEMO, explain, loadScript, loadSolution, runCli, SCRIPTS } from './cli';
-import { fromScript, startOllama, startOpenAICompatible, type Brain } from './mock-models';
 
 // The `wayfinder` command end to end: a separate process, a real Chromium, the gym, and
 // success read from the gym's own checkers, never from what the agent says it did.
@@ -88,7 +88,7 @@ describe('a scripted model completes gym tasks through the CLI', () => {
 
 describe('real provider code against mock servers', () => {
   it('OpenAI-compatible: streamed tool calls drive a shop task; key, tools and usage travel as they should', async () => {
-    const server = await startOpenAICompatible(fromScript(loadSolution('shop-lantern')));
+    const server = await startOpenAICompatible(wireScript(loadSolution('shop-lantern')));
     try {
       const run = await runCli(['run', taskById('shop-lantern').instruction, '--url', startOf('shop-lantern'), '--model', `openai-compatible:${server.url}#mock-gpt`, '--json'], { env: { WAYFINDER_API_KEY: 'sk-test-123' } });
       expect(run.code, explain(run)).toBe(0);
@@ -112,7 +112,7 @@ describe('real provider code against mock servers', () => {
   });
 
   it('Ollama: native /api/chat with tool calls drives a widget task, and is told the context window', async () => {
-    const server = await startOllama(fromScript(loadSolution('widgets-counter')));
+    const server = await startOllama(wireScript(loadSolution('widgets-counter')));
     try {
       const run = await runCli(['run', taskById('widgets-counter').instruction, '--url', startOf('widgets-counter'), '--model', 'ollama:mock-llama', '--json'], {
         env: { OLLAMA_HOST: server.url.replace('http://', ''), WAYFINDER_CONTEXT_WINDOW: '32768' },
@@ -129,7 +129,7 @@ describe('real provider code against mock servers', () => {
   });
 
   it('a model without tool calling: the server says so, and the run switches to the text protocol', async () => {
-    const server = await startOllama(fromScript(loadScript('feed-fruit-text')), 'mock-gemma', { tools: false });
+    const server = await startOllama(wireScript(loadScript('feed-fruit-text')), 'mock-gemma', { tools: false });
     try {
       const run = await runCli(['run', taskById('feed-fruit').instruction, '--url', startOf('feed-fruit'), '--model', 'ollama:mock-gemma', '--json'], { env: { OLLAMA_HOST: server.url } });
       expect(run.code, explain(run)).toBe(0);
@@ -143,7 +143,7 @@ describe('real provider code against mock servers', () => {
   });
 
   it('the text protocol: an unreadable call gets the expected format, a sloppy one is repaired, and the task completes', async () => {
-    const server = await startOpenAICompatible(fromScript(loadScript('feed-fruit-text')));
+    const server = await startOpenAICompatible(wireScript(loadScript('feed-fruit-text')));
     try {
       const run = await runCli(['run', taskById('feed-fruit').instruction, '--url', startOf('feed-fruit'), '--model', `openai-compatible:${server.url}#mock-gpt`, '--json'], { env: { WAYFINDER_TOOL_MODE: 'text' } });
       expect(run.code, explain(run)).toBe(0);
@@ -269,7 +269,7 @@ describe('clear errors', () => {
   });
 
   it('a model the server does not know', async () => {
-    const server = await startOpenAICompatible(fromScript(loadSolution('shop-lantern')));
+    const server = await startOpenAICompatible(wireScript(loadSolution('shop-lantern')));
     try {
       const run = await runCli(['run', 'x', '--url', startOf('shop-lantern'), '--model', `openai-compatible:${server.url}#no-such-model`]);
       expect(run.code).toBe(1);

@@ -1,10 +1,9 @@
 import { DEFAULT_DIALOG_POLICY } from '@wayfinder/cdp';
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import type { DialogDecision, DialogInfo, Tab } from '@wayfinder/core';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from '@wayfinder/gym';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, colourCount, decodePng, pixelAt } from '@wayfinder/gym';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failure, openDriverEnv, ref, type DriverEnv } from './env';
-import { colourCount, decodePng, pixelAt } from './png';
 
 let env: DriverEnv;
 beforeAll(async () => {

@@ -41,7 +41,8 @@ export function classifyModelError(error: unknown, label: string): ModelError {
   if (error instanceof Error && error.name === 'AbortError') return new ModelError('aborted', 'The task was stopped.', false, { cause: error });
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    const detail = bodyText(error) || error.message;
+    // Sentences end once: "…provided." then ". Check the key" would read "..".
+    const detail = (bodyText(error) || error.message).replace(/[.\s]+$/, '');
     const where = error.url;
     if (status === undefined) {
       return new ModelError('unreachable', `Could not reach ${label} at ${where}: ${error.message}. Is the server running, and is the address right?`, true, { cause: error });

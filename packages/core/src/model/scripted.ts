@@ -94,3 +94,22 @@ export function scriptedSlot(source: string, label: string): ModelSlot {
   const name = `script ${label}`;
   return { model: new ScriptedModel(parsed.data, name), label: name, contextWindow: parsed.data.contextWindow ?? 100_000, toolMode: parsed.data.toolMode ?? 'native', vision: false };
 }
+
+/**
+ * A script played over a chat wire format (OpenAI or Ollama messages): the reply to a
+ * request whose history holds n assistant turns is step n. For mock provider servers.
+ */
+export function wireScript(script: Script): (messages: unknown[]) => { text?: string; calls?: { name: string; input: Record<string, unknown> }[] } {
+  const contentText = (content: unknown): string => {
+    if (typeof content === 'string') return content;
+    if (!Array.isArray(content)) return '';
+    return content.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+  };
+  return (messages) => {
+    const wire = messages.filter((m): m is { role: unknown; content?: unknown } => typeof m === 'object' && m !== null && 'role' in m);
+    const step = wire.filter((m) => m.role === 'assistant').length;
+    const texts = wire.filter((m) => m.role !== 'assistant' && m.role !== 'system').map((m) => contentText(m.content)).reverse();
+    const reply = scriptReply(script, step, texts);
+    return { ...(reply.text !== undefined ? { text: reply.text } : {}), calls: (reply.calls ?? []).map((c) => ({ name: c.name, input: c.input })) };
+  };
+}

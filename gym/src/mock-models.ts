@@ -1,12 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { scriptReply, type Script } from '@wayfinder/core';
-
 // Fake model servers that speak the real wire formats — OpenAI-compatible chat completions
 // (SSE, tool calls streamed in pieces) and Ollama's native /api/chat (NDJSON) — so the AI
-// SDK's own provider code is what the tests exercise. Their "model" is a script: step n is
-// the reply to a request whose history holds n assistant turns, with $ref(...) placeholders
-// looked up in the page text the request carries, as the scripted model does.
+// SDK's own provider code is what the tests exercise. Their "model" is a brain: a function
+// from the request's messages to a reply (core's `wireScript` plays a scripted model).
 
 export interface RecordedRequest {
   path: string;
@@ -21,33 +18,14 @@ export interface MockModelServer {
   close(): Promise<void>;
 }
 
-/** A brain decides each reply from the request's messages; `fromScript` is the usual one. */
+/** A brain decides each reply from the request's messages (core's `wireScript` plays a script). */
 export type Brain = (messages: unknown[]) => { text?: string; calls?: { name: string; input: Record<string, unknown> }[] };
 
-interface WireMessage {
-  role?: unknown;
-  content?: unknown;
-}
-
-function isMessage(value: unknown): value is WireMessage {
-  return typeof value === 'object' && value !== null && 'role' in value;
-}
-
-/** The text of a wire message's content (a string, or OpenAI content parts). */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('');
-}
-
-export function fromScript(script: Script): Brain {
-  return (messages) => {
-    const wire = messages.filter(isMessage);
-    const step = wire.filter((m) => m.role === 'assistant').length;
-    const texts = wire.filter((m) => m.role !== 'assistant' && m.role !== 'system').map((m) => contentText(m.content)).reverse();
-    const reply = scriptReply(script, step, texts);
-    return { ...(reply.text !== undefined ? { text: reply.text } : {}), calls: (reply.calls ?? []).map((c) => ({ name: c.name, input: c.input })) };
-  };
+export interface MockOptions {
+  /** Answer 401 unless the request carries `Authorization: Bearer <key>`. */
+  requireKey?: string;
+  /** Wait this long before each answer (to stop or restart things mid-task). */
+  delayMs?: number;
 }
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -57,11 +35,12 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
 }
 
-async function serve(handle: (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void, base: string): Promise<MockModelServer> {
+async function serve(delayMs: number | undefined, handle: (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void, base: string): Promise<MockModelServer> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
-    readBody(req).then((body) => {
+    readBody(req).then(async (body) => {
       requests.push({ path: req.url ?? '', headers: req.headers, body });
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       handle(req, res, body);
     }).catch((error: unknown) => {
       res.writeHead(400, { 'content-type': 'application/json' });
@@ -85,11 +64,16 @@ function messagesOf(body: Record<string, unknown>): unknown[] {
 }
 
 /** POST /v1/chat/completions, streamed as OpenAI does: SSE chunks, arguments in pieces, usage last. */
-export function startOpenAICompatible(brain: Brain, model = 'mock-gpt'): Promise<MockModelServer> {
-  return serve((req, res, body) => {
+export function startOpenAICompatible(brain: Brain, model = 'mock-gpt', options: MockOptions = {}): Promise<MockModelServer> {
+  return serve(options.delayMs, (req, res, body) => {
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `Unknown path ${req.url ?? ''}` } }));
+      return;
+    }
+    if (options.requireKey && req.headers.authorization !== `Bearer ${options.requireKey}`) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
       return;
     }
     if (body.model !== model) {
@@ -121,8 +105,8 @@ export function startOpenAICompatible(brain: Brain, model = 'mock-gpt'): Promise
 }
 
 /** POST /api/chat, streamed as Ollama does: one JSON object per line, tool calls whole, counts in the last. */
-export function startOllama(brain: Brain, model = 'mock-llama', options: { tools?: boolean } = {}): Promise<MockModelServer> {
-  return serve((req, res, body) => {
+export function startOllama(brain: Brain, model = 'mock-llama', options: MockOptions & { tools?: boolean } = {}): Promise<MockModelServer> {
+  return serve(options.delayMs, (req, res, body) => {
     if (req.url !== '/api/chat' || req.method !== 'POST') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: `unknown path ${req.url ?? ''}` }));

@@ -1,0 +1,90 @@
+import type { Db } from '../lib/db';
+import { REQUEST, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
+import { testConnection } from '../lib/models';
+import { loadSettings } from '../lib/settings';
+import type { TaskManager } from './tasks';
+
+// Answers requests from the side panel and the options page. Every request is validated
+// here; every reply is `{ ok: true, … }` or `{ ok: false, error }` with a sentence to show.
+
+type Handler<T extends ParsedRequest['type']> = (request: Extract<ParsedRequest, { type: T }>) => Promise<Replies[T]>;
+
+export function makeRouter(tasks: TaskManager, db: () => Promise<Db>, currentPage: () => Promise<Replies['page.current']>) {
+  const taskView = async (id: string): Promise<TaskView | null> => {
+    const store = await db();
+    const record = await store.task(id);
+    if (!record) return null;
+    const { state } = record;
+    const events = await store.events(id);
+    const start = events.find((e) => e.event.type === 'task-start')?.event;
+    return {
+      id, conversationId: record.conversationId, task: state.task, mode: state.mode, status: state.status, step: state.step,
+      result: state.result, error: state.error, usage: state.usage, plan: state.plan, pending: record.pending, events,
+      model: start && start.type === 'task-start' ? start.model : '',
+    };
+  };
+
+  const handlers: { [T in ParsedRequest['type']]: Handler<T> } = {
+    'task.start': (r) => tasks.start(r),
+    'task.stop': async (r) => ({ stopped: await tasks.stop(r.taskId) }),
+    'task.answer': (r) => Promise.resolve({ delivered: tasks.answer(r.taskId, r.requestId, r.answer) }),
+    'conversations.list': async () => {
+      const store = await db();
+      const conversations = await store.listConversations();
+      return {
+        conversations: await Promise.all(conversations.map(async (c) => {
+          const last = c.taskIds.at(-1);
+          return { ...c, lastStatus: last ? ((await store.task(last))?.state.status ?? null) : null };
+        })),
+      };
+    },
+    'conversation.open': async (r) => {
+      const conversation = await (await db()).conversation(r.id);
+      if (!conversation) throw new Error('That conversation no longer exists.');
+      const views = await Promise.all(conversation.taskIds.map(taskView));
+      return { conversation, tasks: views.filter((v): v is TaskView => v !== null) };
+    },
+    'conversation.delete': async (r) => {
+      await (await db()).deleteConversation(r.id);
+      return { deleted: true };
+    },
+    'conversation.export': async (r) => {
+      const store = await db();
+      const conversation = await store.conversation(r.id);
+      if (!conversation) throw new Error('That conversation no longer exists.');
+      const tasks = await Promise.all(conversation.taskIds.map(async (id) => ({ task: await store.task(id), events: (await store.events(id)).map((e) => ({ at: e.at, event: e.event })) })));
+      const json = JSON.stringify({ exportedBy: 'Wayfinder', version: 1, exportedAt: new Date().toISOString(), conversation, tasks }, null, 2);
+      return { json, filename: `wayfinder-${conversation.title.replace(/[^\w-]+/g, '-').slice(0, 40)}-${new Date(conversation.createdAt).toISOString().slice(0, 10)}.json` };
+    },
+    'status.get': () => tasks.status(),
+    'provider.test': async (r) => testConnection(await loadSettings(), r.provider),
+    'page.current': () => currentPage(),
+  };
+
+  // A switch, so each request reaches its own handler with its own type.
+  const dispatch = (request: ParsedRequest): Promise<object> => {
+    switch (request.type) {
+      case 'task.start': return handlers['task.start'](request);
+      case 'task.stop': return handlers['task.stop'](request);
+      case 'task.answer': return handlers['task.answer'](request);
+      case 'conversations.list': return handlers['conversations.list'](request);
+      case 'conversation.open': return handlers['conversation.open'](request);
+      case 'conversation.delete': return handlers['conversation.delete'](request);
+      case 'conversation.export': return handlers['conversation.export'](request);
+      case 'status.get': return handlers['status.get'](request);
+      case 'provider.test': return handlers['provider.test'](request);
+      case 'page.current': return handlers['page.current'](request);
+    }
+  };
+
+  return async function route(message: unknown): Promise<unknown> {
+    const parsed = REQUEST.safeParse(message);
+    if (!parsed.success) return { ok: false, error: `Wayfinder could not read that request: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
+    const request = parsed.data;
+    try {
+      return { ok: true, ...(await dispatch(request)) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}

@@ -1,0 +1,202 @@
+import type { AgentEvent, Store, TaskState } from '@wayfinder/core';
+
+// Conversations, tasks and their timelines in IndexedDB: the truth a restarted worker or a
+// reopened side panel reads back. The agent's `Store` is implemented here.
+//   conversations: { id, title, createdAt, updatedAt, taskIds }
+//   tasks:         { id, conversationId, state (core TaskState), pending }
+//   events:        { seq, taskId, at, event } — a task's timeline, in order
+
+export const DB_NAME = 'wayfinder';
+export const DB_VERSION = 1;
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  taskIds: string[];
+}
+
+/** What a task is waiting for from the person, kept so a reopened panel can show it. */
+export type PendingRequest =
+  | { id: string; kind: 'question'; question: string }
+  | { id: string; kind: 'plan'; steps: string[]; message: string }
+  | { id: string; kind: 'confirm'; question: string; tool: string; site: string }
+  | { id: string; kind: 'dialog'; question: string; dialogType: string };
+
+export interface TaskRecord {
+  id: string;
+  conversationId: string;
+  state: TaskState;
+  pending: PendingRequest | null;
+}
+
+/** A timeline entry: an agent event, or a picture of the page after a step. */
+export type TimelineItem = AgentEvent | { type: 'thumbnail'; step: number; data: string; mimeType: string };
+
+export interface EventRecord {
+  seq?: number;
+  taskId: string;
+  at: number;
+  event: TimelineItem;
+}
+
+/** Schema changes, one per version; `open` runs those above the stored version. */
+const UPGRADES: Record<number, (db: IDBDatabase) => void> = {
+  1: (db) => {
+    db.createObjectStore('conversations', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+    db.createObjectStore('tasks', { keyPath: 'id' }).createIndex('conversationId', 'conversationId');
+    db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true }).createIndex('taskId', 'taskId');
+  },
+};
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+export function openDb(name = DB_NAME): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name, DB_VERSION);
+    req.onupgradeneeded = (event) => {
+      for (let v = event.oldVersion + 1; v <= DB_VERSION; v++) UPGRADES[v]?.(req.result);
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('Could not open the database'));
+    req.onblocked = () => reject(new Error('The database is open in an older version elsewhere; close other Wayfinder pages and try again.'));
+  });
+}
+
+function isConversation(value: unknown): value is Conversation {
+  return typeof value === 'object' && value !== null && 'id' in value && 'taskIds' in value;
+}
+
+function isTask(value: unknown): value is TaskRecord {
+  return typeof value === 'object' && value !== null && 'id' in value && 'state' in value;
+}
+
+function isEvent(value: unknown): value is EventRecord {
+  return typeof value === 'object' && value !== null && 'taskId' in value && 'event' in value;
+}
+
+export class Db implements Store {
+  constructor(private readonly db: IDBDatabase) {}
+
+  static async open(name?: string): Promise<Db> {
+    return new Db(await openDb(name));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // — conversations
+
+  async listConversations(): Promise<Conversation[]> {
+    const all: unknown[] = await request(this.db.transaction('conversations').objectStore('conversations').getAll());
+    return all.filter(isConversation).sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async conversation(id: string): Promise<Conversation | null> {
+    const found: unknown = await request(this.db.transaction('conversations').objectStore('conversations').get(id));
+    return isConversation(found) ? found : null;
+  }
+
+  async putConversation(conversation: Conversation): Promise<void> {
+    const tx = this.db.transaction('conversations', 'readwrite');
+    tx.objectStore('conversations').put(conversation);
+    await done(tx);
+  }
+
+  /** Deletes a conversation with its tasks and their timelines. */
+  async deleteConversation(id: string): Promise<void> {
+    const conversation = await this.conversation(id);
+    const tx = this.db.transaction(['conversations', 'tasks', 'events'], 'readwrite');
+    tx.objectStore('conversations').delete(id);
+    for (const taskId of conversation?.taskIds ?? []) {
+      tx.objectStore('tasks').delete(taskId);
+      const events = tx.objectStore('events').index('taskId');
+      const cursor = events.openKeyCursor(IDBKeyRange.only(taskId));
+      cursor.onsuccess = () => {
+        const c = cursor.result;
+        if (!c) return;
+        tx.objectStore('events').delete(c.primaryKey);
+        c.continue();
+      };
+    }
+    await done(tx);
+  }
+
+  // — tasks
+
+  async task(id: string): Promise<TaskRecord | null> {
+    const found: unknown = await request(this.db.transaction('tasks').objectStore('tasks').get(id));
+    return isTask(found) ? found : null;
+  }
+
+  async putTask(record: TaskRecord): Promise<void> {
+    const tx = this.db.transaction('tasks', 'readwrite');
+    tx.objectStore('tasks').put(record);
+    await done(tx);
+  }
+
+  /** Tasks that were running or waiting when the worker last stopped. */
+  async unfinishedTasks(): Promise<TaskRecord[]> {
+    const all: unknown[] = await request(this.db.transaction('tasks').objectStore('tasks').getAll());
+    return all.filter(isTask).filter((t) => t.state.status === 'running' || t.state.status === 'waiting');
+  }
+
+  async setPending(taskId: string, pending: PendingRequest | null): Promise<void> {
+    const tx = this.db.transaction('tasks', 'readwrite');
+    const store = tx.objectStore('tasks');
+    const found: unknown = await request(store.get(taskId));
+    if (isTask(found)) store.put({ ...found, pending });
+    await done(tx);
+  }
+
+  // — core's Store
+
+  async saveTask(state: TaskState): Promise<void> {
+    const tx = this.db.transaction('tasks', 'readwrite');
+    const store = tx.objectStore('tasks');
+    const found: unknown = await request(store.get(state.id));
+    if (!isTask(found)) {
+      tx.abort();
+      throw new Error(`Task ${state.id} has no record to save into; create it with putTask first.`);
+    }
+    store.put({ ...found, state });
+    await done(tx);
+  }
+
+  async loadTask(id: string): Promise<TaskState | null> {
+    return (await this.task(id))?.state ?? null;
+  }
+
+  async listTasks(): Promise<TaskState[]> {
+    const all: unknown[] = await request(this.db.transaction('tasks').objectStore('tasks').getAll());
+    return all.filter(isTask).map((t) => t.state);
+  }
+
+  // — timelines
+
+  async addEvent(taskId: string, event: TimelineItem): Promise<void> {
+    const tx = this.db.transaction('events', 'readwrite');
+    tx.objectStore('events').add({ taskId, at: Date.now(), event } satisfies EventRecord);
+    await done(tx);
+  }
+
+  async events(taskId: string): Promise<EventRecord[]> {
+    const all: unknown[] = await request(this.db.transaction('events').objectStore('events').index('taskId').getAll(IDBKeyRange.only(taskId)));
+    return all.filter(isEvent).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  }
+}

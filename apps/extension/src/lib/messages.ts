@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { Conversation, EventRecord, PendingRequest, TaskRecord, TimelineItem } from './db';
+import type { ConnectionResult } from './models';
+import { PROVIDER_IDS } from './settings';
+
+// Every message between the side panel, the options page and the background, in one
+// place. Requests are validated where they arrive; replies and port messages have one
+// shape each. Bump MESSAGES_VERSION when a shape changes incompatibly.
+
+export const MESSAGES_VERSION = 1;
+
+const modelChoice = z.object({ provider: z.enum(PROVIDER_IDS), model: z.string().default('') });
+
+export const REQUEST = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('task.start'),
+    conversationId: z.string().nullable().default(null),
+    task: z.string().trim().min(1, 'Say what to do.').max(20_000),
+    mode: z.enum(['act', 'plan', 'ask']).default('act'),
+    model: modelChoice.nullable().default(null),
+    includePage: z.boolean().default(true),
+  }),
+  z.object({ type: z.literal('task.stop'), taskId: z.string() }),
+  z.object({
+    type: z.literal('task.answer'),
+    taskId: z.string(),
+    requestId: z.string(),
+    answer: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('question'), text: z.string() }),
+      z.object({ kind: z.literal('plan'), approved: z.boolean(), steps: z.array(z.string().trim().min(1)).max(20).optional() }),
+      z.object({ kind: z.literal('confirm'), allow: z.boolean() }),
+      z.object({ kind: z.literal('dialog'), accept: z.boolean(), text: z.string().optional() }),
+    ]),
+  }),
+  z.object({ type: z.literal('conversations.list') }),
+  z.object({ type: z.literal('conversation.open'), id: z.string() }),
+  z.object({ type: z.literal('conversation.delete'), id: z.string() }),
+  z.object({ type: z.literal('conversation.export'), id: z.string() }),
+  z.object({ type: z.literal('status.get') }),
+  z.object({ type: z.literal('provider.test'), provider: z.enum(PROVIDER_IDS) }),
+  z.object({ type: z.literal('page.current') }),
+]);
+
+export type Request = z.input<typeof REQUEST>;
+export type ParsedRequest = z.infer<typeof REQUEST>;
+
+export interface ConversationSummary extends Conversation {
+  lastStatus: string | null;
+}
+
+/** A task as the panel shows it: its state without the model's history (large), and its timeline. */
+export interface TaskView {
+  id: string;
+  conversationId: string;
+  task: string;
+  mode: string;
+  status: string;
+  step: number;
+  result: TaskRecord['state']['result'];
+  error: TaskRecord['state']['error'];
+  usage: TaskRecord['state']['usage'];
+  plan: TaskRecord['state']['plan'];
+  model: string;
+  pending: PendingRequest | null;
+  events: EventRecord[];
+}
+
+export interface Status {
+  runningTaskId: string | null;
+  attachedTabs: number[];
+  model: string;
+  modelProblem: string | null;
+}
+
+export interface PageInfo {
+  title: string;
+  url: string;
+  favIconUrl: string;
+}
+
+/** What each request answers (an `error` says what went wrong and what to do). */
+export interface Replies {
+  'task.start': { taskId: string; conversationId: string };
+  'task.stop': { stopped: boolean };
+  'task.answer': { delivered: boolean };
+  'conversations.list': { conversations: ConversationSummary[] };
+  'conversation.open': { conversation: Conversation; tasks: TaskView[] };
+  'conversation.delete': { deleted: boolean };
+  'conversation.export': { json: string; filename: string };
+  'status.get': Status;
+  'provider.test': ConnectionResult;
+  'page.current': { page: PageInfo | null };
+}
+
+export type Reply<T extends Request['type']> = ({ ok: true } & Replies[T]) | { ok: false; error: string };
+
+/** Background → panel, over the `panel` port. */
+export type PanelMessage =
+  | { type: 'timeline'; taskId: string; conversationId: string; item: TimelineItem }
+  | { type: 'pending'; taskId: string; request: PendingRequest | null }
+  | { type: 'task'; taskId: string; conversationId: string; status: string }
+  | { type: 'status'; status: Status };
+
+export const PANEL_PORT = 'wayfinder-panel';
+
+const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status']) }).loose();
+
+export function isPanelMessage(value: unknown): value is PanelMessage {
+  return PANEL_MESSAGE.safeParse(value).success;
+}
+
+/** Sends a request to the background and returns its reply (errors as `{ ok: false }`). */
+export async function ask<T extends Request['type']>(message: Extract<Request, { type: T }>): Promise<Reply<T>> {
+  try {
+    const reply: unknown = await chrome.runtime.sendMessage(message);
+    if (typeof reply !== 'object' || reply === null || !('ok' in reply)) return { ok: false, error: 'The background did not answer. Reload the extension (chrome://extensions) if this keeps happening.' };
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the background answers each request type with Reply<T> (background/router.ts)
+    return reply as Reply<T>;
+  } catch (error) {
+    return { ok: false, error: `Could not reach the background: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TimelineItem } from '../../lib/db';
+import { ask, isPanelMessage, PANEL_PORT, type ConversationSummary, type PanelMessage, type Status, type TaskView } from '../../lib/messages';
+
+// The side panel's state: the open conversation and its tasks, the list of conversations,
+// and the background's status, kept current through the panel port. The port reconnects
+// when the worker restarts (reconnecting is also what wakes a stopped worker).
+
+const TERMINAL = new Set(['done', 'failed', 'stopped', 'interrupted']);
+
+function appendItem(task: TaskView, item: TimelineItem): TaskView {
+  const events = [...task.events];
+  const last = events.at(-1)?.event;
+  if (item.type === 'text-delta' && last?.type === 'text-delta' && last.step === item.step) {
+    events[events.length - 1] = { taskId: task.id, at: Date.now(), event: { ...last, delta: last.delta + item.delta } };
+  } else events.push({ taskId: task.id, at: Date.now(), event: item });
+  const step = 'step' in item && typeof item.step === 'number' ? Math.max(task.step, item.step) : task.step;
+  return { ...task, events, step };
+}
+
+export function usePanel() {
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [tasks, setTasks] = useState<TaskView[]>([]);
+  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const current = useRef<string | null>(null);
+  // What is shown now, readable from port callbacks without waiting for a render.
+  const shown = useRef<TaskView[]>([]);
+  useEffect(() => {
+    shown.current = tasks;
+  }, [tasks]);
+
+  const refreshList = useCallback(async () => {
+    const reply = await ask({ type: 'conversations.list' });
+    if (reply.ok) setConversations(reply.conversations);
+    else setError(reply.error);
+  }, []);
+
+  const openConversation = useCallback(async (id: string | null) => {
+    current.current = id;
+    setConversationId(id);
+    if (!id) {
+      setTasks([]);
+      return;
+    }
+    const reply = await ask({ type: 'conversation.open', id });
+    if (reply.ok) {
+      if (current.current === id) setTasks(reply.tasks);
+    } else setError(reply.error);
+  }, []);
+
+  const onMessage = useCallback((message: PanelMessage) => {
+    if (message.type === 'status') {
+      setStatus(message.status);
+      return;
+    }
+    if (message.type === 'pending') {
+      setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, pending: message.request } : t)));
+      return;
+    }
+    if (message.type === 'timeline') {
+      if (message.conversationId !== current.current) return;
+      if (!shown.current.some((t) => t.id === message.taskId)) {
+        void openConversation(message.conversationId);
+        return;
+      }
+      setTasks((ts) => ts.map((t) => (t.id === message.taskId ? appendItem(t, message.item) : t)));
+      return;
+    }
+    // A task started, or ended: reload its conversation for the final state.
+    if (message.conversationId === current.current && (TERMINAL.has(message.status) || message.status === 'running')) void openConversation(message.conversationId);
+    if (TERMINAL.has(message.status)) void refreshList();
+  }, [openConversation, refreshList]);
+
+  useEffect(() => {
+    let port: chrome.runtime.Port | null = null;
+    let closed = false;
+    const connect = () => {
+      if (closed) return;
+      port = chrome.runtime.connect({ name: PANEL_PORT });
+      port.onMessage.addListener((message: unknown) => {
+        if (isPanelMessage(message)) onMessage(message);
+      });
+      port.onDisconnect.addListener(() => {
+        port = null;
+        // The worker stopped: reconnect (which starts it again) and reload what we show.
+        setTimeout(() => {
+          connect();
+          void refreshList();
+          if (current.current) void openConversation(current.current);
+        }, 300);
+      });
+    };
+    connect();
+    return () => {
+      closed = true;
+      port?.disconnect();
+    };
+  }, [onMessage, openConversation, refreshList]);
+
+  useEffect(() => {
+    // On opening: the conversation with a task still going, if there is one.
+    void (async () => {
+      const reply = await ask({ type: 'conversations.list' });
+      if (!reply.ok) {
+        setError(reply.error);
+        return;
+      }
+      setConversations(reply.conversations);
+      const active = reply.conversations.find((c) => c.lastStatus === 'running' || c.lastStatus === 'waiting');
+      if (active) await openConversation(active.id);
+    })();
+  }, [openConversation]);
+
+  return { conversationId, tasks, conversations, status, error, setError, openConversation, refreshList };
+}

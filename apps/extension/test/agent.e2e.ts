@@ -1,0 +1,266 @@
+import { SCRIPT, wireScript, type Script } from '@wayfinder/core';
+import { checkTask, solutionPath, startOpenAICompatible, taskById, type Brain, type MockModelServer } from '@wayfinder/gym';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { finishedTurn, lastTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+
+// The extension with a model: a mock OpenAI-compatible server at the other end of the real
+// provider code, driven from the side panel — tasks, stopping, plans, confirmations,
+// questions, ask mode, conversations that go on, and the options page's connection test.
+
+let env: ExtensionEnv;
+let server: MockModelServer | null = null;
+const opened: Page[] = [];
+
+beforeAll(async () => {
+  env = await openExtensionEnv();
+});
+afterAll(async () => {
+  await env.close();
+});
+beforeEach(() => {
+  env.gym.reset();
+});
+afterEach(async () => {
+  await env.stopAll();
+  await server?.close();
+  server = null;
+  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+});
+
+const solution = (taskId: string): Script => SCRIPT.parse(JSON.parse(readFileSync(solutionPath(taskId), 'utf8')));
+
+/** The tool names an OpenAI-format request offered. */
+function toolNames(body: Record<string, unknown> | undefined): string[] {
+  const tools = body?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((t: unknown) => (typeof t === 'object' && t !== null && 'function' in t && typeof t.function === 'object' && t.function !== null && 'name' in t.function && typeof t.function.name === 'string' ? [t.function.name] : []));
+}
+const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
+
+/** A mock server with this brain, set up in the options as the model for acting. */
+async function useModel(brain: Brain, options: { delayMs?: number } = {}): Promise<MockModelServer> {
+  server = await startOpenAICompatible(brain, 'mock-gpt', options);
+  await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' } }));
+  return server;
+}
+
+async function site(path: string): Promise<Page> {
+  const page = await env.openSite(path);
+  opened.push(page);
+  return page;
+}
+
+async function panel(): Promise<Page> {
+  const page = await env.openPanel();
+  opened.push(page);
+  return page;
+}
+
+/** The agent's requests (not the status line's connection checks). */
+function agentRequests(s: MockModelServer) {
+  return s.requests.filter((r) => !JSON.stringify(r.body.messages).includes('Reply with the single word OK.'));
+}
+
+function requestText(s: MockModelServer, index: number): string {
+  return JSON.stringify(agentRequests(s)[index]?.body.messages ?? []);
+}
+
+describe('a model through the real provider code', () => {
+  it('completes a gym task; success read from the gym checker', async () => {
+    const s = await useModel(wireScript(solution('shop-lantern')));
+    await site('/shop');
+    const p = await panel();
+    await runInPanel(p, taskById('shop-lantern').instruction);
+    const turn = await finishedTurn(p);
+    expect(await turn.getAttribute('data-status')).toBe('done');
+    expect(await checkTask(taskById('shop-lantern'), env.gym.url)).toMatchObject({ ok: true });
+    expect(agentRequests(s)[0]?.headers.authorization).toBe('Bearer sk-test');
+    expect(toolNames(agentRequests(s)[0]?.body)).toEqual(expect.arrayContaining(['click', 'type_text', 'done']));
+    expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('Added one Trail Lantern to the cart.');
+    // Reported usage, the model's words streamed into the timeline, the model named.
+    expect(await turn.locator('.usage').innerText()).toMatch(/^4 steps · [\d,]+ tokens · openai-compatible mock-gpt at http/);
+    expect(await turn.locator('.thought').first().innerText()).toBe("I'll search for the lantern first.");
+  });
+
+  it('ask mode: the page goes with the question (or not), and the answer is rendered markdown', async () => {
+    const brain: Brain = (messages) => {
+      const text = JSON.stringify(messages);
+      // Only from the page's content (its word count marks it), not from earlier answers.
+      const email = text.includes('words:') ? /editor@[\w.]+/.exec(text)?.[0] : undefined;
+      return { text: email ? `The editor is **${email}** — see [the article](https://example.org/a).` : 'The page does not say.' };
+    };
+    const s = await useModel(brain);
+    await site('/articles/leave-no-trace.html');
+    const p = await panel();
+    await p.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Ask' }).click();
+    await expect.poll(() => p.locator('.page-chip').innerText()).toContain('Leave No Trace');
+    await runInPanel(p, taskById('articles-editor-email').instruction, 'Ask');
+    const turn = await finishedTurn(p);
+    const answer = turn.getByRole('region', { name: 'Answer' });
+    expect(await answer.locator('strong').innerText()).toBe('editor@trailjournal.example');
+    expect(await answer.getByRole('link', { name: 'the article' }).getAttribute('href')).toBe('https://example.org/a');
+    expect(toolNames(agentRequests(s)[0]?.body)).not.toContain('click');
+    expect(toolNames(agentRequests(s)[0]?.body)).toContain('extract_content');
+
+    await p.getByLabel('Include this page').uncheck();
+    await runInPanel(p, 'What is the editor\'s email?', 'Ask');
+    await finishedTurn(p);
+    expect(requestText(s, 1)).not.toContain('words:');
+    expect(await lastTurn(p).getByRole('region', { name: 'Answer' }).innerText()).toContain('The page does not say.');
+  });
+
+  it('a conversation goes on: the model sees the earlier turns', async () => {
+    const s = await useModel(() => ({ calls: [{ name: 'done', input: { summary: 'Noted.', success: true } }] }));
+    await site('/feed');
+    const p = await panel();
+    await runInPanel(p, 'Remember that I like kiwis.');
+    await finishedTurn(p);
+    await runInPanel(p, 'What fruit do I like?');
+    await finishedTurn(p);
+    expect(await p.getByRole('article').count()).toBe(2);
+    expect(requestText(s, 1)).toContain('Earlier in this conversation:\\n- The user asked (act): Remember that I like kiwis.\\n  Outcome (done): Noted.');
+  });
+});
+
+describe('the person in the loop', () => {
+  it('Stop halts a running task within a step (the button, then Esc)', async () => {
+    const thinking: Script = { steps: Array.from({ length: 30 }, (_, i) => call('think', { thought: `step ${i}` })) };
+    const s = await useModel(wireScript(thinking), { delayMs: 300 });
+    await site('/feed');
+    const p = await panel();
+    for (const how of ['button', 'Escape'] as const) {
+      const before = agentRequests(s).length;
+      await runInPanel(p, 'Think for a long time.');
+      await expect.poll(() => agentRequests(s).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 2);
+      if (how === 'button') await p.getByRole('button', { name: 'Stop (Esc)' }).click();
+      else await p.keyboard.press('Escape');
+      const turn = await finishedTurn(p, 5000);
+      expect(await turn.getAttribute('data-status')).toBe('stopped');
+      const after = agentRequests(s).length;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(agentRequests(s).length).toBe(after);
+      expect(after - before).toBeLessThan(8);
+    }
+    await expect.poll(() => p.getByRole('status', { name: 'Status' }).innerText()).toContain('Debugger not attached');
+  });
+
+  it('plan mode: the plan is edited and reordered, approved, and each step reports its status', async () => {
+    // Each executor step starts a fresh conversation, so this model reads which step it is on.
+    const brain: Brain = (messages) => {
+      const text = JSON.stringify(messages);
+      const turns = messages.filter((m) => typeof m === 'object' && m !== null && 'role' in m && m.role === 'assistant').length;
+      if (text.includes("Wayfinder's planner")) return { calls: [{ name: 'propose_plan', input: { steps: ['Open the fruit list', 'Choose Kiwi'], message: 'Two steps.' } }] };
+      if (text.includes('Now do step 1 only')) {
+        const ref = /\[(e\d+)\] combobox \\"Favourite fruit\\"/.exec(text)?.[1] ?? 'e0';
+        return turns ? { calls: [{ name: 'done', input: { summary: 'Kiwi chosen.', success: true } }] } : { calls: [{ name: 'select_option', input: { ref, values: ['Kiwi'] } }] };
+      }
+      return turns ? { calls: [{ name: 'done', input: { summary: 'The list is open.', success: true } }] } : { calls: [{ name: 'think', input: { thought: 'nothing to open' } }] };
+    };
+    const s = await useModel(brain);
+    await site('/feed');
+    const p = await panel();
+    await runInPanel(p, 'Choose Kiwi as the favourite fruit.', 'Plan');
+    const card = p.getByRole('region', { name: 'Proposed plan' });
+    await card.waitFor();
+    expect(await card.getByText('Two steps.').count()).toBe(1);
+    await card.getByLabel('Step 2', { exact: true }).fill('Choose Kiwi in "Favourite fruit"');
+    await card.getByRole('button', { name: 'Move step 2 up' }).click();
+    expect(await card.getByLabel('Step 1', { exact: true }).inputValue()).toBe('Choose Kiwi in "Favourite fruit"');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const turn = await finishedTurn(p);
+    expect(await turn.getAttribute('data-status')).toBe('done');
+    await env.stateUntil((st) => st.feed.fruit === 'Kiwi');
+    const steps = turn.getByRole('list', { name: 'Plan' }).getByRole('listitem');
+    expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-status')))).toEqual(['done', 'done']);
+    expect(await steps.first().innerText()).toContain('Choose Kiwi in "Favourite fruit"');
+    // The executor was given the edited plan, in the new order.
+    expect(requestText(s, 1)).toContain('1. Choose Kiwi in \\"Favourite fruit\\"\\n2. Open the fruit list');
+  });
+
+  it('plan mode: Cancel runs nothing', async () => {
+    await useModel(wireScript({ steps: [call('propose_plan', { steps: ['Choose Kiwi'], message: 'One step.' })] }));
+    await site('/feed');
+    const p = await panel();
+    await runInPanel(p, 'Choose Kiwi', 'Plan');
+    await p.getByRole('region', { name: 'Proposed plan' }).getByRole('button', { name: 'Cancel' }).click();
+    const turn = await finishedTurn(p);
+    expect(await turn.getAttribute('data-status')).toBe('stopped');
+    expect((await env.state()).feed.fruit).toBe('');
+  });
+
+  it('a payment asks first: Deny keeps the money, Allow once pays', async () => {
+    const pay: Script = { steps: [
+      call('find', { query: 'Card number' }),
+      { calls: [{ tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } }, { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } }] },
+      call('find', { query: 'Pay button' }),
+      call('click', { ref: '$ref(button "Pay $20.00")' }),
+      call('done', { summary: 'Finished.', success: true }),
+    ] };
+    const s = await useModel(wireScript(pay));
+    await site('/widgets');
+    const p = await panel();
+    for (const choice of ['Deny', 'Allow once'] as const) {
+      await runInPanel(p, taskById('widgets-pay').instruction);
+      const card = p.getByRole('region', { name: 'Confirmation needed' });
+      await card.waitFor();
+      expect(await card.innerText()).toContain(`Click button "Pay $20.00" on ${new URL(env.gym.url).host}? It may spend money.`);
+      await card.getByRole('button', { name: choice }).click();
+      await finishedTurn(p);
+    }
+    expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain('The user declined: Click button \\"Pay $20.00\\"');
+    const state = await env.stateUntil((st) => st.widgets.payments.length === 1);
+    expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
+  });
+
+  it('ask_user: the question appears as a card and the answer reaches the model', async () => {
+    const brain: Brain = (messages) => {
+      const text = JSON.stringify(messages);
+      const answer = /The user answered: \\"(\w+)\\"/.exec(text)?.[1];
+      if (!answer) return { calls: [{ name: 'ask_user', input: { question: 'Which fruit should I choose?' } }] };
+      const ref = /\[(e\d+)\] combobox \\"Favourite fruit\\"/.exec(text)?.[1] ?? 'e0';
+      if (!text.includes('Chose \\"')) return { calls: [{ name: 'select_option', input: { ref, values: [answer] } }] };
+      return { calls: [{ name: 'done', input: { summary: `Chose ${answer}.`, success: true } }] };
+    };
+    await useModel(brain);
+    await site('/feed');
+    const p = await panel();
+    await runInPanel(p, 'Choose my favourite fruit.');
+    const card = p.getByRole('form', { name: 'Question from Wayfinder' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Which fruit should I choose?');
+    await card.getByLabel('Your answer').fill('Kiwi');
+    await card.getByRole('button', { name: 'Answer' }).click();
+    const turn = await finishedTurn(p);
+    expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('Chose Kiwi.');
+    await env.stateUntil((st) => st.feed.fruit === 'Kiwi');
+  });
+});
+
+describe('options', () => {
+  it('Test connection: success, a refused key shown clearly, and the built-in model explained', async () => {
+    server = await startOpenAICompatible(() => ({ text: 'OK' }), 'mock-gpt', { requireKey: 'sk-good' });
+    const page = await env.openOptions();
+    opened.push(page);
+    const section = page.getByRole('region', { name: 'OpenAI-compatible server' });
+    await section.getByLabel('Address').fill(server.url);
+    await section.getByLabel('Model').fill('mock-gpt');
+    await section.getByLabel(/API key/).fill('sk-good');
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => section.getByRole('status').innerText()).toMatch(/^✓ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 answered in \d+ ms: "OK"\.$/);
+
+    await section.getByLabel(/API key/).fill('sk-wrong');
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => section.getByRole('status').innerText()).toMatch(/^✗ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 refused the API key \(401 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\): Incorrect API key provided\. Check the key/);
+
+    const builtIn = page.getByRole('region', { name: "Chrome's built-in model" });
+    await builtIn.getByRole('button', { name: 'Check availability' }).click();
+    await expect.poll(() => builtIn.getByRole('status').innerText()).toContain("✗ Chrome's built-in model is not available in this browser.");
+
+    // Saved where the agent reads it.
+    await page.getByRole('button', { name: 'Save' }).click();
+    const settings: unknown = await page.evaluate(async () => (await chrome.storage.local.get('settings')).settings);
+    expect(settings).toMatchObject({ providers: { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-wrong' } } });
+  });
+});

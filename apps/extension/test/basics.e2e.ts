@@ -1,0 +1,113 @@
+import { checkTask, taskById } from '@wayfinder/gym';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+
+// The extension with no model configured: the command interpreter, the timeline, the
+// status line, and conversations that outlive the worker and the extension itself.
+
+let env: ExtensionEnv;
+beforeAll(async () => {
+  env = await openExtensionEnv();
+});
+afterAll(async () => {
+  await env.close();
+});
+beforeEach(() => {
+  env.gym.reset();
+});
+
+describe('the command interpreter, from the side panel', () => {
+  it('completes a direct command on the gym, showing each step, and detaches the debugger after', async () => {
+    await env.setSettings(settingsWith({ provider: 'command' }, {}, { screenshots: true }));
+    const site = await env.openSite('/feed');
+    const panel = await env.openPanel();
+    await runInPanel(panel, 'select "Kiwi" from "Favourite fruit"');
+    const turn = await finishedTurn(panel);
+    expect(await turn.getAttribute('data-status')).toBe('done');
+    expect(await checkTask(taskById('feed-fruit'), env.gym.url)).toMatchObject({ ok: true });
+    await expect.poll(() => turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('selected "Kiwi" in combobox "Favourite fruit"');
+    const steps = turn.getByRole('list', { name: 'Steps' });
+    expect(await steps.locator('li[data-tool]').evaluateAll((items) => items.map((li) => li.getAttribute('data-tool')))).toEqual(['find', 'select_option', 'done']);
+    // A picture of the page after the action, in the timeline.
+    await expect.poll(() => steps.locator('img.thumb').count()).toBeGreaterThan(0);
+    expect(await turn.locator('.usage').innerText()).toMatch(/^3 steps · [\d,]+ tokens · free \(runs locally\) · command interpreter$/);
+    await expect.poll(() => panel.getByRole('status', { name: 'Status' }).innerText()).toContain('Debugger not attached');
+    expect(await panel.getByRole('status', { name: 'Status' }).innerText()).toContain('✓ reachable');
+    await site.close();
+    await panel.close();
+  });
+
+  it('says so when a command is not understood, and suggests a model', async () => {
+    await env.setSettings(settingsWith({ provider: 'command' }));
+    const site = await env.openSite('/feed');
+    const panel = await env.openPanel();
+    await runInPanel(panel, 'please organise my holidays');
+    const turn = await finishedTurn(panel);
+    expect(await turn.getAttribute('data-status')).toBe('failed');
+    expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('I only understand direct commands');
+    await site.close();
+    await panel.close();
+  });
+});
+
+describe('conversations', () => {
+  it('continue, survive the extension loading afresh, export and delete', async () => {
+    await env.setSettings(settingsWith({ provider: 'command' }));
+    const site = await env.openSite('/widgets');
+    let panel = await env.openPanel();
+    await runInPanel(panel, 'click "Increase trips"');
+    await finishedTurn(panel);
+    await runInPanel(panel, 'click "Save count"');
+    await finishedTurn(panel);
+    expect(await panel.getByRole('article').count()).toBe(2);
+    await env.stateUntil((s) => s.widgets.counter === 1);
+
+    // Quit and restart the browser: the extension loads afresh; the conversation is in IndexedDB.
+    await env.restart();
+    panel = await env.openPanel();
+    await panel.getByRole('button', { name: 'History' }).click();
+    const list = panel.getByRole('navigation', { name: 'Conversations' });
+    await list.getByRole('button', { name: 'click "Increase trips"', exact: true }).click();
+    await expect.poll(() => panel.getByRole('article').count()).toBe(2);
+    expect(await panel.getByRole('article').first().getByRole('region', { name: 'Answer' }).innerText()).toContain('clicked button "Increase trips"');
+
+    // Export as JSON.
+    await panel.getByRole('button', { name: 'History' }).click();
+    const download = panel.waitForEvent('download');
+    await list.getByRole('button', { name: 'Export click "Increase trips"' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^wayfinder-click-Increase-trips--\d{4}-\d\d-\d\d\.json$/);
+    const exported: unknown = JSON.parse(await (await file.createReadStream()).toArray().then((chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8')));
+    expect(exported).toMatchObject({ exportedBy: 'Wayfinder', conversation: { title: 'click "Increase trips"' }, tasks: [{ task: { state: { task: 'click "Increase trips"', status: 'done' } } }, { task: { state: { task: 'click "Save count"' } } }] });
+
+    // Delete it.
+    await list.getByRole('button', { name: 'Delete click "Increase trips"' }).click();
+    await expect.poll(() => panel.getByRole('navigation', { name: 'Conversations' }).count().then(async (n) => (n ? panel.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').count() : 0))).toBe(0);
+    expect(await panel.getByRole('article').count()).toBe(0);
+    await site.close();
+    await panel.close();
+  });
+});
+
+describe('the extension itself', () => {
+  it('declares the keyboard shortcut, the side panel, and only the permissions it explains', async () => {
+    const manifest: unknown = await env.worker.evaluate(() => chrome.runtime.getManifest());
+    expect(manifest).toMatchObject({
+      manifest_version: 3,
+      side_panel: { default_path: 'sidepanel.html' },
+      commands: { 'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } } },
+      permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage'],
+    });
+  });
+
+  it('the welcome page explains every permission and starts without a model', async () => {
+    const page = await env.context.newPage();
+    await page.goto(`chrome-extension://${env.extensionId}/welcome.html`);
+    for (const name of ['Debugger', 'Tabs', 'Side panel', 'Storage', 'Alarms']) expect(await page.getByText(name, { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Start with the command interpreter' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ready.' }).waitFor();
+    const settings: unknown = await page.evaluate(async () => (await chrome.storage.local.get('settings')).settings);
+    expect(settings).toMatchObject({ firstRunDone: true, roles: { actor: { provider: 'command' } } });
+    await page.close();
+  });
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from 'wxt';
+
+// The MV3 extension. Entry points live in src/entrypoints; everything else is plain modules
+// (WXT's auto-imports are off: imports say where things come from).
+export default defineConfig({
+  srcDir: 'src',
+  outDir: '.output',
+  imports: false,
+  manifest: {
+    name: 'Wayfinder',
+    description: 'An AI browser agent that works in your own Chrome: it reads pages, acts with real input, and asks before anything risky.',
+    minimum_chrome_version: '120',
+    permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage'],
+    // Pages the agent works on, and model servers (Ollama, LM Studio) anywhere the user points it.
+    host_permissions: ['<all_urls>'],
+    action: { default_title: 'Open Wayfinder' },
+    commands: {
+      'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Wayfinder side panel' },
+    },
+  },
+  vite: () => ({
+    esbuild: { jsx: 'automatic' },
+    build: {
+      chunkSizeWarningLimit: 4000,
+      rollupOptions: {
+        // zod's comments about esbuild trip Rollup's annotation check; harmless.
+        onwarn(warning, warn) {
+          if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
+        },
+      },
+    },
+  }),
+});

@@ -1,0 +1,208 @@
+import { BrowserError, type Browser, type DialogPolicy, type TabInfo } from '@wayfinder/core';
+import type { Connection } from '../connection';
+import { CdpTab } from '../tab/cdp-tab';
+import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
+import type { TabHost, TabOptions } from '../tab/host';
+import { connectTab, type DebuggerApi } from './debugger-transport';
+
+// core's Browser port inside the extension: chrome.tabs for the tabs, chrome.debugger for
+// each tab the task touches (attached on first use, detached when the task ends). The
+// task keeps working in "its" tab; it starts in the tab the person is looking at.
+
+/** The slice of a chrome.tabs.Tab this needs. */
+export interface ChromeTab {
+  id?: number;
+  url?: string;
+  pendingUrl?: string;
+  title?: string;
+  active: boolean;
+  openerTabId?: number;
+  lastAccessed?: number;
+}
+
+interface ChromeEvent<T> {
+  addListener(listener: T): void;
+  removeListener(listener: T): void;
+}
+
+/** The slice of chrome.tabs this uses (the extension passes chrome.tabs). */
+export interface TabsApi {
+  query(query: { active?: boolean; lastFocusedWindow?: boolean }): Promise<ChromeTab[]>;
+  get(tabId: number): Promise<ChromeTab>;
+  create(properties: { url?: string; active?: boolean }): Promise<ChromeTab>;
+  update(tabId: number, properties: { active?: boolean; url?: string }): Promise<ChromeTab | undefined>;
+  remove(tabId: number): Promise<void>;
+  onCreated: ChromeEvent<(tab: ChromeTab) => void>;
+}
+
+export interface ExtensionBrowserOptions extends TabOptions {
+  /** Told whenever the set of tabs with the debugger attached changes (for status lines). */
+  onAttachedChange?: (tabIds: number[]) => void;
+}
+
+/** Pages the debugger may not attach to, and our own extension pages (the side panel opened as a tab). */
+function workable(url: string): boolean {
+  return !/^(chrome|chrome-extension|devtools|edge|about:(?!blank))/.test(url) && !url.startsWith('https://chromewebstore.google.com');
+}
+
+/** New-tab pages can be turned into a blank page to work in; other chrome:// pages cannot be used. */
+function isNewTabPage(url: string): boolean {
+  return /^chrome:\/\/(newtab|new-tab-page)\/?$/.test(url) || url === 'about:newtab';
+}
+
+export class ExtensionBrowser implements Browser {
+  private readonly attached = new Map<number, Promise<{ tab: CdpTab; connection: Connection }>>();
+  private current: number | null = null;
+  private policy: DialogPolicy = DEFAULT_DIALOG_POLICY;
+
+  constructor(private readonly api: { tabs: TabsApi; debugger: DebuggerApi }, private readonly options: ExtensionBrowserOptions = {}) {}
+
+  private info(tab: ChromeTab): TabInfo {
+    const info: TabInfo = { id: String(tab.id ?? -1), url: tab.url || tab.pendingUrl || '', title: tab.title ?? '', active: tab.id === this.current };
+    if (tab.openerTabId !== undefined) info.openerId = String(tab.openerTabId);
+    return info;
+  }
+
+  private readonly host: TabHost = {
+    dialogPolicy: () => this.policy,
+    info: async (id) => this.info(await this.api.tabs.get(Number(id))),
+    watchNewTabs: (openerId, onTab) => {
+      const listener = (tab: ChromeTab) => {
+        if (String(tab.openerTabId) === openerId) onTab(this.info(tab));
+      };
+      this.api.tabs.onCreated.addListener(listener);
+      return () => this.api.tabs.onCreated.removeListener(listener);
+    },
+  };
+
+  private notify(): void {
+    this.options.onAttachedChange?.([...this.attached.keys()]);
+  }
+
+  /** The tab for an id, with the debugger attached on first use. */
+  tab(id: number): Promise<CdpTab> {
+    let entry = this.attached.get(id);
+    if (!entry) {
+      entry = this.attach(id);
+      this.attached.set(id, entry);
+      entry.then(() => this.notify(), () => {
+        this.attached.delete(id);
+        this.notify();
+      });
+    }
+    return entry.then((e) => e.tab);
+  }
+
+  private async attach(id: number): Promise<{ tab: CdpTab; connection: Connection }> {
+    let chromeTab: ChromeTab;
+    try {
+      chromeTab = await this.api.tabs.get(id);
+    } catch (error) {
+      throw new BrowserError('tab-closed', `There is no tab ${id} any more; list the open tabs and pick one.`, false, { cause: error });
+    }
+    const url = chromeTab.url || chromeTab.pendingUrl || '';
+    if (isNewTabPage(url)) await this.api.tabs.update(id, { url: 'about:blank' });
+    else if (!workable(url)) {
+      throw new BrowserError('not-supported', `Wayfinder cannot work in ${url}: Chrome keeps its own pages (chrome://, the Web Store, extensions) out of reach. Open a website first.`, false);
+    }
+    let connection: Connection;
+    try {
+      connection = await connectTab(this.api.debugger, id);
+    } catch (error) {
+      throw new BrowserError('not-supported', error instanceof Error ? error.message : String(error), false, { cause: error });
+    }
+    connection.root.onClose(() => {
+      this.attached.delete(id);
+      if (this.current === id) this.current = null;
+      this.notify();
+    });
+    try {
+      return { tab: await CdpTab.attach(String(id), connection.root, this.host, this.options), connection };
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+  }
+
+  async tabs(): Promise<TabInfo[]> {
+    const all = await this.api.tabs.query({});
+    return all.filter((t) => t.id !== undefined && workable(t.url || t.pendingUrl || 'about:blank')).map((t) => this.info(t));
+  }
+
+  /** The tab a task starts in: the one the person is looking at, else the last one they used. */
+  async startingTab(): Promise<ChromeTab | null> {
+    const url = (t: ChromeTab) => t.url || t.pendingUrl || '';
+    const [focused] = await this.api.tabs.query({ active: true, lastFocusedWindow: true });
+    if (focused?.id !== undefined && (workable(url(focused)) || isNewTabPage(url(focused)))) return focused;
+    const recent = (await this.api.tabs.query({})).filter((t) => t.id !== undefined && workable(url(t))).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
+    return recent[0] ?? null;
+  }
+
+  /** The task's tab: where it last worked, or where it starts. */
+  async activeTab(): Promise<CdpTab> {
+    if (this.current !== null) {
+      try {
+        return await this.tab(this.current);
+      } catch (error) {
+        if (!BrowserError.isInstance(error) || error.code !== 'tab-closed') throw error;
+        this.current = null;
+      }
+    }
+    const chosen = await this.startingTab();
+    if (chosen?.id === undefined) return this.openTab();
+    this.current = chosen.id;
+    return this.tab(chosen.id);
+  }
+
+  async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
+    const created = await this.api.tabs.create({ url: 'about:blank', active: !(options.background ?? false) });
+    if (created.id === undefined) throw new BrowserError('unexpected', 'Chrome did not give the new tab an id.', false);
+    const tab = await this.tab(created.id);
+    if (!options.background) this.current = created.id;
+    if (url) await tab.navigate(url);
+    return tab;
+  }
+
+  async switchTab(id: string): Promise<CdpTab> {
+    const tabId = Number(id);
+    try {
+      await this.api.tabs.update(tabId, { active: true });
+    } catch (error) {
+      throw new BrowserError('tab-closed', `There is no tab ${id} any more; list the open tabs and pick one.`, false, { cause: error });
+    }
+    const tab = await this.tab(tabId);
+    this.current = tabId;
+    return tab;
+  }
+
+  async closeTab(id: string): Promise<void> {
+    const tabId = Number(id);
+    const entry = this.attached.get(tabId);
+    this.attached.delete(tabId);
+    if (entry) await entry.then((e) => e.connection.close(), () => undefined);
+    try {
+      await this.api.tabs.remove(tabId);
+    } catch (error) {
+      throw new BrowserError('tab-closed', `There is no tab ${id} to close.`, false, { cause: error });
+    }
+    if (this.current === tabId) this.current = null;
+    this.notify();
+  }
+
+  setDialogPolicy(policy: DialogPolicy): void {
+    this.policy = policy;
+  }
+
+  /** Which tabs have the debugger attached now. */
+  get attachedTabs(): number[] {
+    return [...this.attached.keys()];
+  }
+
+  /** Detaches the debugger from every tab (the task ended or stopped). */
+  async detachAll(): Promise<void> {
+    const entries = [...this.attached.values()];
+    this.attached.clear();
+    await Promise.all(entries.map((entry) => entry.then((e) => e.connection.close(), () => undefined)));
+    this.notify();
+  }
+}
