@@ -109,7 +109,16 @@ export class ExtensionBrowser implements Browser {
     try {
       connection = await connectTab(this.api.debugger, id);
     } catch (error) {
-      throw new BrowserError('not-supported', error instanceof Error ? error.message : String(error), false, { cause: error });
+      // Our own session from a worker Chrome stopped can outlive it: take it over.
+      if (!/already attached/i.test(error instanceof Error ? error.message : String(error))) {
+        throw new BrowserError('not-supported', error instanceof Error ? error.message : String(error), false, { cause: error });
+      }
+      await this.api.debugger.detach({ tabId: id }).catch(() => undefined);
+      try {
+        connection = await connectTab(this.api.debugger, id);
+      } catch (again) {
+        throw new BrowserError('not-supported', again instanceof Error ? again.message : String(again), false, { cause: again });
+      }
     }
     connection.root.onClose(() => {
       this.attached.delete(id);
