@@ -3,7 +3,7 @@ import { checkTask, solutionPath, startOpenAICompatible, taskById, type Brain, t
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { finishedTurn, lastTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { answerAll, finishedTurn, lastTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 
 // The extension with a model: a mock OpenAI-compatible server at the other end of the real
 // provider code, driven from the side panel — tasks, stopping, plans, confirmations,
@@ -201,14 +201,18 @@ describe('the person in the loop', () => {
     const s = await useModel(wireScript(pay));
     await site('/widgets');
     const p = await panel();
-    for (const choice of ['Deny', 'Allow once'] as const) {
-      await runInPanel(p, taskById('widgets-pay').instruction);
-      const card = p.getByRole('region', { name: 'Confirmation needed' });
-      await card.waitFor();
-      expect(await card.innerText()).toContain(`Click button "Pay $20.00" on ${new URL(env.gym.url).host}? It may spend money.`);
-      await card.getByRole('button', { name: choice }).click();
-      await finishedTurn(p);
-    }
+    const host = new URL(env.gym.url).hostname;
+    await runInPanel(p, taskById('widgets-pay').instruction);
+    const denied = await answerAll(p, 'Deny');
+    // Every step of paying is asked about: the card fields (by their autocomplete) and the button.
+    expect(denied).toEqual([
+      `Type into textbox "Name on card" on ${host}? It is a payment field.`,
+      `Type into textbox "Card number" on ${host}? It is a payment field.`,
+      `Click button "Pay $20.00" on ${host}? It may spend money.`,
+    ]);
+    expect((await env.state()).widgets.payments).toEqual([]);
+    await runInPanel(p, taskById('widgets-pay').instruction);
+    expect(await answerAll(p, 'Allow once')).toHaveLength(3);
     expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain('The user declined: Click button \\"Pay $20.00\\"');
     const state = await env.stateUntil((st) => st.widgets.payments.length === 1);
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);

@@ -161,6 +161,28 @@ export async function finishedTurn(panel: Page, timeoutMs = 30_000): Promise<Loc
   return lastTurn(panel);
 }
 
+/** Answers every confirmation the last task asks for with `choice`, until it ends; returns the questions. */
+export async function answerAll(panel: Page, choice: string, timeoutMs = 30_000): Promise<string[]> {
+  const questions: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ended = await panel.evaluate(() => {
+      const turns = document.querySelectorAll('article');
+      return ['done', 'failed', 'stopped', 'interrupted'].includes(turns[turns.length - 1]?.getAttribute('data-status') ?? '');
+    });
+    if (ended) return questions;
+    const card = panel.getByRole('region', { name: 'Confirmation needed' });
+    if (await card.count()) {
+      const id = await card.getAttribute('data-request');
+      questions.push(await card.locator('p').first().innerText());
+      await card.getByRole('button', { name: choice, exact: true }).click();
+      // The next question may take this one's place at once: wait for this one to go.
+      await panel.locator(`[data-request="${id ?? ''}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+    } else await new Promise((resolve) => setTimeout(resolve, 50));
+    if (Date.now() > deadline) throw new Error(`The task did not end; questions so far: ${questions.join(' | ')}`);
+  }
+}
+
 export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, name);

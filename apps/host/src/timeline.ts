@@ -110,6 +110,9 @@ export class TimelinePrinter implements Printer {
         else if (status === 'done' || status === 'failed') this.line(`${status === 'done' ? p.green('  ✓ step done') : p.red('  ✗ step failed')}: ${oneLine(event.step.result ?? '', 200)}`);
         return;
       }
+      case 'confirmation-answered':
+        this.line(`     ${event.answer === 'deny' || event.answer === 'never' ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : 'once'}`)}`);
+        return;
       case 'confirmation-needed':
       case 'question':
         // The prompt that follows shows these.

@@ -33,7 +33,7 @@ describe('a scripted model completes gym tasks through the CLI', () => {
     ['feed-like-37', 'an item far down an infinite feed'],
     ['feed-fruit', 'a custom listbox'],
   ])('%s: %s', async (taskId) => {
-    const run = await runCli(['run', taskById(taskId).instruction, '--url', startOf(taskId), '--model', `script:${solutionPath(taskId)}`, '--json']);
+    const run = await runCli(['run', taskById(taskId).instruction, '--url', startOf(taskId), '--model', `script:${solutionPath(taskId)}`, '--json', '--allow-sensitive']);
     expect(run.code, explain(run)).toBe(0);
     expect(run.result).toMatchObject({ success: true, status: 'done' });
     await expectChecked(taskId);
@@ -45,7 +45,7 @@ describe('a scripted model completes gym tasks through the CLI', () => {
   });
 
   it('admin-delete-user: deletes a row after the person accepts the page\'s confirm dialog at the prompt', async () => {
-    const run = await runCli(['run', taskById('admin-delete-user').instruction, '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`], { stdin: 'y\n' });
+    const run = await runCli(['run', taskById('admin-delete-user').instruction, '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`, '--allow-sensitive'], { stdin: 'y\n' });
     expect(run.code, explain(run)).toBe(0);
     expect(run.stdout).toContain('The page asks (confirm): "Delete Alan Turing? This cannot be undone."\nAccept? [y/N]');
     expect(run.stdout).toMatch(/Clicked e\d+ \(button "Delete Alan Turing"\)\. The page showed a confirm dialog .* it was accept/);
@@ -54,7 +54,7 @@ describe('a scripted model completes gym tasks through the CLI', () => {
   });
 
   it('declining the confirm dialog keeps the row', async () => {
-    const run = await runCli(['run', 'delete Alan', '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`], { stdin: 'n\n' });
+    const run = await runCli(['run', 'delete Alan', '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`, '--allow-sensitive'], { stdin: 'n\n' });
     expect(run.stdout).toMatch(/The page showed a confirm dialog .*it was dismiss/);
     expect((await fetchState(gym.url)).admin.deleted).toEqual([]);
   });
@@ -187,7 +187,7 @@ describe('the command interpreter (no model configured)', () => {
   });
 
   it.each(commands)('%s: %s', async (taskId, command) => {
-    const run = await runCli(['run', command, '--url', startOf(taskId), '--yes']);
+    const run = await runCli(['run', command, '--url', startOf(taskId), '--yes', '--allow-sensitive']);
     expect(run.code, explain(run)).toBe(0);
     expect(run.stdout).toContain('wayfinder · command interpreter · act mode');
     await expectChecked(taskId);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCRIPT, type Script } from '@wayfinder/core';
@@ -29,7 +30,9 @@ const OURS = /^(WAYFINDER_|OPENAI_|ANTHROPIC_|GOOGLE_GENERATIVE_AI_|GEMINI_|MIST
 
 /** This process's environment without Wayfinder's and the providers' settings, and without colour. */
 export function cleanEnv(): Record<string, string | undefined> {
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key))), NO_COLOR: '1' };
+  // A config file of the test run's own (absent unless a test writes one), never the developer's.
+  const config = join(tmpdir(), `wayfinder-test-config-${process.pid}.json`);
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key))), NO_COLOR: '1', WAYFINDER_CONFIG: config };
 }
 
 export function runCli(args: string[], options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliRun> {

@@ -220,6 +220,17 @@ export interface ElementInfo {
   /** The element is a password field (its value must never be echoed). */
   secret: boolean;
   expanded: boolean | null;
+  /** For safety checks (never shown to the model): what the field is for, and where the control leads. */
+  autocomplete: string;
+  /** The field's `name` and `id` attributes, space-separated. */
+  fieldName: string;
+  /** Submits a form (a submit button, or a field whose Enter submits), and that form's kind. */
+  submits: boolean;
+  formHasPassword: boolean;
+  formHasPayment: boolean;
+  /** A link's absolute address ('' otherwise), and whether it downloads. */
+  href: string;
+  download: boolean;
 }
 
 export type DomAction =

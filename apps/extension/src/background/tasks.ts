@@ -1,9 +1,10 @@
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
-import { ALL_TOOLS, CONFIRM_SENSITIVE, runTask, type AgentEvent, type DialogDecision, type DialogInfo, type ModelRoles, type TaskMode, type TaskState } from '@wayfinder/core';
+import { ALL_TOOLS, runTask, SafetyPolicy, SecretVault, type AgentEvent, type DialogDecision, type DialogInfo, type ModelRoles, type TaskMode, type TaskState } from '@wayfinder/core';
 import type { Conversation, Db, PendingRequest, TimelineItem } from '../lib/db';
 import type { PanelMessage, ParsedRequest, Status } from '../lib/messages';
 import { describeChoice, rolesFor } from '../lib/models';
 import { loadSettings, type Settings } from '../lib/settings';
+import { loadSecrets, loadSites, setSite } from '../lib/safety-store';
 import { conversationHistory } from './history';
 import { keepAlive } from './keepalive';
 
@@ -37,6 +38,8 @@ interface Launch {
   history: string;
   includePage: boolean;
   resume?: TaskState;
+  policy: SafetyPolicy;
+  secrets: SecretVault;
 }
 
 const ACTIONS = new Set(ALL_TOOLS.filter((t) => t.risk !== 'observe').map((t) => t.name));
@@ -59,16 +62,15 @@ function initialState(id: string, task: string, mode: TaskMode): TaskState {
 function declined(kind: PendingRequest['kind']): Answer {
   if (kind === 'question') return { kind: 'question', text: '(The task was stopped.)' };
   if (kind === 'plan') return { kind: 'plan', approved: false };
-  if (kind === 'confirm') return { kind: 'confirm', allow: false };
+  if (kind === 'confirm') return { kind: 'confirm', answer: 'deny' };
   return { kind: 'dialog', accept: false };
 }
 
-function siteOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
+/** A task's policy (its own: sites used and counts are per task) and the stored secrets. */
+async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }> {
+  const secrets = new SecretVault(await loadSecrets());
+  const policy = new SafetyPolicy({ sites: await loadSites(), secrets, remember: (site, decision) => setSite(site, decision) });
+  return { policy, secrets };
 }
 
 export class TaskManager {
@@ -137,7 +139,7 @@ export class TaskManager {
     conversation.updatedAt = now;
     await db.putConversation(conversation);
     await db.putTask({ id: taskId, conversationId: conversation.id, state: initialState(taskId, request.task, request.mode), pending: null });
-    this.launch({ taskId, conversationId: conversation.id, settings, models, task: request.task, mode: request.mode, history, includePage: request.includePage });
+    this.launch({ taskId, conversationId: conversation.id, settings, models, task: request.task, mode: request.mode, history, includePage: request.includePage, ...(await safety()) });
     return { taskId, conversationId: conversation.id };
   }
 
@@ -181,7 +183,7 @@ export class TaskManager {
         continue;
       }
       await db.setPending(record.id, null);
-      this.launch({ taskId: record.id, conversationId: record.conversationId, settings, models, task: record.state.task, mode: record.state.mode, history: '', includePage: true, resume: record.state });
+      this.launch({ taskId: record.id, conversationId: record.conversationId, settings, models, task: record.state.task, mode: record.state.mode, history: '', includePage: true, resume: record.state, ...(await safety()) });
     }
   }
 
@@ -204,7 +206,7 @@ export class TaskManager {
       this.broadcastStatus();
     };
     this.db().then((db) => runTask({
-      task: run.task, mode: run.mode, taskId: run.taskId, browser, models: run.models, store: db, policy: CONFIRM_SENSITIVE,
+      task: run.task, mode: run.mode, taskId: run.taskId, browser, models: run.models, store: db, policy: run.policy, secrets: run.secrets,
       signal: live.controller.signal, maxSteps: run.settings.agent.maxSteps, history: run.history, includePage: run.includePage,
       ...(run.resume ? { resume: run.resume } : {}),
       onEvent: (event) => this.onEvent(live, event, run.settings),
@@ -216,10 +218,9 @@ export class TaskManager {
         const answer = await this.request(live, { id: newId('r'), kind: 'plan', steps, message });
         return answer.kind === 'plan' ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) } : { approved: false };
       },
-      confirm: async (question, tool) => {
-        const site = siteOf((await (await browser.activeTab()).info()).url);
-        const answer = await this.request(live, { id: newId('r'), kind: 'confirm', question, tool, site });
-        return answer.kind === 'confirm' && answer.allow;
+      confirm: async (request) => {
+        const answer = await this.request(live, { id: newId('r'), kind: 'confirm', question: request.question, tool: request.tool, site: request.site, choices: request.choices, reason: request.kind });
+        return answer.kind === 'confirm' ? answer.answer : 'deny';
       },
     })).then((result) => finish(result.status), async (error: unknown) => {
       console.error('wayfinder: a task failed outside the agent loop', error);

@@ -21,7 +21,7 @@ export interface Conversation {
 export type PendingRequest =
   | { id: string; kind: 'question'; question: string }
   | { id: string; kind: 'plan'; steps: string[]; message: string }
-  | { id: string; kind: 'confirm'; question: string; tool: string; site: string }
+  | { id: string; kind: 'confirm'; question: string; tool: string; site: string; choices: 'once' | 'site'; reason: string }
   | { id: string; kind: 'dialog'; question: string; dialogType: string };
 
 export interface TaskRecord {

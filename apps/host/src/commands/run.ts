@@ -1,6 +1,7 @@
-import { BrowserError, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, ModelConfigError, runTask, type DialogPolicy, type PlanDecision, type TaskMode } from '@wayfinder/core';
+import { BrowserError, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, ModelConfigError, runTask, SafetyPolicy, SecretVault, type ConfirmAnswer, type ConfirmRequest, type DialogPolicy, type PlanDecision, type TaskMode } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
+import { ConfigError, loadConfig, rememberSite } from '../config';
 import { resolveModels, type Env } from '../models';
 import { Terminal } from '../terminal';
 import { JsonPrinter, TimelinePrinter, type Output, type Printer } from '../timeline';
@@ -22,12 +23,18 @@ Options:
   --headed                 show the browser window
   --max-steps <n>          stop after n steps (default ${DEFAULT_MAX_STEPS}, at most ${HARD_MAX_STEPS})
   --json                   print one JSON event per line instead of the timeline
-  --yes                    approve plans, confirmations and page dialogs without asking
+  --yes                    approve plans and answer page dialogs with OK, without asking
+  --allow-sensitive        also approve sensitive actions (payments, deletions, sending,
+                           passwords, uploads, downloads) and new sites, once each
 
 Environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
 MISTRAL_API_KEY, WAYFINDER_API_KEY (openai-compatible), OLLAMA_HOST,
 WAYFINDER_CONTEXT_WINDOW, WAYFINDER_TOOL_MODE (native|text), CHROMIUM_PATH,
-WAYFINDER_PLANNER_MODEL, WAYFINDER_SUMMARISER_MODEL, WAYFINDER_VISION_MODEL.
+WAYFINDER_PLANNER_MODEL, WAYFINDER_SUMMARISER_MODEL, WAYFINDER_VISION_MODEL,
+WAYFINDER_CONFIG (site permissions, secrets, limits; default ~/.config/wayfinder/config.json).
+
+Sensitive actions and sites a task has not used yet are asked about at the prompt; with no
+one to answer they are refused.
 
 Exit status: 0 when the task succeeded, 1 when it did not, 2 for a usage error.`;
 
@@ -46,7 +53,7 @@ const STEP_RANGE: [number, number] = [1, HARD_MAX_STEPS];
 
 const OPTIONS = {
   url: {}, mode: { choices: MODES }, model: {}, 'cdp-endpoint': {}, headed: { flag: true },
-  'max-steps': { integer: STEP_RANGE }, json: { flag: true }, yes: { flag: true }, help: { flag: true },
+  'max-steps': { integer: STEP_RANGE }, json: { flag: true }, yes: { flag: true }, 'allow-sensitive': { flag: true }, help: { flag: true },
 };
 
 async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, steps: string[]): Promise<PlanDecision> {
@@ -74,6 +81,25 @@ async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, s
   }
 }
 
+/** A policy's question at the prompt: once/always/never for sites, yes/no otherwise; no answer is no. */
+async function confirmAtPrompt(terminal: Terminal, printer: Printer, allowSensitive: boolean, request: ConfirmRequest): Promise<ConfirmAnswer> {
+  if (allowSensitive) {
+    printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
+    return 'once';
+  }
+  if (request.choices === 'once') return (await terminal.yesNo(`\n? ${request.question} Allow once?`, false)) ? 'once' : 'deny';
+  for (;;) {
+    const answer = await terminal.ask(`\n? ${request.question}\n[o]nce / [a]lways / [n]ever (default: not now) `);
+    if (answer === null) return 'deny';
+    const word = answer.trim().toLowerCase();
+    if (word === 'o' || word === 'once' || word === 'y' || word === 'yes') return 'once';
+    if (word === 'a' || word === 'always') return 'always';
+    if (word === 'n' || word === 'never') return 'never';
+    if (!word || word === 'no') return 'deny';
+    printer.note('Please answer o, a or n.');
+  }
+}
+
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'run');
   if (args.flags.has('help')) {
@@ -84,6 +110,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   if (!task) throw new UsageError('wayfinder run: say what to do, e.g. wayfinder run "search for tents" --url https://example.com. Try wayfinder run --help.');
   const json = args.flags.has('json');
   const yes = args.flags.has('yes');
+  const allowSensitive = args.flags.has('allow-sensitive');
   const mode = MODES.find((m) => m === args.values.get('mode')) ?? 'act';
   const maxSteps = Number(args.values.get('max-steps') ?? DEFAULT_MAX_STEPS);
   const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr) : new TimelinePrinter(io.stdout);
@@ -91,12 +118,18 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout);
 
   let models;
+  let config;
   try {
     models = resolveModels(args.values.get('model'), io.env);
+    config = loadConfig(io.env);
   } catch (error) {
-    if (error instanceof ModelConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
+    if (error instanceof ModelConfigError || error instanceof ConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
     throw error;
   }
+  if (config.warning) io.stderr.write(`${config.warning}\n`);
+  const secrets = new SecretVault(config.secrets);
+  const configFile = config.path;
+  const policy = new SafetyPolicy({ sites: config.sites, secrets, limits: config.limits, remember: (site, decision) => rememberSite(configFile, site, decision) });
 
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => {
@@ -144,7 +177,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         return answer ?? '(The user did not answer: input has ended. Decide without it, or finish with done.)';
       },
       approvePlan: (steps) => approvePlan(terminal, printer, yes, steps),
-      confirm: async (question) => yes || ((await terminal.yesNo(`\n? ${question}`, false)) ?? false),
+      policy, secrets,
+      confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request),
     });
     printer.result(result, Date.now() - started);
     return result.success ? 0 : 1;

@@ -11,7 +11,8 @@ import { DEFAULT_RENDER, ResponseBuilder, type RenderOptions } from '../tools/re
 import { ALL_TOOLS, CORE_TOOL_NAMES, READ_ONLY_TOOL_NAMES, ToolRegistry } from '../tools/registry';
 import type { AgentEvent, PlanStep, TaskMode } from './events';
 import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
-import { ALLOW_ALL, type Policy } from './policy';
+import type { SecretVault } from '../policy/secrets';
+import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from './policy';
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM, TASK_PREFIX } from './prompts';
 import { answerInterruptedCalls } from './resume';
 import { MemoryStore, type Store, type TaskState } from './state';
@@ -41,7 +42,10 @@ export interface RunOptions {
   onEvent?: (event: AgentEvent) => void;
   askUser?: (question: string) => Promise<string>;
   approvePlan?: (steps: string[], message: string) => Promise<PlanDecision>;
-  confirm?: (question: string, tool: string, input: unknown) => Promise<boolean>;
+  /** Answers a policy's confirmation (default: deny). */
+  confirm?: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  /** Stored secrets: named to the model as placeholders, filled in at typing time, redacted everywhere. */
+  secrets?: SecretVault;
   /** A task id to use; a new one is made otherwise. */
   taskId?: string;
   /** Earlier turns of the conversation, as plain text, shown before the task. */
@@ -89,7 +93,7 @@ function startingTools(options: RunOptions, registry: ToolRegistry): string[] {
 }
 
 /** The first thing the model reads: the task, and the page as it is now. */
-async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions, extras: { history?: string | undefined; includePage?: boolean | undefined } = {}): Promise<string> {
+async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions, extras: { history?: string | undefined; includePage?: boolean | undefined; secrets?: SecretVault | null } = {}): Promise<string> {
   const response = new ResponseBuilder();
   try {
     const tab = await browser.activeTab();
@@ -101,7 +105,8 @@ async function opening(browser: Browser, task: string, mode: TaskMode, render: R
     response.add(`(The page could not be read: ${error instanceof Error ? error.message : String(error)})`);
   }
   const earlier = extras.history ? `Earlier in this conversation:\n${extras.history}\n\n` : '';
-  return `${earlier}${TASK_PREFIX}${task}\n\n${response.render(render).text}`;
+  const secrets = extras.secrets?.size ? `\n\nStored secrets (type a placeholder exactly as written; Wayfinder fills in the value, only on its site):\n${extras.secrets.describe()}` : '';
+  return `${earlier}${TASK_PREFIX}${task}${secrets}\n\n${response.render(render).text}`;
 }
 
 export async function runTask(options: RunOptions): Promise<TaskResult> {
@@ -110,7 +115,10 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   const store = options.store ?? new MemoryStore();
   const signal = options.signal ?? new AbortController().signal;
   const emit = (event: AgentEvent) => options.onEvent?.(event);
-  const render = options.render ?? DEFAULT_RENDER;
+  const base = options.render ?? DEFAULT_RENDER;
+  const vault = options.secrets ?? null;
+  // Secrets are redacted from every result, whatever else the host redacts.
+  const render: RenderOptions = vault ? { ...base, redact: (text) => vault.redact(base.redact(text)) } : base;
   const now = Date.now();
   const state: TaskState = options.resume ? { ...options.resume, status: 'running', messages: [...options.resume.messages] } : {
     id: options.taskId ?? newId(), task: options.task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null,
@@ -123,7 +131,8 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   const host: LoopHost = {
     browser: options.browser, models: options.models, registry: new ToolRegistry(ALL_TOOLS), policy: options.policy ?? ALLOW_ALL, signal, render, emit, save,
     askUser: options.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
-    confirm: options.confirm ?? (() => Promise.resolve(false)),
+    confirm: options.confirm ?? (() => Promise.resolve<ConfirmAnswer>('deny')),
+    secrets: vault,
   };
   emit({ type: 'task-start', taskId: state.id, task: state.task, mode, model: options.models.actor.label });
 
@@ -141,7 +150,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
-      const first = await opening(options.browser, options.task, mode, render, { history: options.history, includePage: options.includePage });
+      const first = await opening(options.browser, options.task, mode, render, { history: options.history, includePage: options.includePage, secrets: vault });
       state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: first }] }];
       await save(state);
       const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : startingTools(options, host.registry);
@@ -193,7 +202,7 @@ async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, ma
     if (!planStep) break;
     planStep.status = 'running';
     host.emit({ type: 'plan-step', index, step: planStep });
-    const stepState: TaskState = { ...state, messages: [{ role: 'system', content: ACT_SYSTEM }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render) }] }] };
+    const stepState: TaskState = { ...state, messages: [{ role: 'system', content: ACT_SYSTEM }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render, { secrets: host.secrets }) }] }] };
     const run: LoopRun = { state: stepState, toolNames: startingTools(options, host.registry), maxSteps, tabId, textAnswers: false };
     const loop = new ActLoop({ ...host, save: async () => {
       state.step = stepState.step;

@@ -1,3 +1,5 @@
+import type { ConfirmAnswer, ConfirmKind } from './policy';
+
 // What an agent run tells its host, as it happens: for timelines in the terminal and the
 // side panel, and for --json output. Plain data.
 
@@ -19,7 +21,8 @@ export type AgentEvent =
   | { type: 'notice'; step: number; message: string }
   | { type: 'plan-proposed'; steps: string[]; message: string }
   | { type: 'plan-step'; index: number; step: PlanStep }
-  | { type: 'confirmation-needed'; tool: string; input: unknown; question: string }
+  | { type: 'confirmation-needed'; tool: string; input: unknown; question: string; kind: ConfirmKind; site: string; choices: 'once' | 'site' }
+  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer }
   | { type: 'question'; question: string }
   | { type: 'done'; success: boolean; summary: string; steps: number }
   | { type: 'error'; code: string; message: string };

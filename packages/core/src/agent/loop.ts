@@ -13,7 +13,9 @@ import { describeInvalidInput, type Tool, type ToolContext } from '../tools/defi
 import { ResponseBuilder, type RenderOptions, type ToolResult } from '../tools/response';
 import type { ToolRegistry } from '../tools/registry';
 import type { AgentEvent } from './events';
-import type { Policy } from './policy';
+import type { ConfirmAnswer, ConfirmRequest, Policy } from './policy';
+import type { SecretVault } from '../policy/secrets';
+import { summariseUntrusted } from '../context/untrusted';
 import type { TaskState } from './state';
 
 // The act loop: one model call per step, tools run here so that policy, confirmations,
@@ -36,7 +38,9 @@ export interface LoopHost {
   emit(event: AgentEvent): void;
   save(state: TaskState): Promise<void>;
   askUser(question: string): Promise<string>;
-  confirm(question: string, tool: string, input: unknown): Promise<boolean>;
+  confirm(request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer>;
+  /** Stored secrets, filled in when typing. */
+  secrets: SecretVault | null;
 }
 
 export interface LoopRun {
@@ -105,6 +109,8 @@ export class ActLoop {
         return answer;
       },
       playbooks: new Map(PLAYBOOKS.map((p) => [p.name, { title: p.title, tools: p.tools }])),
+      fillSecrets: (text) => this.host.secrets?.fill(text) ?? text,
+      summarisePage: (url, text) => summariseUntrusted(roleOf(this.host.models, 'summariser'), url, text, this.host.signal),
     };
   }
 
@@ -137,12 +143,12 @@ export class ActLoop {
     if (typeof input === 'string') return response.fail(`The arguments for ${name} are not valid JSON: ${input.slice(0, 200)}`).render(this.host.render);
     const parsed = tool.input.safeParse(input ?? {});
     if (!parsed.success) return response.fail(describeInvalidInput(tool, parsed.error)).render(this.host.render);
-    const verdict = await this.host.policy.check({ tool: name, input: parsed.data, risk: tool.risk }, {
+    const call = { tool: name, input: parsed.data, risk: tool.risk };
+    const verdict = await this.host.policy.check(call, {
       tabUrl: async () => (await (await this.tab()).info()).url,
       element: async (ref) => {
         try {
-          const info = await (await this.tab()).describe(ref);
-          return { role: info.role, name: info.name };
+          return await (await this.tab()).describe(ref);
         } catch {
           return null;
         }
@@ -150,14 +156,20 @@ export class ActLoop {
     });
     if (verdict.decision === 'deny') return response.fail(`Not allowed: ${verdict.reason}`).render(this.host.render);
     if (verdict.decision === 'confirm') {
-      this.host.emit({ type: 'confirmation-needed', tool: name, input: parsed.data, question: verdict.question });
-      if (!(await this.host.confirm(verdict.question, name, parsed.data))) {
-        return response.fail(`The user declined: ${verdict.question} Do not try this again; find another way or call done.`).render(this.host.render);
+      const request: ConfirmRequest = { question: verdict.question, kind: verdict.kind, site: verdict.site, choices: verdict.choices };
+      this.host.emit({ type: 'confirmation-needed', tool: name, input: parsed.data, ...request });
+      const answer = await this.host.confirm({ ...request, tool: name, input: parsed.data });
+      this.host.emit({ type: 'confirmation-answered', tool: name, answer });
+      await this.host.policy.answered?.(call, request, answer);
+      if (answer === 'deny' || answer === 'never') {
+        return response.fail(`The user declined: ${verdict.question} Do not try this again or another way round it; find another way, or call done and say what you could not do.`).render(this.host.render);
       }
     }
     try {
       await tool.run(this.context(), parsed.data, response);
+      this.host.policy.ran?.(call, !response.isError);
     } catch (error) {
+      this.host.policy.ran?.(call, false);
       if (BrowserError.isInstance(error)) {
         if (error.code === 'tab-closed') this.current = null;
         response.fail(error.message);

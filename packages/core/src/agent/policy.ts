@@ -1,8 +1,9 @@
+import type { ElementFacts } from '../browser/port';
 import type { RiskClass } from '../tools/define';
 
 // Every tool call passes through a policy before it runs; nothing the model writes can
-// skip it. The safety work fills this in (site permissions, confirmations, limits); the
-// default here allows everything.
+// skip it. `SafetyPolicy` (policy/safety.ts) is the real one; `ALLOW_ALL` is for tests and
+// benchmarks of the loop itself.
 
 export interface ProposedCall {
   tool: string;
@@ -10,20 +11,39 @@ export interface ProposedCall {
   risk: RiskClass;
 }
 
+/** What a confirmation is about (the host shows it; tests and logs read it). */
+export type ConfirmKind = 'payment' | 'payment-field' | 'deletion' | 'message' | 'subscription' | 'password' | 'download' | 'upload' | 'new-site' | 'tool';
+
+export interface ConfirmRequest {
+  question: string;
+  kind: ConfirmKind;
+  /** The site the action is on (or goes to). */
+  site: string;
+  /** `once`: allow once or deny. `site`: once, always or never (a site permission). */
+  choices: 'once' | 'site';
+}
+
 export type PolicyDecision =
   | { decision: 'allow' }
   | { decision: 'deny'; reason: string }
-  | { decision: 'confirm'; question: string };
+  | ({ decision: 'confirm' } & ConfirmRequest);
+
+/** The person's answer: `always`/`never` only for site questions. */
+export type ConfirmAnswer = 'once' | 'always' | 'never' | 'deny';
 
 export interface PolicyContext {
   /** The address of the tab the call acts in. */
   tabUrl(): Promise<string>;
-  /** The element a ref names on that page (role and name), or null when it is not there. */
-  element(ref: string): Promise<{ role: string; name: string } | null>;
+  /** What a ref is on that page (role, name, attributes, form), or null when it is not there. */
+  element(ref: string): Promise<ElementFacts | null>;
 }
 
 export interface Policy {
   check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> | PolicyDecision;
+  /** Told what the person answered to a confirmation (so "always" and "never" are kept). */
+  answered?(call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> | void;
+  /** Told that an allowed call ran (for counting navigations, tabs and browsing). */
+  ran?(call: ProposedCall, ok: boolean): void;
 }
 
 export const ALLOW_ALL: Policy = { check: () => ({ decision: 'allow' }) };

@@ -59,6 +59,29 @@ export interface PageContent {
   contacts: { emails: string[]; phones: string[]; social: { platform: string; url: string; handle: string }[] };
 }
 
+/** What the safety policy reads about an element: its role and name, and its attributes and form. */
+export interface ElementFacts {
+  role: string;
+  name: string;
+  tag: string;
+  inputType: string;
+  autocomplete: string;
+  /** The `name` and `id` attributes. */
+  fieldName: string;
+  /** A password field. */
+  secret: boolean;
+  /** Takes typed text. */
+  editable: boolean;
+  fileInput: boolean;
+  /** Activating it (or Enter in it) submits its form; and what that form holds. */
+  submits: boolean;
+  formHasPassword: boolean;
+  formHasPayment: boolean;
+  /** A link's address ('' if none), and whether it downloads. */
+  href: string;
+  download: boolean;
+}
+
 export type MouseButton = 'left' | 'right' | 'middle';
 export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
 
@@ -162,8 +185,8 @@ export interface Tab {
   /** Acts on a ref from the latest snapshot; `null` targets the page (keys, scrolling). */
   act(ref: string | null, action: Action): Promise<ActionOutcome>;
   waitFor(condition: WaitCondition, timeoutMs?: number): Promise<string>;
-  /** What a ref names on the page now (for policies and confirmations). */
-  describe(ref: string): Promise<{ role: string; name: string }>;
+  /** What a ref is on the page now (for policies and confirmations; never shown to the model). */
+  describe(ref: string): Promise<ElementFacts>;
   screenshot(request?: ScreenshotRequest): Promise<Screenshot>;
   /** Outer HTML of the first match of a CSS selector (or the page), capped. */
   html(selector?: string, maxChars?: number): Promise<string>;

@@ -1,7 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { callsMade, refLines, taskOf, type MadeCall } from '../model/prompt-reading';
 import { WeightlessModel, type WeightlessReply } from '../model/weightless';
-import { sensitiveKind } from '../policy/sensitive';
+import { sensitiveKind } from '../policy/classify';
 import { parseCommand, type Intent, type Target } from './grammar';
 
 // The command interpreter: the embedded default when no model is configured. A model with

@@ -33,11 +33,12 @@ export const PLAYBOOKS: Playbook[] = [
     name: 'search',
     title: 'Searching and browsing',
     when: 'searching, filters, pages of results, tabs',
-    tools: ['open_tab', 'close_tab', 'go_forward', 'reload', 'screenshot'],
+    tools: ['open_tab', 'close_tab', 'go_forward', 'reload', 'screenshot', 'browse'],
     body: `# Searching and browsing
 - Prefer the site's own search box (type_text with submit) over scrolling through menus.
 - Narrow results with the page's filters (checkboxes, dropdowns) rather than reading every item; the snapshot shows prices and ratings next to each result.
 - Lists that grow as you scroll (infinite feeds) load more when you scroll to the bottom; use find for a specific item after each scroll.
+- To read another page without leaving this one, use browse: you get a summary of it, never its raw text.
 - Open details in the same tab and go_back to the list; open_tab only to compare pages side by side.
 - Read an article or product page with extract_content instead of many snapshots.`,
   },

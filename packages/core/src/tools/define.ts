@@ -19,6 +19,10 @@ export interface ToolContext {
   askUser(question: string): Promise<string>;
   /** Playbooks the model can load with get_playbook. */
   playbooks: ReadonlyMap<string, { title: string; tools: string[] }>;
+  /** Puts stored secrets' values in place of their {{secret:NAME}} placeholders (the policy has already checked where). */
+  fillSecrets(text: string): string;
+  /** Summarises untrusted page text with a separate model call: no tools, no user data, no task. */
+  summarisePage(url: string, text: string): Promise<string>;
 }
 
 export interface Tool {

@@ -7,7 +7,7 @@ import { attachPageAfter, reportOutcome } from './page-state';
 // Acting on the page with refs from the latest snapshot. Each result says what happened
 // and carries what changed, so the model can go on without another snapshot.
 
-const ref = z.string().min(1).describe('Element ref from the page state, e.g. e12');
+const ref = z.string().min(1).max(40).describe('Element ref from the page state, e.g. e12');
 
 export const inputTools = [
   defineTabTool({
@@ -30,14 +30,16 @@ export const inputTools = [
     description: 'Type into a field, replacing its text.',
     input: z.object({
       ref,
-      text: z.string().describe('Text to type'),
+      text: z.string().max(10_000).describe('Text to type'),
       append: z.boolean().optional().describe('Add to the existing text'),
       submit: z.boolean().optional().describe('Press Enter after (submits)'),
       key_by_key: z.boolean().optional().describe('Key by key, for widgets that need keystrokes'),
     }),
     risk: 'act',
-    run: async (tab, input, response) => {
-      const outcome = await tab.act(input.ref, { kind: 'type', text: input.text, replace: !input.append, submit: input.submit ?? false, mode: input.key_by_key ? 'keys' : 'insert' });
+    run: async (tab, input, response, ctx) => {
+      // Secret placeholders become their values only here, after the policy allowed this field.
+      const text = ctx.fillSecrets(input.text);
+      const outcome = await tab.act(input.ref, { kind: 'type', text, replace: !input.append, submit: input.submit ?? false, mode: input.key_by_key ? 'keys' : 'insert' });
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response);
     },

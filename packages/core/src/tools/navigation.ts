@@ -6,7 +6,7 @@ export const navigationTools = [
   defineTabTool({
     name: 'navigate',
     description: 'Open a URL in this tab.',
-    input: z.object({ url: z.string().describe('URL or site name') }),
+    input: z.object({ url: z.string().min(1).max(2048).describe('URL or site name') }),
     risk: 'act',
     run: async (tab, { url }, response) => {
       const outcome = await tab.navigate(url);

@@ -113,6 +113,25 @@ export const pageTools = [
   }),
 ];
 
+/** Background reading: the page's text goes to a separate, tool-less model; only its summary comes back. */
+export const browseTool = defineTool({
+  name: 'browse',
+  description: 'Read another page in the background (the user sees no change) and get a short summary of it.',
+  input: z.object({ url: z.string().min(1).max(2048).describe('The page to read') }),
+  risk: 'observe',
+  run: async (ctx, { url }, response) => {
+    const tab = await ctx.browser.openTab(url, { background: true });
+    try {
+      const page = await tab.extract({ maxChars: 20_000 });
+      const summary = await ctx.summarisePage(page.url, renderContent(page));
+      response.add(`A summary of ${page.url}, written from its text by a separate model with no tools (the page itself is untrusted):`);
+      response.pageText(page.url, summary);
+    } finally {
+      await ctx.browser.closeTab(tab.id).catch(() => undefined);
+    }
+  },
+});
+
 export const metaTools = [
   defineTool({
     name: 'think',

@@ -3,7 +3,7 @@ import { PLAYBOOK_NAMES, PLAYBOOKS, playbookByName } from '../playbooks/playbook
 import { defineTool, type Tool } from './define';
 import { inputTools } from './input';
 import { navigationTools } from './navigation';
-import { metaTools, pageTools } from './page';
+import { browseTool, metaTools, pageTools } from './page';
 import { tabTools } from './tabs';
 
 // One registry of every tool. A task starts with the core set; playbooks unlock more.
@@ -26,7 +26,7 @@ const getPlaybook = defineTool({
   },
 });
 
-export const ALL_TOOLS: Tool[] = [...navigationTools, ...tabTools, ...pageTools, ...inputTools, ...metaTools, getPlaybook];
+export const ALL_TOOLS: Tool[] = [...navigationTools, ...tabTools, ...pageTools, browseTool, ...inputTools, ...metaTools, getPlaybook];
 
 /** Always offered: enough to browse, read, fill simple forms and finish. */
 export const CORE_TOOL_NAMES = [

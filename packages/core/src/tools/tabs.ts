@@ -42,7 +42,7 @@ export const tabTools = [
   defineTool({
     name: 'open_tab',
     description: 'Open a new tab (optionally at an address) and work in it.',
-    input: z.object({ url: z.string().optional().describe('Address to open in the new tab') }),
+    input: z.object({ url: z.string().max(2048).optional().describe('Address to open in the new tab') }),
     risk: 'act',
     run: async (ctx, { url }, response) => {
       const tab = await ctx.browser.openTab(url);

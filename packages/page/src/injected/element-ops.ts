@@ -2,12 +2,13 @@ import type { ElementInfo, PageError, ScrollResult } from '../protocol';
 import { isPageError } from '../protocol';
 import { describeRef } from './actionability';
 import { builtins } from './builtins';
-import { bodyOf, collapseSpaces, frameDocument, isHTMLElement, isInput, isSelect, isTextArea, truncate } from './dom';
+import { bodyOf, collapseSpaces, frameDocument, isAnchor, isButton, isHTMLElement, isInput, isSelect, isTextArea } from './dom';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
 import { displayRole, roleOf } from './roles';
 import { isDisabled } from './state';
 import { Visibility } from './visibility';
+import { visibleHtml } from './visible-clone';
 
 // Operations the driver asks for around real input: what an element is, getting it
 // ready for typing, choosing native options, finding a custom listbox's options,
@@ -47,6 +48,33 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
     fileInput: isInput(el) && el.type === 'file',
     secret: isInput(el) && el.type === 'password',
     expanded: expanded === null ? null : expanded === 'true',
+    ...formFacts(el),
+  };
+}
+
+const PAYMENT_NAME = /\b(card ?number|cc-?(?:number|num|csc|exp)|cvc|cvv|csc|security code|iban|account number|sort code|routing number)\b|card_?number|cardnumber/i;
+
+/** Whether a field takes payment details (by autocomplete, name, id or label). */
+function isPaymentField(el: Element, label: string): boolean {
+  const autocomplete = (el.getAttribute('autocomplete') ?? '').toLowerCase();
+  if (/\bcc-/.test(autocomplete)) return true;
+  return PAYMENT_NAME.test(`${el.getAttribute('name') ?? ''} ${el.id} ${label}`);
+}
+
+function formFacts(el: Element): Pick<ElementInfo, 'autocomplete' | 'fieldName' | 'submits' | 'formHasPassword' | 'formHasPayment' | 'href' | 'download'> {
+  const form = isInput(el) || isTextArea(el) || isSelect(el) || isButton(el) ? el.form : el.closest('form');
+  const fields = form ? Array.from(form.elements) : [];
+  const vis = new Visibility();
+  const submits = (isButton(el) && el.type === 'submit') || (isInput(el) && !['checkbox', 'radio', 'file', 'button', 'reset'].includes(el.type));
+  const anchor = el.closest('a[href]');
+  return {
+    autocomplete: (el.getAttribute('autocomplete') ?? '').toLowerCase(),
+    fieldName: `${el.getAttribute('name') ?? ''} ${el.id}`.trim(),
+    submits: Boolean(form) && submits,
+    formHasPassword: fields.some((f) => isInput(f) && f.type === 'password'),
+    formHasPayment: fields.some((f) => (isInput(f) || isSelect(f)) && isPaymentField(f, accessibleName(f, displayRole(f), vis).name)),
+    href: anchor && isAnchor(anchor) ? anchor.href : '',
+    download: anchor?.hasAttribute('download') ?? false,
   };
 }
 
@@ -240,7 +268,7 @@ export function refPresent(registry: RefRegistry, ref: string): boolean {
   return el.checkVisibility({ visibilityProperty: true }) && new Visibility().rect(el).width > 0;
 }
 
-/** Outer HTML of the first match (or the page), password values removed, capped. */
+/** HTML of what people can see of the first match (or the page): no hidden text or values, capped. */
 export function outerHtml(selector: string | null, maxChars: number): string | PageError {
   let el: Element | null;
   try {
@@ -249,10 +277,6 @@ export function outerHtml(selector: string | null, maxChars: number): string | P
     return { error: 'bad-argument', message: `"${selector ?? ''}" is not a valid CSS selector.` };
   }
   if (!el) return { error: 'not-found', message: `Nothing on the page matches "${selector ?? ''}".` };
-  const copy = el.cloneNode(true);
-  if (!isHTMLElement(copy)) return truncate(el.outerHTML, maxChars);
-  for (const secret of Array.from(copy.querySelectorAll('input[type="password"]'))) secret.removeAttribute('value');
-  for (const script of Array.from(copy.querySelectorAll('script, style'))) script.textContent = '';
-  const html = copy.outerHTML;
+  const html = visibleHtml(el, new Visibility());
   return html.length <= maxChars ? html : `${html.slice(0, maxChars)}\n… (cut at ${maxChars} of ${html.length} characters)`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ask } from '../../lib/messages';
+import { Secrets } from './Secrets';
 import { loadSettings, PROVIDER_IDS, PROVIDER_LABELS, ROLES, saveSettings, type ModelChoice, type ProviderId, type Settings } from '../../lib/settings';
 
 // Options: providers (addresses, keys, models) with a connection test each, a model per
@@ -115,6 +116,10 @@ export function App() {
         <button type="button" className="primary" onClick={() => void save(settings)}>Save</button>
         {saved && <span className="ok" role="status">{saved}</span>}
       </div>
+
+      <h2>Safety</h2>
+      <p><a href={chrome.runtime.getURL('/sites.html')}>Site permissions</a>: which sites Wayfinder may use, is blocked from, or asks about.</p>
+      <Secrets />
     </main>
   );
 }

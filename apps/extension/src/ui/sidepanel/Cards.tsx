@@ -57,14 +57,28 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
 
 function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'confirm' }> }) {
   const { sending, problem, send } = useAnswer(taskId, request.id);
+  const answer = (value: 'once' | 'always' | 'never' | 'deny') => void send({ kind: 'confirm', answer: value });
+  const site = request.choices === 'site';
   return (
-    <section className="card" aria-label="Confirmation needed">
-      <h3>Allow this action?</h3>
+    <section className="card" aria-label="Confirmation needed" data-reason={request.reason} data-request={request.id}>
+      <h3>{site ? `Let Wayfinder use ${request.site}?` : 'Allow this action?'}</h3>
       <p>{request.question}</p>
-      <p className="muted">Tool: {request.tool} · Site: {request.site}</p>
+      <p className="muted">Tool: {request.tool} · Site: {request.site || '(this page)'}</p>
       <div className="row">
-        <button type="button" disabled={sending} onClick={() => void send({ kind: 'confirm', allow: false })}>Deny</button>
-        <button type="button" className="primary" disabled={sending} onClick={() => void send({ kind: 'confirm', allow: true })}>Allow once</button>
+        {site ? (
+          <>
+            <button type="button" disabled={sending} onClick={() => answer('never')}>Never</button>
+            <button type="button" disabled={sending} onClick={() => answer('deny')}>Not now</button>
+            <span className="grow" />
+            <button type="button" disabled={sending} onClick={() => answer('always')}>Always allow</button>
+            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>Allow once</button>
+          </>
+        ) : (
+          <>
+            <button type="button" disabled={sending} onClick={() => answer('deny')}>Deny</button>
+            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>Allow once</button>
+          </>
+        )}
       </div>
       {problem && <p className="bad" role="alert">{problem}</p>}
     </section>

@@ -15,6 +15,7 @@ type Row =
   | { kind: 'call'; call: Extract<AgentEvent, { type: 'tool-call' }>; result: Extract<AgentEvent, { type: 'tool-result' }> | null; thumbs: Extract<TimelineItem, { type: 'thumbnail' }>[] }
   | { kind: 'text'; text: string; step: number }
   | { kind: 'notice'; message: string }
+  | { kind: 'confirm'; text: string; allowed: boolean }
   | { kind: 'error'; message: string };
 
 function rows(events: EventRecord[]): Row[] {
@@ -33,6 +34,10 @@ function rows(events: EventRecord[]): Row[] {
       row?.thumbs.push(event);
     } else if (event.type === 'text-delta' && event.delta.trim()) out.push({ kind: 'text', text: event.delta, step: event.step });
     else if (event.type === 'notice') out.push({ kind: 'notice', message: event.message });
+    else if (event.type === 'confirmation-answered') {
+      const allowed = event.answer === 'once' || event.answer === 'always';
+      out.push({ kind: 'confirm', allowed, text: `${allowed ? 'You allowed' : 'You declined'} ${event.tool}${event.answer === 'always' ? ' (always, for this site)' : event.answer === 'never' ? ' (never, for this site)' : ''}.` });
+    }
     else if (event.type === 'error') out.push({ kind: 'error', message: event.message });
   }
   return out;
@@ -51,6 +56,7 @@ export function Timeline({ events, final }: { events: EventRecord[]; final: bool
         }
         if (row.kind === 'notice') return <li key={i} className="warn">⚠ {row.message}</li>;
         if (row.kind === 'error') return <li key={i} className="bad">✗ {row.message}</li>;
+        if (row.kind === 'confirm') return <li key={i} className={row.allowed ? 'ok' : 'warn'}>{row.allowed ? '✓' : '✋'} {row.text}</li>;
         const { call, result, thumbs } = row;
         const mark = !result ? '…' : result.ok ? '✓' : '✗';
         return (

@@ -1,0 +1,40 @@
+import { normalizeSite, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { z } from 'zod';
+
+// Site permissions and stored secrets, in chrome.storage.local beside the settings (never
+// in conversations or exports). Secret values are written here and read only by the
+// worker, which types them into fields; pages of the extension list names and sites.
+
+const SITES = z.array(z.object({ site: z.string().min(1), decision: z.enum(['allow', 'block', 'ask']) }));
+const SECRETS = z.array(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]+$/), value: z.string().min(1), site: z.string().min(1), field: z.enum(['password', 'text']).optional() }));
+
+async function read(key: string): Promise<unknown> {
+  const stored: Record<string, unknown> = await chrome.storage.local.get(key);
+  return stored[key];
+}
+
+export async function loadSites(): Promise<SiteRule[]> {
+  const parsed = SITES.safeParse(await read('sites'));
+  return parsed.success ? parsed.data : [];
+}
+
+export async function saveSites(rules: SiteRule[]): Promise<void> {
+  await chrome.storage.local.set({ sites: SITES.parse(rules) });
+}
+
+/** Adds or changes one site's rule (an "always" or "never" answer, or the Sites page). */
+export async function setSite(site: string, decision: SiteDecision): Promise<void> {
+  const normal = normalizeSite(site);
+  if (!normal) throw new Error(`"${site}" is not a site (try example.com).`);
+  const rules = (await loadSites()).filter((r) => r.site !== normal);
+  await saveSites([...rules, { site: normal, decision }]);
+}
+
+export async function loadSecrets(): Promise<Secret[]> {
+  const parsed = SECRETS.safeParse(await read('secrets'));
+  return parsed.success ? parsed.data.map((s) => ({ name: s.name, value: s.value, site: s.site, ...(s.field ? { field: s.field } : {}) })) : [];
+}
+
+export async function saveSecrets(secrets: Secret[]): Promise<void> {
+  await chrome.storage.local.set({ secrets: SECRETS.parse(secrets) });
+}

@@ -1,0 +1,84 @@
+import { normalizeSite, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { useEffect, useState } from 'react';
+import { loadSites, saveSites } from '../../lib/safety-store';
+
+// Site permissions: what Wayfinder may do where. A rule for a site covers its subdomains
+// (example.com covers www.example.com, never evil-example.com). Sites without a rule are
+// asked about the first time a task reaches them.
+
+const LABELS: Record<SiteDecision, string> = { allow: 'Allow', ask: 'Ask each task', block: 'Block' };
+
+export function SitePermissions() {
+  const [rules, setRules] = useState<SiteRule[] | null>(null);
+  const [site, setSite] = useState('');
+  const [decision, setDecision] = useState<SiteDecision>('allow');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadSites().then(setRules);
+    const changed = () => void loadSites().then(setRules);
+    chrome.storage.onChanged.addListener(changed);
+    return () => chrome.storage.onChanged.removeListener(changed);
+  }, []);
+  if (!rules) return <p>Loading…</p>;
+
+  const save = async (next: SiteRule[]) => {
+    await saveSites(next);
+    setRules(next);
+  };
+  const add = async () => {
+    const normal = normalizeSite(site);
+    if (!normal) {
+      setProblem(`"${site}" is not a site; write it like example.com.`);
+      return;
+    }
+    setProblem(null);
+    await save([...rules.filter((r) => r.site !== normal), { site: normal, decision }]);
+    setSite('');
+  };
+  const sorted = [...rules].sort((a, b) => a.site.localeCompare(b.site));
+
+  return (
+    <section aria-label="Site permissions">
+      <h2>Site permissions</h2>
+      <p className="muted">A rule for a site covers its subdomains. Sites without a rule are asked about the first time a task goes there.</p>
+      {sorted.length ? (
+        <table>
+          <tbody>
+            {sorted.map((rule) => (
+              <tr key={rule.site}>
+                <td>{rule.site}</td>
+                <td>
+                  <select aria-label={`Permission for ${rule.site}`} value={rule.decision} onChange={(e) => void save(rules.map((r) => (r.site === rule.site ? { ...r, decision: e.target.value === 'block' ? 'block' : e.target.value === 'ask' ? 'ask' : 'allow' } : r)))}>
+                    {(['allow', 'ask', 'block'] as const).map((d) => <option key={d} value={d}>{LABELS[d]}</option>)}
+                  </select>
+                </td>
+                <td><button type="button" aria-label={`Remove ${rule.site}`} onClick={() => void save(rules.filter((r) => r.site !== rule.site))}>Remove</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : <p className="muted">No rules yet.</p>}
+      <form className="row" onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}>
+        <input aria-label="Site" placeholder="example.com" value={site} onChange={(e) => setSite(e.target.value)} />
+        <select aria-label="Permission" value={decision} onChange={(e) => setDecision(e.target.value === 'block' ? 'block' : e.target.value === 'ask' ? 'ask' : 'allow')}>
+          {(['allow', 'ask', 'block'] as const).map((d) => <option key={d} value={d}>{LABELS[d]}</option>)}
+        </select>
+        <button type="submit">Add rule</button>
+      </form>
+      {problem && <p className="bad" role="alert">{problem}</p>}
+    </section>
+  );
+}
+
+export function App() {
+  return (
+    <main className="page">
+      <h1>Wayfinder site permissions</h1>
+      <SitePermissions />
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { normalizeSite, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { z } from 'zod';
+import type { Env } from './models';
+
+// The CLI's safety settings: site permissions, stored secrets and limits, in a JSON file
+// ($WAYFINDER_CONFIG, else ~/.config/wayfinder/config.json):
+//   { "sites": { "example.com": "allow", "ads.example": "block" },
+//     "secrets": { "github": { "value": "…", "site": "github.com" } },
+//     "limits": { "navigationsPerMinute": 20, "tabsPerTask": 10 } }
+// "Always" and "never" answered at the prompt are written back to it.
+
+const CONFIG = z.object({
+  sites: z.record(z.string(), z.enum(['allow', 'block', 'ask'])).default({}),
+  secrets: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, 'secret names are letters, digits, _ . and -'), z.object({
+    value: z.string().min(1),
+    site: z.string().min(1),
+    field: z.enum(['password', 'text']).optional(),
+  })).default({}),
+  limits: z.object({
+    navigationsPerMinute: z.number().int().positive().optional(),
+    tabsPerTask: z.number().int().positive().optional(),
+    browsesPerMinute: z.number().int().positive().optional(),
+  }).default({}),
+}).loose();
+
+export interface HostConfig {
+  path: string;
+  sites: SiteRule[];
+  secrets: Secret[];
+  limits: Partial<Limits>;
+  /** A warning to show (a config with secrets that others can read). */
+  warning: string | null;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function configPath(env: Env): string {
+  return env.WAYFINDER_CONFIG ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'wayfinder', 'config.json');
+}
+
+function readRaw(path: string): Record<string, unknown> {
+  if (!existsSync(path)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`The config file ${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
+}
+
+export function loadConfig(env: Env): HostConfig {
+  const path = configPath(env);
+  const parsed = CONFIG.safeParse(readRaw(path));
+  if (!parsed.success) throw new ConfigError(`The config file ${path} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const sites: SiteRule[] = [];
+  for (const [site, decision] of Object.entries(parsed.data.sites)) {
+    const normal = normalizeSite(site);
+    if (!normal) throw new ConfigError(`The config file ${path} names a site that is not one: "${site}".`);
+    sites.push({ site: normal, decision });
+  }
+  const secrets: Secret[] = Object.entries(parsed.data.secrets).map(([name, s]) => ({ name, value: s.value, site: normalizeSite(s.site) || s.site, ...(s.field ? { field: s.field } : {}) }));
+  let warning: string | null = null;
+  if (secrets.length && process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0) {
+    warning = `wayfinder: ${path} holds secrets and other users can read it; run chmod 600 ${path}.`;
+  }
+  const limits: Partial<Limits> = {};
+  for (const [key, value] of Object.entries(parsed.data.limits)) if (typeof value === 'number') Object.assign(limits, { [key]: value });
+  return { path, sites, secrets, limits, warning };
+}
+
+/** Writes a site decision the person made ("always" / "never") into the config file. */
+export function rememberSite(path: string, site: string, decision: SiteDecision): void {
+  const raw = readRaw(path);
+  const sites = typeof raw.sites === 'object' && raw.sites !== null ? Object.fromEntries(Object.entries(raw.sites)) : {};
+  sites[site] = decision;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify({ ...raw, sites }, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}

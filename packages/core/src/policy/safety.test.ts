@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ElementFacts } from '../browser/port';
+import type { PolicyContext, ProposedCall } from '../agent/policy';
+import { elementFacts as facts } from './classify';
+import { SafetyPolicy } from './safety';
+import { SecretVault } from './secrets';
+
+const at = (url: string, elements: Record<string, ElementFacts> = {}): PolicyContext => ({
+  tabUrl: () => Promise.resolve(url),
+  element: (ref) => Promise.resolve(elements[ref] ?? null),
+});
+
+const call = (tool: string, input: Record<string, unknown> = {}, risk: ProposedCall['risk'] = 'act'): ProposedCall => ({ tool, input, risk });
+
+const PAGE = 'https://shop.example/checkout';
+const vault = new SecretVault([{ name: 'shop', value: 'hunter2-Secret!', site: 'shop.example' }, { name: 'bank', value: 'DE89370400440532013000', site: 'bank.example', field: 'text' }]);
+const elements = {
+  e1: facts({ role: 'textbox', tag: 'input', inputType: 'password', secret: true, editable: true, name: 'Password' }),
+  e2: facts({ role: 'textbox', tag: 'input', editable: true, name: 'Username' }),
+  e3: facts({ name: 'Pay $20.00' }),
+  e4: facts({ role: 'link', tag: 'a', name: 'Partner', href: 'https://partner.example/offer' }),
+  e5: facts({ role: 'link', tag: 'a', name: 'More tents', href: 'https://shop.example/tents' }),
+};
+
+describe('SafetyPolicy', () => {
+  it('site permissions: blocked sites and their subdomains refused; look-alikes asked about', async () => {
+    const policy = new SafetyPolicy({ sites: [{ site: 'blocked.example', decision: 'block' }, { site: 'trusted.example', decision: 'allow' }] });
+    const ctx = at(PAGE);
+    expect(await policy.check(call('navigate', { url: 'https://blocked.example/' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('blocked.example is blocked') });
+    expect(await policy.check(call('navigate', { url: 'http://www.blocked.example/x' }), ctx)).toMatchObject({ decision: 'deny' });
+    expect(await policy.check(call('navigate', { url: 'https://trusted.example/' }), ctx)).toEqual({ decision: 'allow' });
+    expect(await policy.check(call('navigate', { url: 'https://trusted.example.evil.net/' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'trusted.example.evil.net', choices: 'site' });
+    expect(await policy.check(call('navigate', { url: 'evil-trusted.example' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'evil-trusted.example' });
+    expect(await policy.check(call('navigate', { url: 'https://shop.example/cart' }), ctx)).toEqual({ decision: 'allow' });
+  });
+
+  it('only web addresses', async () => {
+    const policy = new SafetyPolicy();
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'chrome://settings', 'data:text/html,<b>x</b>']) {
+      expect(await policy.check(call('navigate', { url }), at(PAGE))).toMatchObject({ decision: 'deny', reason: expect.stringContaining('Only web pages') });
+    }
+  });
+
+  it('"always" and "never" are remembered, "once" lasts the task', async () => {
+    const remembered: string[] = [];
+    const policy = new SafetyPolicy({ remember: (site, decision) => {
+      remembered.push(`${site}=${decision}`);
+    } });
+    const ctx = at(PAGE);
+    const go = (url: string) => policy.check(call('navigate', { url }), ctx);
+    const ask = await go('https://a.example/');
+    if (ask.decision !== 'confirm') throw new Error('expected a question');
+    await policy.answered(call('navigate'), ask, 'once');
+    expect(await go('https://a.example/other')).toEqual({ decision: 'allow' });
+    const b = await go('https://b.example/');
+    if (b.decision !== 'confirm') throw new Error('expected a question');
+    await policy.answered(call('navigate'), b, 'never');
+    expect(await go('https://b.example/')).toMatchObject({ decision: 'deny' });
+    const c = await go('https://c.example/');
+    if (c.decision !== 'confirm') throw new Error('expected a question');
+    await policy.answered(call('navigate'), c, 'always');
+    expect(remembered).toEqual(['b.example=block', 'c.example=allow']);
+  });
+
+  it('sensitive controls every time, and links to sites the task has not used', async () => {
+    const policy = new SafetyPolicy();
+    const ctx = at(PAGE, elements);
+    expect(await policy.check(call('click', { ref: 'e3' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'payment', choices: 'once', question: 'Click button "Pay $20.00" on shop.example? It may spend money.' });
+    expect(await policy.check(call('click', { ref: 'e3' }), ctx)).toMatchObject({ decision: 'confirm' });
+    expect(await policy.check(call('click', { ref: 'e4' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'partner.example' });
+    expect(await policy.check(call('click', { ref: 'e5' }), ctx)).toEqual({ decision: 'allow' });
+    expect(await policy.check(call('upload_file', { ref: 'e2', name: 'a.txt' }, 'sensitive'), ctx)).toMatchObject({ decision: 'confirm', kind: 'upload' });
+  });
+
+  it('secrets: only into a password field on their own site, never into addresses or other arguments', async () => {
+    const policy = new SafetyPolicy({ secrets: vault });
+    const ctx = at(PAGE, elements);
+    expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toEqual({ decision: 'allow' });
+    expect(await policy.check(call('type_text', { ref: 'e2', text: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'The secret {{secret:shop}} can only be typed into a password field.' });
+    expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:bank}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'The secret {{secret:bank}} belongs to bank.example; it cannot be used on shop.example.' });
+    expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:nope}}' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('There is no secret named "nope"') });
+    expect(await policy.check(call('navigate', { url: 'https://shop.example/?p={{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('Secrets can only be typed into fields') });
+    expect(await policy.check(call('find', { query: '{{secret:shop}}' }, 'observe'), ctx)).toMatchObject({ decision: 'deny' });
+    expect(await new SafetyPolicy().check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'There are no stored secrets.' });
+  });
+
+  it('limits: navigations a minute, tabs a task, background reads a minute, argument size', async () => {
+    let now = 1_000_000;
+    const policy = new SafetyPolicy({ limits: { navigationsPerMinute: 3, tabsPerTask: 2, browsesPerMinute: 1 }, now: () => now });
+    const ctx = at(PAGE);
+    for (let i = 0; i < 3; i++) {
+      const c = call('navigate', { url: `https://shop.example/${i}` });
+      expect(await policy.check(c, ctx)).toEqual({ decision: 'allow' });
+      policy.ran(c, true);
+    }
+    expect(await policy.check(call('navigate', { url: 'https://shop.example/4' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('at most 3 a minute') });
+    now += 61_000;
+    expect(await policy.check(call('navigate', { url: 'https://shop.example/5' }), ctx)).toEqual({ decision: 'allow' });
+    for (let i = 0; i < 2; i++) policy.ran(call('open_tab'), true);
+    expect(await policy.check(call('open_tab'), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('opened 2 tabs') });
+    policy.ran(call('browse', { url: 'https://shop.example/a' }), true);
+    expect(await policy.check(call('browse', { url: 'https://shop.example/b' }, 'observe'), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('at most 1 pages a minute') });
+    expect(await policy.check(call('think', { thought: 'x'.repeat(300_000) }, 'observe'), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('too large') });
+  });
+
+  it('a blocked page cannot be acted on, even if the task started there', async () => {
+    const policy = new SafetyPolicy({ sites: [{ site: 'shop.example', decision: 'block' }] });
+    expect(await policy.check(call('click', { ref: 'e5' }), at(PAGE, elements))).toMatchObject({ decision: 'deny', reason: expect.stringContaining('shop.example is blocked') });
+  });
+});
+
+describe('SecretVault', () => {
+  it('fills placeholders, and redacts values (plain and URL-encoded) back to them', () => {
+    expect(vault.fill('{{secret:shop}}')).toBe('hunter2-Secret!');
+    expect(vault.redact('typed hunter2-Secret! and hunter2-Secret%21 and DE89370400440532013000')).toBe('typed {{secret:shop}} and {{secret:shop}} and {{secret:bank}}');
+    expect(vault.describe()).toBe('{{secret:shop}} — a password for shop.example\n{{secret:bank}} — a value for bank.example');
+    expect(vault.describe()).not.toContain('hunter2');
+  });
+});
