@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementFacts } from '../browser/port';
-import type { PolicyContext, ProposedCall } from '../agent/policy';
+import type { PolicyContext, PolicyDecision, ProposedCall } from '../agent/policy';
 import { elementFacts as facts } from './classify';
 import { SafetyPolicy } from './safety';
 import { SecretVault } from './secrets';
@@ -11,6 +11,12 @@ const at = (url: string, elements: Record<string, ElementFacts> = {}): PolicyCon
 });
 
 const call = (tool: string, input: Record<string, unknown> = {}, risk: ProposedCall['risk'] = 'act'): ProposedCall => ({ tool, input, risk });
+
+/** The reason a decision refuses, or what it did instead. */
+async function refusal(decision: Promise<PolicyDecision>): Promise<string> {
+  const d = await decision;
+  return d.decision === 'deny' ? d.reason : `(not refused: ${d.decision})`;
+}
 
 const PAGE = 'https://shop.example/checkout';
 const vault = new SecretVault([{ name: 'shop', value: 'hunter2-Secret!', site: 'shop.example' }, { name: 'bank', value: 'DE89370400440532013000', site: 'bank.example', field: 'text' }]);
@@ -26,7 +32,7 @@ describe('SafetyPolicy', () => {
   it('site permissions: blocked sites and their subdomains refused; look-alikes asked about', async () => {
     const policy = new SafetyPolicy({ sites: [{ site: 'blocked.example', decision: 'block' }, { site: 'trusted.example', decision: 'allow' }] });
     const ctx = at(PAGE);
-    expect(await policy.check(call('navigate', { url: 'https://blocked.example/' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('blocked.example is blocked') });
+    expect(await refusal(policy.check(call('navigate', { url: 'https://blocked.example/' }), ctx))).toContain('blocked.example is blocked');
     expect(await policy.check(call('navigate', { url: 'http://www.blocked.example/x' }), ctx)).toMatchObject({ decision: 'deny' });
     expect(await policy.check(call('navigate', { url: 'https://trusted.example/' }), ctx)).toEqual({ decision: 'allow' });
     expect(await policy.check(call('navigate', { url: 'https://trusted.example.evil.net/' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'trusted.example.evil.net', choices: 'site' });
@@ -37,7 +43,7 @@ describe('SafetyPolicy', () => {
   it('only web addresses', async () => {
     const policy = new SafetyPolicy();
     for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'chrome://settings', 'data:text/html,<b>x</b>']) {
-      expect(await policy.check(call('navigate', { url }), at(PAGE))).toMatchObject({ decision: 'deny', reason: expect.stringContaining('Only web pages') });
+      expect(await refusal(policy.check(call('navigate', { url }), at(PAGE)))).toContain('Only web pages');
     }
   });
 
@@ -78,8 +84,8 @@ describe('SafetyPolicy', () => {
     expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toEqual({ decision: 'allow' });
     expect(await policy.check(call('type_text', { ref: 'e2', text: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'The secret {{secret:shop}} can only be typed into a password field.' });
     expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:bank}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'The secret {{secret:bank}} belongs to bank.example; it cannot be used on shop.example.' });
-    expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:nope}}' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('There is no secret named "nope"') });
-    expect(await policy.check(call('navigate', { url: 'https://shop.example/?p={{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('Secrets can only be typed into fields') });
+    expect(await refusal(policy.check(call('type_text', { ref: 'e1', text: '{{secret:nope}}' }), ctx))).toContain('There is no secret named "nope"');
+    expect(await refusal(policy.check(call('navigate', { url: 'https://shop.example/?p={{secret:shop}}' }), ctx))).toContain('Secrets can only be typed into fields');
     expect(await policy.check(call('find', { query: '{{secret:shop}}' }, 'observe'), ctx)).toMatchObject({ decision: 'deny' });
     expect(await new SafetyPolicy().check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'There are no stored secrets.' });
   });
@@ -93,19 +99,19 @@ describe('SafetyPolicy', () => {
       expect(await policy.check(c, ctx)).toEqual({ decision: 'allow' });
       policy.ran(c, true);
     }
-    expect(await policy.check(call('navigate', { url: 'https://shop.example/4' }), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('at most 3 a minute') });
+    expect(await refusal(policy.check(call('navigate', { url: 'https://shop.example/4' }), ctx))).toContain('at most 3 a minute');
     now += 61_000;
     expect(await policy.check(call('navigate', { url: 'https://shop.example/5' }), ctx)).toEqual({ decision: 'allow' });
     for (let i = 0; i < 2; i++) policy.ran(call('open_tab'), true);
-    expect(await policy.check(call('open_tab'), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('opened 2 tabs') });
+    expect(await refusal(policy.check(call('open_tab'), ctx))).toContain('opened 2 tabs');
     policy.ran(call('browse', { url: 'https://shop.example/a' }), true);
-    expect(await policy.check(call('browse', { url: 'https://shop.example/b' }, 'observe'), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('at most 1 pages a minute') });
-    expect(await policy.check(call('think', { thought: 'x'.repeat(300_000) }, 'observe'), ctx)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('too large') });
+    expect(await refusal(policy.check(call('browse', { url: 'https://shop.example/b' }, 'observe'), ctx))).toContain('at most 1 pages a minute');
+    expect(await refusal(policy.check(call('think', { thought: 'x'.repeat(300_000) }, 'observe'), ctx))).toContain('too large');
   });
 
   it('a blocked page cannot be acted on, even if the task started there', async () => {
     const policy = new SafetyPolicy({ sites: [{ site: 'shop.example', decision: 'block' }] });
-    expect(await policy.check(call('click', { ref: 'e5' }), at(PAGE, elements))).toMatchObject({ decision: 'deny', reason: expect.stringContaining('shop.example is blocked') });
+    expect(await refusal(policy.check(call('click', { ref: 'e5' }), at(PAGE, elements)))).toContain('shop.example is blocked');
   });
 });
 
