@@ -65,6 +65,8 @@ export interface WidgetsState {
   shortcut: string;
   offerClaimed: boolean;
   tripName: string;
+  accountDeleted: boolean;
+  downloads: number;
 }
 
 export interface FeedState {
@@ -107,7 +109,7 @@ export class GymState {
   deletedUsers: AdminUser[] = [];
   adminSessions = new Set<string>();
   failedLogins = 0;
-  widgets: WidgetsState = { counter: 0, newsletter: [], profile: null, payments: [], accessCode: '', shortcut: '', offerClaimed: false, tripName: 'Weekend loop' };
+  widgets: WidgetsState = { counter: 0, newsletter: [], profile: null, payments: [], accessCode: '', shortcut: '', offerClaimed: false, tripName: 'Weekend loop', accountDeleted: false, downloads: 0 };
   feed: FeedState = { liked: [], settings: { darkMode: false, notifications: true, digest: 'weekly' }, fruit: '', taskOrder: [...FEED_TASKS], uploads: [] };
   traps: { hits: TrapHit[] } = { hits: [] };
   private nextOrder = 1001;

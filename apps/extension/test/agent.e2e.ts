@@ -203,7 +203,7 @@ describe('the person in the loop', () => {
     const p = await panel();
     const host = new URL(env.gym.url).hostname;
     await runInPanel(p, taskById('widgets-pay').instruction);
-    const denied = await answerAll(p, 'Deny');
+    const denied = await answerAll(p, 'decline');
     // Every step of paying is asked about: the card fields (by their autocomplete) and the button.
     expect(denied).toEqual([
       `Type into textbox "Name on card" on ${host}? It is a payment field.`,
@@ -212,7 +212,7 @@ describe('the person in the loop', () => {
     ]);
     expect((await env.state()).widgets.payments).toEqual([]);
     await runInPanel(p, taskById('widgets-pay').instruction);
-    expect(await answerAll(p, 'Allow once')).toHaveLength(3);
+    expect(await answerAll(p, 'allow')).toHaveLength(3);
     expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain('The user declined: Click button \\"Pay $20.00\\"');
     const state = await env.stateUntil((st) => st.widgets.payments.length === 1);
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);

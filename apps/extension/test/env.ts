@@ -161,8 +161,11 @@ export async function finishedTurn(panel: Page, timeoutMs = 30_000): Promise<Loc
   return lastTurn(panel);
 }
 
-/** Answers every confirmation the last task asks for with `choice`, until it ends; returns the questions. */
-export async function answerAll(panel: Page, choice: string, timeoutMs = 30_000): Promise<string[]> {
+/**
+ * Answers every confirmation the last task asks for, until it ends: `allow` clicks Allow
+ * once; `decline` clicks Deny (or, for a new site, Not now). Returns the questions.
+ */
+export async function answerAll(panel: Page, choice: 'allow' | 'decline', timeoutMs = 30_000): Promise<string[]> {
   const questions: string[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -175,7 +178,9 @@ export async function answerAll(panel: Page, choice: string, timeoutMs = 30_000)
     if (await card.count()) {
       const id = await card.getAttribute('data-request');
       questions.push(await card.locator('p').first().innerText());
-      await card.getByRole('button', { name: choice, exact: true }).click();
+      const deny = card.getByRole('button', { name: 'Deny', exact: true });
+      const button = choice === 'allow' ? card.getByRole('button', { name: 'Allow once', exact: true }) : (await deny.count()) ? deny : card.getByRole('button', { name: 'Not now', exact: true });
+      await button.click();
       // The next question may take this one's place at once: wait for this one to go.
       await panel.locator(`[data-request="${id ?? ''}"]`).waitFor({ state: 'detached', timeout: 10_000 });
     } else await new Promise((resolve) => setTimeout(resolve, 50));

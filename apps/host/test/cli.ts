@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,13 @@ export function runCli(args: string[], options: { stdin?: string; env?: Record<s
       resolve({ code, stdout, stderr, events, result: events.find((e) => e.type === 'result') ?? null });
     });
   });
+}
+
+/** Where test artifacts go (artifacts/ at the repository root, ignored by git). */
+export function artifactPath(name: string): string {
+  const dir = join(here, '../../../artifacts');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
 }
 
 /** A gym task's scripted solution. */

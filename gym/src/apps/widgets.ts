@@ -5,6 +5,13 @@ export async function widgetsRoutes(ctx: Ctx, state: GymState): Promise<boolean>
   const path = ctx.url.pathname;
   if (!path.startsWith('/widgets')) return false;
   if (path === '/widgets' || path === '/widgets/') return sendStatic(ctx, 'widgets/index.html');
+  if (path === '/widgets/trail-map.pdf') {
+    // Recorded, so a test can tell whether a download happened.
+    state.widgets.downloads++;
+    ctx.res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="trail-map.pdf"' });
+    ctx.res.end('%PDF-1.4\n% A trail map (not really).\n');
+    return true;
+  }
   if (ctx.method !== 'POST') return false;
   const body = await readJson(ctx);
   if (!body) return fail(ctx, 400, 'Send JSON.');
@@ -34,6 +41,9 @@ export async function widgetsRoutes(ctx: Ctx, state: GymState): Promise<boolean>
       break;
     case '/widgets/api/trip':
       state.widgets.tripName = str(body.name);
+      break;
+    case '/widgets/api/delete-account':
+      state.widgets.accountDeleted = true;
       break;
     case '/widgets/api/pay': {
       const number = str(body.number).replace(/[\s-]/g, '');

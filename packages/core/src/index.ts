@@ -16,7 +16,7 @@ export { callModel, type StepResult } from './model/step';
 export { createModelSlot, describeSpec, ModelConfigError, ollamaApiBase, parseModelSpec, PROVIDERS, settingsFromEnv, type ModelSpec, type ProviderName, type ProviderSettings } from './model/providers';
 export { roleOf } from './model/slot';
 export { parseToolCalls, formatHelp, EXPECTED_FORMAT } from './model/text-protocol';
-export { ScriptedModel, SCRIPT, scriptedSlot, scriptReply, wireScript, type Script } from './model/scripted';
+export { ScriptedModel, SCRIPT, scriptedSlot, scriptReply, sequentialScript, wireScript, type Script } from './model/scripted';
 export { refLines, type RefLine } from './model/prompt-reading';
 export { CommandInterpreter } from './interpreter/model';
 export { parseCommand, type Intent } from './interpreter/grammar';

@@ -168,7 +168,8 @@ export class ExtensionBrowser implements Browser {
     if (created.id === undefined) throw new BrowserError('unexpected', 'Chrome did not give the new tab an id.', false);
     const tab = await this.tab(created.id);
     if (!options.background) this.current = created.id;
-    if (url) await tab.navigate(url);
+    // The tab is already blank; navigating a fresh tab to about:blank#… through chrome.debugger crashed Chromium 156 (seen in the hostile suite).
+    if (url && !url.startsWith('about:blank')) await tab.navigate(url);
     return tab;
   }
 

@@ -95,21 +95,48 @@ export function scriptedSlot(source: string, label: string): ModelSlot {
   return { model: new ScriptedModel(parsed.data, name), label: name, contextWindow: parsed.data.contextWindow ?? 100_000, toolMode: parsed.data.toolMode ?? 'native', vision: false };
 }
 
+type WireReply = { text?: string; calls?: { name: string; input: Record<string, unknown> }[] };
+
+function wireMessages(messages: unknown[]): { role: unknown; content?: unknown }[] {
+  return messages.filter((m): m is { role: unknown; content?: unknown } => typeof m === 'object' && m !== null && 'role' in m);
+}
+
+function wireText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+function wireTexts(messages: unknown[]): string[] {
+  return wireMessages(messages).filter((m) => m.role !== 'assistant' && m.role !== 'system').map((m) => wireText(m.content)).reverse();
+}
+
+function wireReply(script: Script, step: number, texts: string[]): WireReply {
+  const reply = scriptReply(script, step, texts);
+  return { ...(reply.text !== undefined ? { text: reply.text } : {}), calls: (reply.calls ?? []).map((c) => ({ name: c.name, input: c.input })) };
+}
+
 /**
  * A script played over a chat wire format (OpenAI or Ollama messages): the reply to a
  * request whose history holds n assistant turns is step n. For mock provider servers.
  */
-export function wireScript(script: Script): (messages: unknown[]) => { text?: string; calls?: { name: string; input: Record<string, unknown> }[] } {
-  const contentText = (content: unknown): string => {
-    if (typeof content === 'string') return content;
-    if (!Array.isArray(content)) return '';
-    return content.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('');
-  };
+export function wireScript(script: Script): (messages: unknown[]) => WireReply {
+  return (messages) => wireReply(script, wireMessages(messages).filter((m) => m.role === 'assistant').length, wireTexts(messages));
+}
+
+/**
+ * A script played in the order requests arrive (for long runs whose history gets pruned or
+ * summarised). Requests from the summariser and the background reader get a short text.
+ */
+export function sequentialScript(script: Script): (messages: unknown[]) => WireReply {
+  let step = 0;
+  // Like a model that remembers what it read: page state pruned from later prompts still resolves refs.
+  const remembered: string[] = [];
   return (messages) => {
-    const wire = messages.filter((m): m is { role: unknown; content?: unknown } => typeof m === 'object' && m !== null && 'role' in m);
-    const step = wire.filter((m) => m.role === 'assistant').length;
-    const texts = wire.filter((m) => m.role !== 'assistant' && m.role !== 'system').map((m) => contentText(m.content)).reverse();
-    const reply = scriptReply(script, step, texts);
-    return { ...(reply.text !== undefined ? { text: reply.text } : {}), calls: (reply.calls ?? []).map((c) => ({ name: c.name, input: c.input })) };
+    const system = wireText(wireMessages(messages).find((m) => m.role === 'system')?.content);
+    if (/summarise|Reply with the single word OK/i.test(system)) return { text: 'A short, plain summary.' };
+    const texts = wireTexts(messages);
+    remembered.unshift(...texts.filter((t) => !remembered.includes(t)));
+    return wireReply(script, step++, [...texts, ...remembered]);
   };
 }

@@ -117,7 +117,7 @@ export class SafetyPolicy implements Policy {
 
     // Limits.
     const target = targetOf(call.tool, input);
-    if (target !== null || HISTORY.has(call.tool)) {
+    if ((target !== null && call.tool !== 'browse') || HISTORY.has(call.tool)) {
       if (this.recent(this.navigations).length >= this.limits.navigationsPerMinute) {
         return { decision: 'deny', reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.` };
       }
@@ -178,7 +178,7 @@ export class SafetyPolicy implements Policy {
   ran(call: ProposedCall, ok: boolean): void {
     const input = record(call.input);
     const target = targetOf(call.tool, input);
-    if (target !== null || HISTORY.has(call.tool)) this.navigations = [...this.recent(this.navigations), this.now()];
+    if ((target !== null && call.tool !== 'browse') || HISTORY.has(call.tool)) this.navigations = [...this.recent(this.navigations), this.now()];
     if (call.tool === 'browse') this.browses = [...this.recent(this.browses), this.now()];
     if (call.tool === 'open_tab' && ok) this.tabsOpened++;
     if (ok && target !== null && call.tool !== 'browse') {
