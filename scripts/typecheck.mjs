@@ -3,6 +3,7 @@
 // so a failure names the package it came from.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const projects = [
@@ -26,10 +27,13 @@ function hasSources(dir) {
   return false;
 }
 
+// tsc's own script under this Node (npx would start npm for every project).
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
 let failed = 0;
 for (const project of projects) {
   const started = Date.now();
-  const result = spawnSync('npx', ['tsc', '--noEmit', '-p', project], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { stdio: 'inherit' });
   const status = result.status === 0 ? 'ok' : 'FAILED';
   console.log(`typecheck ${project}: ${status} (${Date.now() - started} ms)`);
   if (result.status !== 0) failed++;

@@ -25,7 +25,7 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
   if (init.cookie) headers.cookie = init.cookie;
   const response = await fetch(gym.url + path, { method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'), headers, body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)), redirect: 'manual' });
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

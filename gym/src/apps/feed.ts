@@ -58,7 +58,7 @@ export async function feedRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
   }
   if (path === '/feed/api/upload') {
     const header = ctx.req.headers['x-file-name'];
-    let name = '';
+    let name: string;
     try {
       name = decodeURIComponent(typeof header === 'string' ? header : '');
     } catch {

@@ -32,7 +32,7 @@ export async function drag(tab: CdpTab, from: string, toRef: string | null, offs
   await mouse.move(source.point.x, source.point.y);
   await mouse.down();
   await session.send('Input.setInterceptDrags', { enabled: true });
-  let intercepted: Awaited<ReturnType<typeof session.waitFor<'Input.dragIntercepted'>>> | null = null;
+  let intercepted: Awaited<ReturnType<typeof session.waitFor<'Input.dragIntercepted'>>> | null;
   try {
     const dragStarted = session.waitFor('Input.dragIntercepted', () => true, 500);
     // A few pixels of movement past the drag threshold starts an HTML5 drag.

@@ -117,7 +117,7 @@ async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools:
       text += part.delta;
       options.onTextDelta?.(part.delta);
     } else if (part.type === 'tool-call') {
-      let input: unknown = part.input;
+      let input: unknown;
       try {
         input = part.input.trim() ? JSON.parse(part.input) : {};
       } catch {

@@ -65,7 +65,7 @@ export function extractPage(options: ExtractOptions): ExtractResult {
   // Defuddle rewrites the document it reads; keep an untouched copy for fallbacks.
   const pristine = clone.body.cloneNode(true);
   const body = isElement(pristine) ? pristine : clone.body;
-  let content = '';
+  let content: string;
   let source: ExtractSource = 'defuddle';
   try {
     content = viaDefuddle(clone);

@@ -98,7 +98,7 @@ function colorName(value: string): string | null {
   const light = (max + min) / 2;
   const sat = max === min ? 0 : light > 0.5 ? (max - min) / (2 - max - min) : (max - min) / (max + min);
   if (sat < 0.18) return light < 0.2 ? 'black' : light > 0.85 ? 'white' : 'gray';
-  let hue = 0;
+  let hue: number;
   if (max === r) hue = ((g - b) / (max - min)) % 6;
   else if (max === g) hue = (b - r) / (max - min) + 2;
   else hue = (r - g) / (max - min) + 4;

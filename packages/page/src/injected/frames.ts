@@ -8,7 +8,7 @@ import type { PageError, Rect } from '../protocol';
 
 /** Where a document sits in the root viewport, walking up through same-origin frames. */
 export function frameContextFor(doc: Document, registry: RefRegistry, vis: Visibility, viewport: Rect): FrameContext {
-  let frameElement: Element | null = null;
+  let frameElement: Element | null;
   try {
     frameElement = doc === document ? null : (doc.defaultView?.frameElement ?? null);
   } catch {
