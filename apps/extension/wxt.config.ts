@@ -9,11 +9,14 @@ export default defineConfig({
   manifest: {
     name: 'Wayfinder',
     description: 'An AI browser agent that works in your own Chrome: it reads pages, acts with real input, and asks before anything risky.',
-    minimum_chrome_version: '120',
+    // chrome.debugger child sessions (a sessionId in the debuggee), which the driver uses
+    // for out-of-process frames, arrived in Chrome 125.
+    minimum_chrome_version: '125',
     permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage'],
     // Pages the agent works on, and model servers (Ollama, LM Studio) anywhere the user points it.
     host_permissions: ['<all_urls>'],
-    action: { default_title: 'Open Wayfinder' },
+    // public/icon/{16,32,48,128}.png (from icon/wayfinder.svg) become the manifest's icons.
+    action: { default_title: 'Open Wayfinder', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
     commands: {
       'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Wayfinder side panel' },
     },

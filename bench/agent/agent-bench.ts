@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3GenerateResult, LanguageModelV3StreamResult } from '@ai-sdk/provider';
-import { createModelSlot, parseModelSpec, runTask, scriptedSlot, settingsFromEnv, type AgentEvent, type ModelSlot, type TaskResult } from '@wayfinder/core';
+import { createModelSlot, parseModelSpec, runTask, scriptedSlot, settingsFromEnv, type AgentEvent, type CallOptions, type GenerateResult, type LanguageModel, type ModelSlot, type StreamResult, type TaskResult } from '@wayfinder/core';
 import type { NodeBrowser } from '@wayfinder/cdp/node';
 import { checkTask, solutionPath, TASKS, type Gym, type GymTask } from '@wayfinder/gym';
 import { median, round } from '../lib/stats';
@@ -44,11 +43,11 @@ export interface AgentBenchResult {
 }
 
 /** Wraps a model to measure the time spent inside it (call until the stream ends). */
-class TimedModel implements LanguageModelV3 {
-  readonly specificationVersion = 'v3';
+class TimedModel implements LanguageModel {
+  readonly specificationVersion = 'v4';
   ms = 0;
 
-  constructor(private readonly inner: LanguageModelV3) {}
+  constructor(private readonly inner: LanguageModel) {}
 
   get provider(): string {
     return this.inner.provider;
@@ -58,11 +57,11 @@ class TimedModel implements LanguageModelV3 {
     return this.inner.modelId;
   }
 
-  get supportedUrls(): LanguageModelV3['supportedUrls'] {
+  get supportedUrls(): LanguageModel['supportedUrls'] {
     return this.inner.supportedUrls;
   }
 
-  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+  async doGenerate(options: CallOptions): Promise<GenerateResult> {
     const started = performance.now();
     try {
       return await this.inner.doGenerate(options);
@@ -71,7 +70,7 @@ class TimedModel implements LanguageModelV3 {
     }
   }
 
-  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+  async doStream(options: CallOptions): Promise<StreamResult> {
     const started = performance.now();
     const result = await this.inner.doStream(options);
     const stop = () => {

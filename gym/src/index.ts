@@ -1,4 +1,4 @@
-export { startGym, type Gym, type GymOptions } from './server';
+export { openGym, startGym, type Gym, type GymOptions } from './server';
 export { freePort, startContentServer, type ContentServer } from './testing';
 export { checkTask, fetchState, solutionPath, taskById, TASKS, type CheckResult, type GymTask } from './tasks';
 export { TRAPS, type Trap } from './apps/traps';

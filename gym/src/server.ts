@@ -101,3 +101,17 @@ export async function startGym(options: GymOptions = {}): Promise<Gym> {
     },
   };
 }
+
+/**
+ * The gym on its usual ports (4170 and the next, or `port` and the next); with no port
+ * given and those taken, on free ones.
+ */
+export async function openGym(port: number | null): Promise<Gym> {
+  const wanted = port ?? 4170;
+  try {
+    return await startGym({ port: wanted, otherPort: wanted + 1 });
+  } catch (error) {
+    if (port !== null) throw error;
+    return startGym();
+  }
+}

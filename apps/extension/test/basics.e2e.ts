@@ -1,4 +1,4 @@
-import { checkTask, taskById } from '@wayfinder/gym';
+import { checkTask, colourCount, decodePng, taskById } from '@wayfinder/gym';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 
@@ -97,7 +97,26 @@ describe('the extension itself', () => {
       side_panel: { default_path: 'sidepanel.html' },
       commands: { 'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } } },
       permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage'],
+      // The driver's child sessions need Chrome 125.
+      minimum_chrome_version: '125',
+      icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
+      action: { default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
     });
+  });
+
+  it('ships its icons: real pictures at every declared size', async () => {
+    const page = await env.context.newPage();
+    await page.goto(`chrome-extension://${env.extensionId}/welcome.html`);
+    for (const size of [16, 32, 48, 128]) {
+      const base64 = await page.evaluate(async (path) => {
+        const bytes = new Uint8Array(await (await fetch(path)).arrayBuffer());
+        return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+      }, `/icon/${size}.png`);
+      const png = decodePng(base64);
+      expect([png.width, png.height]).toEqual([size, size]);
+      expect(colourCount(png)).toBeGreaterThan(size === 16 ? 8 : 30);
+    }
+    await page.close();
   });
 
   it('the welcome page explains every permission and starts without a model', async () => {

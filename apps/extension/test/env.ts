@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from '@wayfinder/cdp/node';
+import { findChrome } from '@wayfinder/cdp/node';
 import { fetchState, startGym, type Gym, type GymSnapshot } from '@wayfinder/gym';
 import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core';
 
@@ -38,7 +38,7 @@ export interface ExtensionEnv {
 
 async function launch(userDataDir: string): Promise<{ context: BrowserContext; worker: Worker }> {
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium(),
+    executablePath: findChrome(),
     headless: true,
     viewport: null,
     args: [

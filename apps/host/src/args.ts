@@ -1,9 +1,9 @@
 // Command-line options: a small declarative parser, so every command reports unknown
 // options, missing values and bad numbers the same way, with a pointer to --help.
 
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+import { UsageError } from './errors';
+
+export { UsageError };
 
 export interface OptionSpec {
   /** A flag takes no value. */

@@ -1,7 +1,8 @@
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import type { Tab } from '@wayfinder/core';
+import { BrowserStartError } from './errors';
 
-// The browser a run works in: a Chromium we launch (headless unless --headed), or one
+// The browser a run works in: a Chrome or Chromium we launch (headless unless --headed), or one
 // already running that we attach to (--cdp-endpoint), where we work in the tab the person
 // is looking at — or in a new tab, when --url says where to start.
 
@@ -19,9 +20,7 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
-export class BrowserStartError extends Error {
-  override readonly name = 'BrowserStartError';
-}
+export { BrowserStartError };
 
 export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
   let browser: NodeBrowser;
@@ -32,7 +31,7 @@ export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
     const why = error instanceof Error ? error.message : String(error);
     throw new BrowserStartError(choice.cdpEndpoint
       ? `Could not attach to a browser at ${choice.cdpEndpoint}: ${why}\nStart Chrome with --remote-debugging-port=9222 and pass --cdp-endpoint http://127.0.0.1:9222.`
-      : `Could not start Chromium: ${why}`);
+      : `Could not start the browser: ${why}`);
   }
   try {
     let tab: Tab;

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { normalizeSite, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
-import type { Env } from './models';
+import type { Env } from './io';
 
 // The CLI's safety settings: site permissions, stored secrets and limits, in a JSON file
 // ($WAYFINDER_CONFIG, else ~/.config/wayfinder/config.json):

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createModelSlot, ModelConfigError, parseModelSpec, scriptedSlot, settingsFromEnv, type ModelRoles, type ModelSlot } from '@wayfinder/core';
+import type { Env } from './io';
 
 // Which models the CLI uses: --model, else WAYFINDER_MODEL, else the command interpreter.
 // Keys and addresses come from the environment, under the names each provider documents.
 // `script:<file>` runs a scripted model (tests, demos, reproducing a run).
-
-export type Env = Record<string, string | undefined>;
 
 function scriptSlot(file: string): ModelSlot {
   let text: string;

@@ -1,5 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Output } from './timeline';
+import type { Output } from './io';
 
 // Questions at the terminal (plan approval, ask_user, confirmations, dialogs). Lines are
 // read from stdin as they come, so answers can be typed or piped; at the end of input

@@ -1,13 +1,9 @@
 import type { AgentEvent, TaskResult } from '@wayfinder/core';
+import type { Output } from './io';
 
 // What a run looks like in the terminal: one line per tool call with its result, tokens
 // per step, notices, the plan, and a last line that says how it went. `--json` prints the
 // events themselves, one per line, for scripts.
-
-export interface Output {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
 
 export interface Printer {
   header(lines: { model: string; mode: string; task: string; page: string }): void;

@@ -3,7 +3,7 @@ import { wireScript } from '@wayfinder/core';
 import { checkTask, fetchState, freePort, solutionPath, startGym, startOllama, startOpenAICompatible, taskById, TASKS, type Brain, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { BIN, cleanEnv, DEMO, explain, loadScript, loadSolution, runCli, SCRIPTS } from './cli';
+import { cleanEnv, DEMO, explain, GYM_MAIN, loadScript, loadSolution, runCli, SCRIPTS } from './cli';
 
 // The `wayfinder` command end to end: a separate process, a real Chromium, the gym, and
 // success read from the gym's own checkers, never from what the agent says it did.
@@ -254,6 +254,7 @@ describe('clear errors', () => {
     [['run', 'x', '--mode', 'dance'], '--mode must be one of act, plan, ask (got "dance")'],
     [['run', 'x', '--frobnicate'], 'unknown option --frobnicate'],
     [['fly'], 'unknown command "fly"'],
+    [['gym'], 'the gym comes with the Wayfinder checkout: npm run gym there'],
   ])('%j', async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
@@ -283,7 +284,7 @@ describe('clear errors', () => {
   it('no browser where CHROMIUM_PATH points', async () => {
     const run = await runCli(['run', 'x', '--url', 'http://127.0.0.1:1/'], { env: { CHROMIUM_PATH: '/nonexistent/chrome' } });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('Could not start Chromium: CHROMIUM_PATH is /nonexistent/chrome, but no file is there.');
+    expect(run.stderr).toContain('Could not start the browser: CHROMIUM_PATH is /nonexistent/chrome, but no browser can be run from there. Point it at the Chrome or Chromium executable.');
   });
 
   it('a page that cannot be opened', async () => {
@@ -308,14 +309,14 @@ describe('other commands', () => {
     expect(out).toContain('Gym checker: ✓ The Trail Lantern is in the cart.');
   });
 
-  it('gym serves until interrupted', async () => {
+  it('npm run gym serves until interrupted', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [BIN, 'gym', '--port', String(port)], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', GYM_MAIN, '--port', String(port)], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     for (let i = 0; i < 100 && !out.includes('Ctrl+C stops it'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(out).toContain(`Gym running at http://127.0.0.1:${port}`);
+    expect(out).toContain(`Wayfinder gym: http://127.0.0.1:${port}`);
     expect(out).toMatch(/shop-lantern-to-payment +http:\/\/127\.0\.0\.1:\d+\/shop/);
     expect((await fetchState(`http://127.0.0.1:${port}`)).shop.cart).toEqual([]);
     child.kill('SIGINT');
@@ -329,9 +330,15 @@ describe('other commands', () => {
     expect(run.stdout).toMatch(/\[e\d+\] combobox "Favourite fruit"/);
   });
 
-  it('help', async () => {
+  it('help and version', async () => {
     const run = await runCli(['run', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: wayfinder run "<task>" [options]');
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/^Usage: wayfinder <command> \[options\]\n\nCommands:\n {2}run "<task>" .*\n {2}snapshot <url> /);
+    const version = await runCli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });

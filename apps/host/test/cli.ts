@@ -13,7 +13,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const BIN = join(here, '../bin/wayfinder.mjs');
 export const SCRIPTS = join(here, 'scripts');
 /** What `npm start` runs. */
-export const DEMO = join(here, '../src/main.ts');
+export const DEMO = join(here, '../dev/demo.ts');
+/** What `npm run gym` runs. */
+export const GYM_MAIN = join(here, '../../../gym/src/main.ts');
 
 export interface CliRun {
   code: number | null;

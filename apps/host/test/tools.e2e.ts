@@ -45,7 +45,7 @@ async function run(steps: Script['steps'], vision = false): Promise<Run> {
           if (part.type !== 'tool-result' || seen.has(part.toolCallId)) continue;
           const output = part.output;
           seen.set(part.toolCallId, output.type === 'content'
-            ? { name: part.toolName, ok: true, text: output.value.map((v) => (v.type === 'text' ? v.text : '')).join(''), image: output.value.some((v) => v.type === 'file-data') }
+            ? { name: part.toolName, ok: true, text: output.value.map((v) => (v.type === 'text' ? v.text : '')).join(''), image: output.value.some((v) => v.type === 'file') }
             : { name: part.toolName, ok: output.type !== 'error-text', text: output.type === 'text' || output.type === 'error-text' ? output.value : '', image: false });
         }
         return Promise.resolve();

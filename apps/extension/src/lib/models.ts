@@ -1,5 +1,5 @@
-import { builtInAI, doesBrowserSupportBuiltInAI } from '@built-in-ai/core';
-import { callModel, createModelSlot, ModelError, parseModelSpec, type ModelRoles, type ModelSlot, type ModelSpec, type ProviderSettings } from '@wayfinder/core';
+import { callModel, createModelSlot, ModelError, parseModelSpec, PromptApiLanguageModel, type ModelRoles, type ModelSlot, type ModelSpec, type ProviderSettings } from '@wayfinder/core';
+import { CHROME_UNAVAILABLE, checkBuiltInModel, promptApi } from './built-in-model';
 import { PROVIDER_LABELS, type ModelChoice, type ProviderId, type Role, type Settings } from './settings';
 
 // From settings to the models the agent uses: one slot per role, built with core's
@@ -38,8 +38,10 @@ export function describeChoice(settings: Settings, choice: ModelChoice): string 
 
 export function slotFor(settings: Settings, choice: ModelChoice): ModelSlot {
   if (choice.provider === 'chrome') {
-    if (!doesBrowserSupportBuiltInAI()) throw new ModelSetupError(CHROME_UNAVAILABLE);
-    return { model: builtInAI(), label: PROVIDER_LABELS.chrome, contextWindow: BUILT_IN_WINDOW, toolMode: 'text', vision: false };
+    const api = promptApi();
+    if (!api) throw new ModelSetupError(CHROME_UNAVAILABLE);
+    // Tools through our text protocol (the Prompt API has no tool calling we can drive step by step).
+    return { model: new PromptApiLanguageModel(api), label: PROVIDER_LABELS.chrome, contextWindow: BUILT_IN_WINDOW, toolMode: 'text', vision: false };
   }
   const model = modelName(settings, choice);
   if (choice.provider !== 'command' && !model) throw new ModelSetupError(`${PROVIDER_LABELS[choice.provider]} has no model set. Choose one in Wayfinder's options.`);
@@ -67,8 +69,6 @@ export function rolesFor(settings: Settings, actorOverride?: ModelChoice): Model
   return roles;
 }
 
-export const CHROME_UNAVAILABLE = "Chrome's built-in model is not available in this browser. It needs Chrome 138 or later on a computer that can run Gemini Nano (about 22 GB of free disk, 4 GB of GPU memory or 16 GB of RAM), with the Prompt API turned on. Until then, choose another provider or use the command interpreter.";
-
 /** `connected`: the provider answered (or, for the built-in ones, is ready); `message` says how, or what to fix. */
 export interface ConnectionResult {
   connected: boolean;
@@ -79,12 +79,8 @@ export interface ConnectionResult {
 export async function testConnection(settings: Settings, provider: ProviderId): Promise<ConnectionResult> {
   if (provider === 'command') return { connected: true, message: 'The command interpreter is built in: nothing to connect to.' };
   if (provider === 'chrome') {
-    if (!doesBrowserSupportBuiltInAI()) return { connected: false, message: CHROME_UNAVAILABLE };
-    const model: { availability(): Promise<string> } = builtInAI();
-    const availability = await model.availability();
-    if (availability === 'unavailable') return { connected: false, message: CHROME_UNAVAILABLE };
-    if (availability !== 'available') return { connected: false, message: "Chrome's built-in model still has to be downloaded; Chrome does that the first time it is used. Try again in a few minutes." };
-    return { connected: true, message: "Chrome's built-in model is ready." };
+    const status = await checkBuiltInModel();
+    return { connected: status.ready, message: status.message };
   }
   let slot: ModelSlot;
   try {

@@ -2,9 +2,10 @@ import { BrowserError, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, ModelConfigError, runT
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
 import { ConfigError, loadConfig, rememberSite } from '../config';
-import { resolveModels, type Env } from '../models';
+import type { Io } from '../io';
+import { resolveModels } from '../models';
 import { Terminal } from '../terminal';
-import { JsonPrinter, TimelinePrinter, type Output, type Printer } from '../timeline';
+import { JsonPrinter, TimelinePrinter, type Printer } from '../timeline';
 
 export const RUN_HELP = `Usage: wayfinder run "<task>" [options]
 
@@ -37,15 +38,6 @@ Sensitive actions and sites a task has not used yet are asked about at the promp
 one to answer they are refused.
 
 Exit status: 0 when the task succeeded, 1 when it did not, 2 for a usage error.`;
-
-export interface Io {
-  stdin: NodeJS.ReadableStream;
-  stdout: Output;
-  stderr: Output;
-  env: Env;
-  /** Where Ctrl+C is heard; the run stops at the first, quits at the second. */
-  onInterrupt(handler: () => void): () => void;
-}
 
 const MODES: readonly TaskMode[] = ['act', 'plan', 'ask'];
 

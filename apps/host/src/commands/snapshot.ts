@@ -1,6 +1,6 @@
 import { parseArgs, UsageError } from '../args';
 import { openBrowser } from '../browser';
-import type { Io } from './run';
+import type { Io } from '../io';
 
 export const SNAPSHOT_HELP = `Usage: wayfinder snapshot <url> [--full] [--cdp-endpoint <url>] [--headed]
 

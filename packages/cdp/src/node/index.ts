@@ -1,3 +1,4 @@
 export { NodeBrowser, type NodeBrowserOptions, type NodePage } from './browser';
-export { CHROMIUM_FLAGS, findChromium, launchChromium, type LaunchedBrowser, type LaunchOptions } from './launch';
+export { ChromeNotFoundError, chromeCandidates, findChrome } from './find-chrome';
+export { CHROMIUM_FLAGS, launchChromium, sandboxFlags, type LaunchedBrowser, type LaunchOptions } from './launch';
 export { connect, connectWebSocket, resolveEndpoint } from './websocket';

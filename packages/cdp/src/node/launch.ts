@@ -1,29 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findChrome } from './find-chrome';
 
-// Launches Debian's Chromium (never a downloaded browser) with a DevTools port, for the
-// host, the tests and the benchmarks.
+// Launches the Chrome or Chromium on this computer (never a downloaded browser) with a
+// DevTools port, for the host, the tests and the benchmarks.
 
+/** Flags for a browser that only Wayfinder drives: quiet, no first-run screens, no background traffic. */
 export const CHROMIUM_FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
+  '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-dev-shm-usage', '--password-store=basic', '--use-mock-keychain',
 ];
 
-// The real binary first: Debian's /usr/bin/chromium is a shell wrapper that adds flags of its own.
-const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-export function findChromium(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH is ${fromEnv}, but no file is there.`);
-    return fromEnv;
-  }
-  const found = CANDIDATES.find((path) => existsSync(path));
-  if (!found) throw new Error('Chromium was not found. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to its executable.');
-  return found;
+/**
+ * Chrome's sandbox cannot start as root on Linux (containers, CI): only then is it turned
+ * off, or when WAYFINDER_NO_SANDBOX=1 says so. A person's own session keeps it.
+ */
+export function sandboxFlags(env: Record<string, string | undefined> = process.env): string[] {
+  const root = process.platform === 'linux' && process.getuid?.() === 0;
+  return root || env.WAYFINDER_NO_SANDBOX === '1' ? ['--no-sandbox'] : [];
 }
 
 const running = new Set<number>();
@@ -59,11 +56,12 @@ export interface LaunchedBrowser {
 }
 
 export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const executable = findChromium();
+  const executable = findChrome();
   const temporary = !options.userDataDir;
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'wayfinder-chromium-'));
   const args = [
     ...CHROMIUM_FLAGS,
+    ...sandboxFlags(),
     ...(options.headless === false ? [] : ['--headless']),
     '--remote-debugging-port=0',
     `--user-data-dir=${userDataDir}`,
@@ -101,7 +99,7 @@ export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBro
     let stderr = '';
     const timer = setTimeout(() => {
       void close();
-      reject(new Error(`Chromium (${executable}) did not open its DevTools port within ${timeoutMs} ms. Its last output:\n${stderr.slice(-2000)}`));
+      reject(new Error(`The browser (${executable}) did not open its DevTools port within ${timeoutMs} ms. Its last output:\n${stderr.slice(-2000)}`));
     }, timeoutMs);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -116,11 +114,11 @@ export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBro
     });
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`Could not start Chromium at ${executable}: ${error.message}`, { cause: error }));
+      reject(new Error(`Could not start the browser at ${executable}: ${error.message}`, { cause: error }));
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Chromium exited (code ${code}) before it was ready. Its output:\n${stderr.slice(-2000)}`));
+      reject(new Error(`The browser (${executable}) exited (code ${code}) before it was ready. Its output:\n${stderr.slice(-2000)}`));
     });
   });
 }

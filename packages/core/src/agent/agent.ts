@@ -1,4 +1,4 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt } from '../model/spec';
 import { z } from 'zod';
 import { BrowserError } from '../browser/errors';
 import type { Browser } from '../browser/port';
@@ -14,7 +14,7 @@ import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOut
 import type { SecretVault } from '../policy/secrets';
 import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from './policy';
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM, TASK_PREFIX } from './prompts';
-import { answerInterruptedCalls } from './resume';
+import { answerInterruptedCalls, upgradeSavedMessages } from './resume';
 import { MemoryStore, type Store, type TaskState } from './state';
 
 // Running a task: act (one loop), plan (a planner proposes steps, the host approves or
@@ -120,7 +120,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   // Secrets are redacted from every result, whatever else the host redacts.
   const render: RenderOptions = vault ? { ...base, redact: (text) => vault.redact(base.redact(text)) } : base;
   const now = Date.now();
-  const state: TaskState = options.resume ? { ...options.resume, status: 'running', messages: [...options.resume.messages] } : {
+  const state: TaskState = options.resume ? { ...options.resume, status: 'running', messages: upgradeSavedMessages(options.resume.messages) } : {
     id: options.taskId ?? newId(), task: options.task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null,
     result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now,
   };
@@ -175,7 +175,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
 async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, maxSteps: number, render: RenderOptions): Promise<LoopOutcome> {
   const planner = roleOf(options.models, 'planner');
   const start = await opening(options.browser, options.task, 'plan', render, { history: options.history });
-  const prompt: LanguageModelV3Prompt = [{ role: 'system', content: PLANNER_SYSTEM }, { role: 'user', content: [{ type: 'text', text: start }] }];
+  const prompt: Prompt = [{ role: 'system', content: PLANNER_SYSTEM }, { role: 'user', content: [{ type: 'text', text: start }] }];
   state.step++;
   host.emit({ type: 'step-start', step: state.step });
   const reply = await callModel(planner, prompt, [proposePlan], { signal: host.signal, onTextDelta: (delta) => host.emit({ type: 'text-delta', step: state.step, delta }) });

@@ -1,5 +1,5 @@
-import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import type { Prompt, StreamPart } from '../model/spec';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { BrowserError } from '../browser/errors';
 import type { Browser } from '../browser/port';
@@ -34,7 +34,7 @@ async function run(actor: ModelSlot, options: Partial<RunOptions> = {}) {
   return { result, events, results, outputs, store, notices: events.flatMap((e) => (e.type === 'notice' ? [e.message] : [])) };
 }
 
-function promptText(prompt: LanguageModelV3Prompt): string {
+function promptText(prompt: Prompt): string {
   return JSON.stringify(prompt);
 }
 
@@ -152,7 +152,7 @@ describe('resuming after the worker was stopped', () => {
     saved.status = 'running';
     saved.messages.push({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'cut', toolName: 'click', input: { ref: 'e1' } }] });
     const model = new ScriptedModel({ steps: [done('Finished after the restart.')] });
-    const spy = new MockLanguageModelV3({ doStream: (options) => model.doStream(options) });
+    const spy = new MockLanguageModelV4({ doStream: (options) => model.doStream(options) });
     const resumed = await run({ model: spy, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false }, { resume: saved, maxSteps: 10 });
     expect(resumed.result).toMatchObject({ taskId: first.result.taskId, success: true, summary: 'Finished after the restart.', steps: 3 });
     expect(resumed.notices[0]).toBe('Resumed after the browser restarted the agent (step 2, 1 interrupted call marked).');
@@ -177,7 +177,7 @@ describe('the text protocol', () => {
       { text: '<tool_call>{"name": "done", "arguments": {"summary": "Recovered.", "success": true}}</tool_call>' },
     ] });
     const slot: ModelSlot = { model, label: 'text model', contextWindow: 100_000, toolMode: 'text', vision: false };
-    const spy = new MockLanguageModelV3({ doStream: (options) => model.doStream(options) });
+    const spy = new MockLanguageModelV4({ doStream: (options) => model.doStream(options) });
     const { result, results, notices } = await run({ ...slot, model: spy });
     expect(results[0]).toMatchObject({ name: 'think', ok: true });
     expect(notices).toContain('The model wrote a tool call that could not be read; it was shown the expected format.');
@@ -192,19 +192,19 @@ describe('the text protocol', () => {
 });
 
 describe('context discipline in the loop', () => {
-  function summariser(text: string): MockLanguageModelV3 {
-    const parts: LanguageModelV3StreamPart[] = [
+  function summariser(text: string): MockLanguageModelV4 {
+    const parts: StreamPart[] = [
       { type: 'stream-start', warnings: [] },
       { type: 'text-delta', id: '1', delta: text },
       { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 500, noCache: 500, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } } },
     ];
-    return new MockLanguageModelV3({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
+    return new MockLanguageModelV4({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
   }
 
   it('summarises the history with the summariser role once the prompt passes 80% of the window', async () => {
     const long = (i: number) => call('think', { thought: `Step ${i}: ${'the form has many fields to fill '.repeat(40)}` });
     const model = new ScriptedModel({ steps: [long(1), long(2), long(3), long(4), long(5), long(6), long(7), done()] });
-    const spy = new MockLanguageModelV3({ doStream: (options) => model.doStream(options) });
+    const spy = new MockLanguageModelV4({ doStream: (options) => model.doStream(options) });
     const summary = summariser('Done: thought about steps 1-4.\nPending: finish.\nValues: none.\nPage: none.');
     const actor: ModelSlot = { model: spy, label: 'actor', contextWindow: 4000, toolMode: 'text', vision: false };
     const { result, notices } = await run(actor, { models: { actor, summariser: { ...actor, model: summary, label: 'summariser' } } });

@@ -1,4 +1,4 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+import type { Prompt, PromptMessage, ToolResultOutput } from '../model/spec';
 import { BrowserError } from '../browser/errors';
 import type { Browser, Tab } from '../browser/port';
 import { prunePrompt } from '../context/prune';
@@ -60,13 +60,13 @@ export interface LoopOutcome {
   error: { code: string; message: string } | null;
 }
 
-function textOf(result: ToolResult, vision: boolean): LanguageModelV3ToolResultOutput {
+function textOf(result: ToolResult, vision: boolean): ToolResultOutput {
   if (result.images.length && !vision) {
     const note = `${result.text}\n(The image is not shown: this model does not take images. Use snapshot or find to read the page.)`;
     return result.isError ? { type: 'error-text', value: note } : { type: 'text', value: note };
   }
   if (result.images.length) {
-    return { type: 'content', value: [{ type: 'text', text: result.text }, ...result.images.map((img) => ({ type: 'file-data' as const, data: img.data, mediaType: img.mediaType }))] };
+    return { type: 'content', value: [{ type: 'text', text: result.text }, ...result.images.map((img) => ({ type: 'file' as const, data: { type: 'data' as const, data: img.data }, mediaType: img.mediaType }))] };
   }
   return result.isError ? { type: 'error-text', value: result.text } : { type: 'text', value: result.text };
 }
@@ -185,7 +185,7 @@ export class ActLoop {
     return estimateText(JSON.stringify(this.tools().map((t) => [t.name, t.description, toolSchema(t)])));
   }
 
-  private async prepare(step: number): Promise<LanguageModelV3Prompt> {
+  private async prepare(step: number): Promise<Prompt> {
     const state = this.run.state;
     state.messages = prunePrompt(state.messages, { keepRounds: KEEP_ROUNDS });
     const actor = this.host.models.actor;
@@ -222,7 +222,7 @@ export class ActLoop {
       state.usage.outputTokens += result.usage.outputTokens;
       this.host.emit({ type: 'usage', step, inputTokens, outputTokens: result.usage.outputTokens, totalInput: state.usage.inputTokens, totalOutput: state.usage.outputTokens, estimated: !result.usage.reported });
 
-      const assistant: LanguageModelV3Message = { role: 'assistant', content: [] };
+      const assistant: PromptMessage = { role: 'assistant', content: [] };
       if (result.text) assistant.content.push({ type: 'text', text: result.text });
       for (const call of result.calls) assistant.content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
       // Providers refuse empty assistant messages.
@@ -236,7 +236,7 @@ export class ActLoop {
         continue;
       }
 
-      const results: LanguageModelV3Message = { role: 'tool', content: [] };
+      const results: PromptMessage = { role: 'tool', content: [] };
       state.messages.push(results);
       let finished: LoopOutcome | null = null;
       for (const call of result.calls) {

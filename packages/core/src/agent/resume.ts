@@ -1,4 +1,4 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt, PromptMessage, ToolResultOutput } from '../model/spec';
 
 // A task whose worker was stopped mid-step (Chrome stops idle extension workers) comes back
 // from its last saved state. Calls that were made but never answered get an answer that
@@ -7,7 +7,7 @@ import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/prov
 export const INTERRUPTED_RESULT = 'This call was interrupted: the browser restarted the agent before it finished. It may or may not have taken effect; check the page before doing it again.';
 
 /** Adds a result to every tool call in the history that has none; returns how many it added. */
-export function answerInterruptedCalls(messages: LanguageModelV3Prompt): number {
+export function answerInterruptedCalls(messages: Prompt): number {
   let added = 0;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
@@ -16,7 +16,7 @@ export function answerInterruptedCalls(messages: LanguageModelV3Prompt): number 
     if (!calls.length) continue;
     let results = messages[i + 1];
     if (results?.role !== 'tool') {
-      const created: LanguageModelV3Message = { role: 'tool', content: [] };
+      const created: PromptMessage = { role: 'tool', content: [] };
       messages.splice(i + 1, 0, created);
       results = created;
     }
@@ -28,4 +28,28 @@ export function answerInterruptedCalls(messages: LanguageModelV3Prompt): number 
     }
   }
   return added;
+}
+
+type ContentItem = Extract<ToolResultOutput, { type: 'content' }>['value'][number];
+
+/** An image saved by an earlier version (AI SDK 6 wrote `file-data` items) in today's shape. */
+function upgradeItem(item: ContentItem): ContentItem {
+  const saved: unknown = item;
+  if (typeof saved !== 'object' || saved === null || !('type' in saved) || saved.type !== 'file-data') return item;
+  const data = 'data' in saved && typeof saved.data === 'string' ? saved.data : '';
+  const mediaType = 'mediaType' in saved && typeof saved.mediaType === 'string' ? saved.mediaType : 'image/png';
+  return { type: 'file', data: { type: 'data', data }, mediaType };
+}
+
+/** A history saved before the move to the current model spec, readable again (the extension keeps task state across updates). */
+export function upgradeSavedMessages(messages: Prompt): Prompt {
+  return messages.map((message): PromptMessage => {
+    if (message.role !== 'tool') return message;
+    return {
+      ...message,
+      content: message.content.map((part) => (part.type === 'tool-result' && part.output.type === 'content'
+        ? { ...part, output: { ...part.output, value: part.output.value.map(upgradeItem) } }
+        : part)),
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt } from '../model/spec';
 import type { PlanStep, TaskMode } from './events';
 
 // A task's state, written after every step, so a host can persist it and a restart loses
@@ -12,7 +12,7 @@ export interface TaskState {
   mode: TaskMode;
   status: TaskStatus;
   step: number;
-  messages: LanguageModelV3Prompt;
+  messages: Prompt;
   unlockedTools: string[];
   plan: PlanStep[] | null;
   result: { success: boolean; summary: string } | null;

@@ -1,24 +1,24 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt, PromptMessage } from '../model/spec';
 import { describe, expect, it } from 'vitest';
 import { prunePrompt } from './prune';
 
 const page = (n: number) => `Clicked e${n}.\n<page-content source="https://shop.test/${n}">\n${'- button "Buy" [e1]\n'.repeat(60)}</page-content>`;
 
-function round(n: number, result: string): LanguageModelV3Message[] {
+function round(n: number, result: string): PromptMessage[] {
   return [
     { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `c${n}`, toolName: 'click', input: { ref: `e${n}` } }] },
     { role: 'tool', content: [{ type: 'tool-result', toolCallId: `c${n}`, toolName: 'click', output: { type: 'text', value: result } }] },
   ];
 }
 
-function resultText(message: LanguageModelV3Message | undefined): string {
+function resultText(message: PromptMessage | undefined): string {
   if (message?.role !== 'tool') return '';
   const part = message.content[0];
   return part?.type === 'tool-result' && part.output.type === 'text' ? part.output.value : '';
 }
 
 describe('prunePrompt', () => {
-  const prompt: LanguageModelV3Prompt = [
+  const prompt: Prompt = [
     { role: 'system', content: 'You are Wayfinder.' },
     { role: 'user', content: [{ type: 'text', text: `Task: buy a tent\n\n${page(0)}` }] },
     ...round(1, page(1)),
@@ -54,7 +54,7 @@ describe('prunePrompt', () => {
   });
 
   it('shortens long results without page state, and keeps errors as errors', () => {
-    const long: LanguageModelV3Prompt = [
+    const long: Prompt = [
       ...prompt.slice(0, 2),
       { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'x', toolName: 'get_html', input: {} }] },
       { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x', toolName: 'get_html', output: { type: 'error-text', value: 'E'.repeat(2000) } }] },

@@ -1,4 +1,4 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+import type { Prompt, PromptMessage, ToolResultOutput } from '../model/spec';
 
 // Old page state is the bulk of a long task's history and is stale anyway: beyond the last
 // few rounds, snapshots and long results are cut down to the tool's own sentence. What the
@@ -15,19 +15,19 @@ export interface PruneOptions {
 
 const STALE = '[page state from an earlier step, removed: take a snapshot for the page now]';
 
-function hasPageState(message: LanguageModelV3Message): boolean {
+function hasPageState(message: PromptMessage): boolean {
   if (message.role === 'user') return message.content.some((part) => part.type === 'text' && part.text.includes('<page-content'));
   if (message.role !== 'tool') return false;
   return message.content.some((part) => part.type === 'tool-result' && outputText(part.output).includes('<page-content'));
 }
 
-function outputText(output: LanguageModelV3ToolResultOutput): string {
+function outputText(output: ToolResultOutput): string {
   if (output.type === 'text' || output.type === 'error-text') return output.value;
   if (output.type === 'content') return output.value.map((item) => (item.type === 'text' ? item.text : '')).join('');
   return '';
 }
 
-function shorten(output: LanguageModelV3ToolResultOutput): LanguageModelV3ToolResultOutput {
+function shorten(output: ToolResultOutput): ToolResultOutput {
   const text = outputText(output);
   let short = text.replace(PAGE_STATE, STALE);
   if (short.length > KEEP_CHARS) short = `${short.slice(0, KEEP_CHARS)}… [rest removed]`;
@@ -35,7 +35,7 @@ function shorten(output: LanguageModelV3ToolResultOutput): LanguageModelV3ToolRe
   return { type: 'text', value: short };
 }
 
-export function prunePrompt(prompt: LanguageModelV3Prompt, options: PruneOptions): LanguageModelV3Prompt {
+export function prunePrompt(prompt: Prompt, options: PruneOptions): Prompt {
   const toolIndexes = prompt.flatMap((m, i) => (m.role === 'tool' ? [i] : []));
   const keepFrom = toolIndexes.length > options.keepRounds ? (toolIndexes[toolIndexes.length - options.keepRounds] ?? 0) : 0;
   const latestPage = prompt.reduce((found, m, i) => (hasPageState(m) ? i : found), -1);

@@ -1,33 +1,33 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import type { Prompt, PromptMessage, StreamPart } from '../model/spec';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { ModelSlot } from '../model/slot';
 import { needsSummary, summarise, SUMMARY_THRESHOLD } from './summarise';
 import { estimatePrompt } from './tokens';
 
-function replying(text: string): MockLanguageModelV3 {
-  const parts: LanguageModelV3StreamPart[] = [
+function replying(text: string): MockLanguageModelV4 {
+  const parts: StreamPart[] = [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: '1' },
     { type: 'text-delta', id: '1', delta: text },
     { type: 'text-end', id: '1' },
     { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 40, text: 40, reasoning: 0 } } },
   ];
-  return new MockLanguageModelV3({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
+  return new MockLanguageModelV4({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
 }
 
-function slot(model: MockLanguageModelV3, contextWindow = 8000): ModelSlot {
+function slot(model: MockLanguageModelV4, contextWindow = 8000): ModelSlot {
   return { model, label: 'mock summariser', contextWindow, toolMode: 'native', vision: false };
 }
 
-function round(n: number, result: string): LanguageModelV3Message[] {
+function round(n: number, result: string): PromptMessage[] {
   return [
     { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `c${n}`, toolName: 'type_text', input: { ref: `e${n}`, text: `value ${n}` } }] },
     { role: 'tool', content: [{ type: 'tool-result', toolCallId: `c${n}`, toolName: 'type_text', output: { type: 'text', value: result } }] },
   ];
 }
 
-const history: LanguageModelV3Prompt = [
+const history: Prompt = [
   { role: 'system', content: 'You are Wayfinder.' },
   { role: 'user', content: [{ type: 'text', text: 'Task: sign up as Grace Hopper, grace@example.org' }] },
   ...Array.from({ length: 8 }, (_, i) => round(i + 1, `Typed "value ${i + 1}". ${'lorem ipsum '.repeat(200)}`)).flat(),

@@ -1,4 +1,4 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt, PromptMessage } from '../model/spec';
 import { callModel } from '../model/step';
 import type { ModelSlot } from '../model/slot';
 import { estimatePrompt } from './tokens';
@@ -18,7 +18,7 @@ Values: every value the user gave (names, addresses, numbers, choices), copied e
 Page: where the agent is now (site, page) and any refs still relevant.
 Be brief; leave out page text that is no longer needed.`;
 
-function transcript(messages: LanguageModelV3Message[]): string {
+function transcript(messages: PromptMessage[]): string {
   const lines: string[] = [];
   for (const message of messages) {
     if (message.role === 'system') continue;
@@ -36,17 +36,17 @@ function transcript(messages: LanguageModelV3Message[]): string {
 }
 
 /** `overhead`: tokens sent besides the messages (tool schemas or descriptions). */
-export function needsSummary(prompt: LanguageModelV3Prompt, contextWindow: number, overhead = 0): boolean {
+export function needsSummary(prompt: Prompt, contextWindow: number, overhead = 0): boolean {
   return estimatePrompt(prompt) + overhead > contextWindow * SUMMARY_THRESHOLD;
 }
 
 /** Where the kept tail starts: an assistant message, `keepRounds` rounds from the end (or right after the head when there are no more rounds than that). */
-function tailStart(prompt: LanguageModelV3Prompt, keepRounds: number): number {
+function tailStart(prompt: Prompt, keepRounds: number): number {
   const assistants = prompt.flatMap((m, i) => (m.role === 'assistant' ? [i] : []));
   return assistants.length > keepRounds ? (assistants[assistants.length - keepRounds] ?? HEAD) : HEAD;
 }
 
-export async function summarise(slot: ModelSlot, prompt: LanguageModelV3Prompt, keepRounds: number, signal: AbortSignal): Promise<{ prompt: LanguageModelV3Prompt; summary: string } | null> {
+export async function summarise(slot: ModelSlot, prompt: Prompt, keepRounds: number, signal: AbortSignal): Promise<{ prompt: Prompt; summary: string } | null> {
   const head = prompt.slice(0, HEAD);
   const start = tailStart(prompt, keepRounds);
   const middle = prompt.slice(HEAD, start);
@@ -57,6 +57,6 @@ export async function summarise(slot: ModelSlot, prompt: LanguageModelV3Prompt, 
   ], [], { signal, retries: 2 });
   const summary = result.text.trim();
   if (!summary) return null;
-  const note: LanguageModelV3Message = { role: 'user', content: [{ type: 'text', text: `The earlier steps were summarised to save space:\n${summary}` }] };
+  const note: PromptMessage = { role: 'user', content: [{ type: 'text', text: `The earlier steps were summarised to save space:\n${summary}` }] };
   return { prompt: [...head, note, ...prompt.slice(start)], summary };
 }

@@ -1,4 +1,4 @@
-import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt, PromptMessage } from '../model/spec';
 
 // Token estimates for prompts (exact counts depend on each model's tokenizer, which core
 // does not carry): about 3.5 characters a token for Latin text, one a character for other
@@ -12,7 +12,7 @@ export function estimateText(text: string): number {
   return Math.ceil((text.length - other) / 3.5 + other);
 }
 
-export function estimateMessage(message: LanguageModelV3Message): number {
+export function estimateMessage(message: PromptMessage): number {
   const overhead = 4;
   if (message.role === 'system') return overhead + estimateText(message.content);
   let total = overhead;
@@ -31,6 +31,6 @@ export function estimateMessage(message: LanguageModelV3Message): number {
   return total;
 }
 
-export function estimatePrompt(prompt: LanguageModelV3Prompt): number {
+export function estimatePrompt(prompt: Prompt): number {
   return prompt.reduce((sum, message) => sum + estimateMessage(message), 0);
 }

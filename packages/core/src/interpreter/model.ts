@@ -1,4 +1,4 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt } from '../model/spec';
 import { callsMade, refLines, taskOf, type MadeCall } from '../model/prompt-reading';
 import { WeightlessModel, type WeightlessReply } from '../model/weightless';
 import { sensitiveKind } from '../policy/classify';
@@ -73,7 +73,7 @@ export class CommandInterpreter extends WeightlessModel {
     super('wayfinder', 'command');
   }
 
-  protected reply(prompt: LanguageModelV3Prompt): WeightlessReply {
+  protected reply(prompt: Prompt): WeightlessReply {
     const command = taskOf(prompt);
     const { intents, unknown } = parseCommand(command);
     if (unknown.length || !intents.length) {

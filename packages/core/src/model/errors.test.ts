@@ -1,11 +1,11 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { classifyModelError, ModelError, withRetry } from './errors';
+import { classifyModelError, ModelError, retryAfterMs, withRetry } from './errors';
 
 const URL_TRIED = 'http://127.0.0.1:11434/api/chat';
 
-function apiError(statusCode: number | undefined, responseBody: string, message = 'Request failed'): APICallError {
-  return new APICallError({ message, url: URL_TRIED, requestBodyValues: {}, ...(statusCode === undefined ? {} : { statusCode }), responseBody });
+function apiError(statusCode: number | undefined, responseBody: string, message = 'Request failed', responseHeaders?: Record<string, string>): APICallError {
+  return new APICallError({ message, url: URL_TRIED, requestBodyValues: {}, ...(statusCode === undefined ? {} : { statusCode }), responseBody, ...(responseHeaders ? { responseHeaders } : {}) });
 }
 
 describe('classifyModelError', () => {
@@ -64,6 +64,33 @@ describe('withRetry', () => {
       return Promise.reject(apiError(500, 'boom'));
     }, 'x', { retries: 2, baseDelayMs: 1 })).rejects.toMatchObject({ code: 'server' });
     expect(calls).toBe(3);
+  });
+
+  it('waits as long as the server asks (retry-after-ms, retry-after in seconds or as a date)', async () => {
+    expect(retryAfterMs({ 'retry-after-ms': '250' })).toBe(250);
+    expect(retryAfterMs({ 'Retry-After': '3' })).toBe(3000);
+    expect(retryAfterMs({ 'retry-after': 'Wed, 21 Oct 2026 07:28:10 GMT' }, Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(10_000);
+    expect(retryAfterMs({ 'retry-after': 'soon' })).toBeUndefined();
+    expect(retryAfterMs({})).toBeUndefined();
+    const failures = [apiError(429, 'slow down', 'Too many requests', { 'retry-after-ms': '40' }), apiError(503, 'busy', 'Unavailable', { 'retry-after': '0' })];
+    const delays: number[] = [];
+    const result = await withRetry(() => {
+      const next = failures.shift();
+      return next ? Promise.reject(next) : Promise.resolve('answer');
+    }, 'openai gpt', { retries: 3, baseDelayMs: 5000, onRetry: (_error, _attempt, delay) => delays.push(delay) });
+    expect(result).toBe('answer');
+    // The server's waits, not the 5 s backoff.
+    expect(delays).toEqual([40, 0]);
+  });
+
+  it('says how long the server wants when that is longer than a task should sit waiting', async () => {
+    let calls = 0;
+    const error: unknown = await withRetry(() => {
+      calls++;
+      return Promise.reject(apiError(429, 'quota', 'Too many requests', { 'retry-after': '600' }));
+    }, 'openai gpt', { retries: 3, baseDelayMs: 1 }).catch((e: unknown) => e);
+    expect(calls).toBe(1);
+    expect(ModelError.isInstance(error) && error.message).toMatch(/rate-limiting requests \(429.*The server asks to wait 600 s before trying again; try later\.$/);
   });
 
   it('stops waiting when the task is stopped', async () => {

@@ -11,8 +11,12 @@ export class ModelError extends Error {
   readonly [MARKER] = true;
   override readonly name = 'ModelError';
 
-  constructor(readonly code: ModelErrorCode, message: string, readonly retryable: boolean, options?: { cause?: unknown }) {
+  /** How long the server asked us to wait before trying again (retry-after), when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(readonly code: ModelErrorCode, message: string, readonly retryable: boolean, options?: { cause?: unknown; retryAfterMs?: number }) {
     super(message, options);
+    this.retryAfterMs = options?.retryAfterMs;
   }
 
   static isInstance(value: unknown): value is ModelError {
@@ -33,6 +37,23 @@ function bodyText(error: APICallError): string {
     // not JSON: use the text as it is
   }
   return body.slice(0, 300);
+}
+
+/**
+ * The wait a server asks for: `retry-after-ms` (OpenAI and others), else `retry-after` in
+ * seconds or as an HTTP date. Undefined when it says nothing usable.
+ */
+export function retryAfterMs(headers: Record<string, string> | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const header = (name: string) => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]?.trim();
+  const ms = Number(header('retry-after-ms'));
+  if (header('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
+  const after = header('retry-after');
+  if (!after) return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** What went wrong talking to `label` (e.g. "openai-compatible gpt-4o"), as a ModelError. */
@@ -56,8 +77,10 @@ export function classifyModelError(error: unknown, label: string): ModelError {
     if (/context|too many tokens|maximum.*tokens|prompt is too long|too long/i.test(detail) && status === 400) {
       return new ModelError('context-overflow', `The conversation no longer fits ${label}'s context window: ${detail}.`, false, { cause: error });
     }
-    if (status === 429) return new ModelError('rate-limited', `${label} is rate-limiting requests (429 from ${where}): ${detail}.`, true, { cause: error });
-    if (status >= 500) return new ModelError('server', `${label} had a server error (${status} from ${where}): ${detail}.`, true, { cause: error });
+    const wait = retryAfterMs(error.responseHeaders);
+    const timing = { cause: error, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+    if (status === 429) return new ModelError('rate-limited', `${label} is rate-limiting requests (429 from ${where}): ${detail}.`, true, timing);
+    if (status >= 500) return new ModelError('server', `${label} had a server error (${status} from ${where}): ${detail}.`, true, timing);
     if (status === 408) return new ModelError('timeout', `${label} timed out (${where}).`, true, { cause: error });
     return new ModelError('bad-request', `${label} rejected the request (${status} from ${where}): ${detail}.`, false, { cause: error });
   }
@@ -72,6 +95,8 @@ export function classifyModelError(error: unknown, label: string): ModelError {
 export interface RetryOptions {
   retries: number;
   baseDelayMs: number;
+  /** The longest wait a server's retry-after may ask for; past it, the failure is reported instead (default 60 s). */
+  maxRetryAfterMs?: number;
   signal?: AbortSignal;
   onRetry?: (error: ModelError, attempt: number, delayMs: number) => void;
 }
@@ -96,7 +121,13 @@ export async function withRetry<T>(call: () => Promise<T>, label: string, option
       if (options.signal?.aborted) throw new ModelError('aborted', 'The task was stopped.', false, { cause: error });
       const failure = classifyModelError(error, label);
       if (!failure.retryable || attempt >= options.retries) throw failure;
-      const delay = options.baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      const asked = failure.retryAfterMs;
+      const limit = options.maxRetryAfterMs ?? 60_000;
+      if (asked !== undefined && asked > limit) {
+        throw new ModelError(failure.code, `${failure.message} The server asks to wait ${Math.ceil(asked / 1000)} s before trying again; try later.`, false, { cause: failure });
+      }
+      // The server's own wait when it gives one; otherwise exponential backoff with jitter.
+      const delay = asked ?? options.baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
       options.onRetry?.(failure, attempt + 1, Math.round(delay));
       await sleep(delay, options.signal);
     }

@@ -1,4 +1,4 @@
-import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+import type { Prompt, ToolResultOutput } from './spec';
 import { TASK_PREFIX } from '../agent/prompts';
 
 // Reading a history the way the weightless models need: the task, the calls made so far
@@ -13,14 +13,14 @@ export interface MadeCall {
   isError: boolean;
 }
 
-export function outputText(output: LanguageModelV3ToolResultOutput): string {
+export function outputText(output: ToolResultOutput): string {
   if (output.type === 'text' || output.type === 'error-text') return output.value;
   if (output.type === 'content') return output.value.map((v) => (v.type === 'text' ? v.text : '')).join('');
   return JSON.stringify(output);
 }
 
 /** The task as the person wrote it (the first user message, after "Task: "). */
-export function taskOf(prompt: LanguageModelV3Prompt): string {
+export function taskOf(prompt: Prompt): string {
   for (const message of prompt) {
     if (message.role !== 'user') continue;
     const text = message.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
@@ -33,7 +33,7 @@ export function taskOf(prompt: LanguageModelV3Prompt): string {
   return '';
 }
 
-export function callsMade(prompt: LanguageModelV3Prompt): MadeCall[] {
+export function callsMade(prompt: Prompt): MadeCall[] {
   const calls: MadeCall[] = [];
   const byId = new Map<string, MadeCall>();
   for (const message of prompt) {
@@ -58,7 +58,7 @@ export function callsMade(prompt: LanguageModelV3Prompt): MadeCall[] {
 }
 
 /** Every text the prompt carries from the page (user messages and tool results), newest first. */
-export function pageTexts(prompt: LanguageModelV3Prompt): string[] {
+export function pageTexts(prompt: Prompt): string[] {
   const texts: string[] = [];
   for (const message of prompt) {
     if (message.role === 'user') texts.push(message.content.map((p) => (p.type === 'text' ? p.text : '')).join(''));

@@ -3,7 +3,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModel } from './spec';
 import type { FetchFunction } from '@ai-sdk/provider-utils';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { CommandInterpreter } from '../interpreter/model';
@@ -92,7 +92,7 @@ export function ollamaApiBase(address: string | undefined): string {
   return base.endsWith('/api') ? base : `${base}/api`;
 }
 
-function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageModelV3 {
+function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageModel {
   const fetch = settings.fetch ? { fetch: settings.fetch } : {};
   switch (spec.provider) {
     case 'command':

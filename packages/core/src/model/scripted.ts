@@ -1,4 +1,4 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { Prompt } from './spec';
 import { z } from 'zod';
 import { ModelError } from './errors';
 import { ModelConfigError } from './providers';
@@ -73,7 +73,7 @@ export class ScriptedModel extends WeightlessModel {
     return this.index;
   }
 
-  protected reply(prompt: LanguageModelV3Prompt): WeightlessReply {
+  protected reply(prompt: Prompt): WeightlessReply {
     return scriptReply(this.script, this.index++, pageTexts(prompt));
   }
 }

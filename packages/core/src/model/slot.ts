@@ -1,11 +1,11 @@
-import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type { LanguageModel, ProviderOptions } from './spec';
 
 // A model in a role: the language model, how to talk to it, and what it can take.
 
 export type ToolMode = 'native' | 'text';
 
 export interface ModelSlot {
-  model: LanguageModelV3;
+  model: LanguageModel;
   /** A name for messages and timelines ("ollama llama3.1"). */
   label: string;
   /** Context window in tokens. */
@@ -18,7 +18,7 @@ export interface ModelSlot {
   /** Offer every tool from the start, not the core set (for weightless models, which pay nothing for schemas). */
   allTools?: boolean;
   /** Sent with every call (Ollama's num_ctx, for one). */
-  providerOptions?: SharedV3ProviderOptions;
+  providerOptions?: ProviderOptions;
 }
 
 /** A model per role; roles left out fall back to the actor. */

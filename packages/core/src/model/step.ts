@@ -1,4 +1,5 @@
-import type { JSONSchema7, LanguageModelV3FunctionTool, LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { JSONSchema7 } from '@ai-sdk/provider';
+import type { FunctionTool, Prompt, PromptMessage, StreamPart } from './spec';
 import { z } from 'zod';
 import type { Tool } from '../tools/define';
 import { classifyModelError, ModelError, withRetry } from './errors';
@@ -45,7 +46,7 @@ export function toolSchema(tool: Tool): Record<string, unknown> {
   return schema;
 }
 
-function functionTools(tools: Tool[]): LanguageModelV3FunctionTool[] {
+function functionTools(tools: Tool[]): FunctionTool[] {
   return tools.map((tool) => {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod emits draft-7 JSON Schema, as asked above
     const inputSchema = toolSchema(tool) as JSONSchema7;
@@ -54,11 +55,12 @@ function functionTools(tools: Tool[]): LanguageModelV3FunctionTool[] {
 }
 
 /** Rewrites a tool-using history for a model that only reads and writes text. */
-export function toTextPrompt(prompt: LanguageModelV3Prompt, tools: ToolDescription[], vision: boolean): LanguageModelV3Prompt {
-  const out: LanguageModelV3Prompt = [];
+export function toTextPrompt(prompt: Prompt, tools: ToolDescription[], vision: boolean): Prompt {
+  const out: Prompt = [];
   for (const message of prompt) {
     if (message.role === 'system') {
-      out.push({ role: 'system', content: `${message.content}\n\n${describeTools(tools)}` });
+      // A call with no tools (the summariser, a connection test) is plain chat.
+      out.push({ role: 'system', content: tools.length ? `${message.content}\n\n${describeTools(tools)}` : message.content });
     } else if (message.role === 'assistant') {
       const text = message.content.map((part) => {
         if (part.type === 'text') return part.text;
@@ -67,7 +69,7 @@ export function toTextPrompt(prompt: LanguageModelV3Prompt, tools: ToolDescripti
       }).filter(Boolean).join('\n');
       out.push({ role: 'assistant', content: [{ type: 'text', text }] });
     } else if (message.role === 'tool') {
-      const content: Extract<LanguageModelV3Message, { role: 'user' }>['content'] = [];
+      const content: Extract<PromptMessage, { role: 'user' }>['content'] = [];
       for (const part of message.content) {
         if (part.type !== 'tool-result') continue;
         const output = part.output;
@@ -76,7 +78,7 @@ export function toTextPrompt(prompt: LanguageModelV3Prompt, tools: ToolDescripti
         else if (output.type === 'content') {
           for (const item of output.value) {
             if (item.type === 'text') body += item.text;
-            else if (item.type === 'file-data' && vision) content.push({ type: 'file', data: item.data, mediaType: item.mediaType });
+            else if (item.type === 'file' && vision) content.push({ type: 'file', data: item.data, mediaType: item.mediaType });
           }
         } else body = JSON.stringify(output.type === 'json' || output.type === 'error-json' ? output.value : output);
         const error = output.type === 'error-text' || output.type === 'error-json' ? ' error="true"' : '';
@@ -94,7 +96,7 @@ function estimate(text: string): number {
   return Math.ceil(text.length / 3.5);
 }
 
-async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
+async function streamOnce(slot: ModelSlot, prompt: Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
   const native = slot.toolMode === 'native';
   const callPrompt = native ? prompt : toTextPrompt(prompt, tools.map((t) => ({ name: t.name, description: t.description, parameters: toolSchema(t) })), slot.vision);
   const { stream } = await slot.model.doStream({
@@ -112,7 +114,7 @@ async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools:
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    const part: LanguageModelV3StreamPart = value;
+    const part: StreamPart = value;
     if (part.type === 'text-delta') {
       text += part.delta;
       options.onTextDelta?.(part.delta);
@@ -148,7 +150,7 @@ async function streamOnce(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools:
 /** What servers say when a model cannot take tool definitions (Ollama, vLLM, LM Studio, …). */
 const NO_TOOLS = /does not support tools|does not support (?:function|tool) calling|tools? (?:are|is) not supported|tool choice requires/i;
 
-export async function callModel(slot: ModelSlot, prompt: LanguageModelV3Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
+export async function callModel(slot: ModelSlot, prompt: Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
   if (options.signal.aborted) throw new ModelError('aborted', 'The task was stopped.', false);
   const attempt = () => withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {
     retries: options.retries ?? 3,

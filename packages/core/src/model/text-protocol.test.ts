@@ -25,6 +25,18 @@ describe('parseToolCalls', () => {
     expect(parsed.calls).toEqual([{ name: 'click', arguments: { ref: 'e5' } }]);
   });
 
+  it.each([
+    ['single-quoted keys and an apostrophe in a value', `<tool_call>{'name': 'type_text', 'arguments': {'text': "it's here", 'ref': 'e2'}}</tool_call>`, { text: "it's here", ref: 'e2' }],
+    ['an escaped apostrophe in a single-quoted value', "<tool_call>{'name': 'type_text', 'arguments': {'ref': 'e2', 'text': 'Joe\\'s Diner'}}</tool_call>", { ref: 'e2', text: "Joe's Diner" }],
+    ['Python literals (True, False, None)', '<tool_call>{"name": "type_text", "arguments": {"ref": "e2", "text": "x", "submit": True, "append": False, "note": None}}</tool_call>', { ref: 'e2', text: 'x', submit: true, append: false, note: null }],
+    ['a // comment', '<tool_call>{"name": "type_text", // fill the search box\n "arguments": {"ref": "e2", "text": "tent"}}</tool_call>', { ref: 'e2', text: 'tent' }],
+    ['a raw newline inside a string', '<tool_call>{"name": "type_text", "arguments": {"ref": "e2", "text": "line one\nline two"}}</tool_call>', { ref: 'e2', text: 'line one\nline two' }],
+  ])('repairs what small models write: %s', (_case, reply, args) => {
+    const parsed = parseToolCalls(reply);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.calls).toEqual([{ name: 'type_text', arguments: args }]);
+  });
+
   it('reads several calls in one reply', () => {
     const parsed = parseToolCalls('<tool_call>{"name":"snapshot","arguments":{}}</tool_call>\n<tool_call>{"name":"find","arguments":{"query":"email"}}</tool_call>');
     expect(parsed.calls.map((c) => c.name)).toEqual(['snapshot', 'find']);

@@ -1,10 +1,11 @@
+import { jsonrepair } from 'jsonrepair';
+
 // The text protocol, for models without native tool calling: tools are described in the
 // prompt, and the model writes calls as
 //   <tool_call>{"name": "click", "arguments": {"ref": "e12"}}</tool_call>
-// The parser repairs the usual mistakes (code fences, missing closing braces or tag,
-// trailing commas, single quotes, `function` instead of `name`, arguments given as a JSON
-// string or under another key) and, when a call cannot be repaired, says exactly what the
-// expected format is.
+// The parser repairs the usual mistakes (code fences, a missing closing tag, sloppy JSON,
+// `function` instead of `name`, arguments given as a JSON string or under another key)
+// and, when a call cannot be repaired, says exactly what the expected format is.
 
 export interface TextToolCall {
   name: string;
@@ -27,43 +28,17 @@ function stripFences(text: string): string {
   return text.trim().replace(/^```(?:json|tool_call)?\s*/i, '').replace(/\s*```$/, '').trim();
 }
 
-/** Closes brackets left open, outside strings (a common truncation). */
-function balance(json: string): string {
-  const stack: string[] = [];
-  let inString = false;
-  let escaped = false;
-  for (const char of json) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{') stack.push('}');
-    else if (char === '[') stack.push(']');
-    else if ((char === '}' || char === ']') && stack.at(-1) === char) stack.pop();
-  }
-  return (inString ? `${json}"` : json) + stack.reverse().join('');
-}
-
+/**
+ * Parses JSON as a model wrote it: strict first, then through jsonrepair, which fixes what
+ * small models get wrong (single quotes, bare keys, Python's True/None, comments, raw
+ * newlines in strings, trailing commas, missing closing brackets).
+ */
 function repairJson(raw: string): unknown {
-  const attempts: ((s: string) => string)[] = [
-    (s) => s,
-    (s) => s.replace(/,\s*([}\]])/g, '$1'),
-    (s) => balance(s.replace(/,\s*([}\]])/g, '$1')),
-    // Single-quoted strings and unquoted keys, as small models write them.
-    (s) => balance(s.replace(/,\s*([}\]])/g, '$1').replace(/'([^'\\]*)'/g, '"$1"').replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":')),
-  ];
-  let lastError: unknown = null;
-  for (const fix of attempts) {
-    try {
-      return JSON.parse(fix(raw));
-    } catch (error) {
-      lastError = error;
-    }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return JSON.parse(jsonrepair(raw));
   }
-  throw lastError instanceof Error ? lastError : new Error('not JSON');
 }
 
 function firstObject(text: string): string | null {
@@ -101,8 +76,11 @@ function toCall(value: unknown): TextToolCall | string {
   if (typeof name !== 'string' || !name.trim()) return 'the call has no "name"';
   let args: unknown = record.arguments ?? record.args ?? record.parameters ?? record.input ?? record.params ?? {};
   if (typeof args === 'string') {
+    const text = stripFences(args);
+    // Only an object counts: jsonrepair would turn any words into a JSON string.
+    if (text && !text.startsWith('{')) return `the arguments of ${name} are a string that is not JSON`;
     try {
-      args = args.trim() ? repairJson(stripFences(args)) : {};
+      args = text ? repairJson(text) : {};
     } catch {
       return `the arguments of ${name} are a string that is not JSON`;
     }

@@ -1,4 +1,4 @@
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3GenerateResult, LanguageModelV3Prompt, LanguageModelV3StreamPart, LanguageModelV3StreamResult } from '@ai-sdk/provider';
+import type { CallOptions, GenerateResult, LanguageModel, Prompt, StreamPart, StreamResult } from './spec';
 
 // A language model with no weights: a function from the history to the next reply. The
 // command interpreter and the scripted test model are both this; to the loop they are
@@ -6,20 +6,20 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Genera
 
 export type WeightlessReply = { text?: string; calls?: { id: string; name: string; input: Record<string, unknown> }[] };
 
-export abstract class WeightlessModel implements LanguageModelV3 {
-  readonly specificationVersion = 'v3';
+export abstract class WeightlessModel implements LanguageModel {
+  readonly specificationVersion = 'v4';
   readonly supportedUrls = {};
 
   constructor(readonly provider: string, readonly modelId: string) {}
 
-  protected abstract reply(prompt: LanguageModelV3Prompt): WeightlessReply | Promise<WeightlessReply>;
+  protected abstract reply(prompt: Prompt): WeightlessReply | Promise<WeightlessReply>;
 
-  private async content(options: LanguageModelV3CallOptions) {
+  private async content(options: CallOptions) {
     const reply = await this.reply(options.prompt);
     return { text: reply.text ?? '', calls: reply.calls ?? [] };
   }
 
-  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+  async doGenerate(options: CallOptions): Promise<GenerateResult> {
     const { text, calls } = await this.content(options);
     return {
       content: [
@@ -32,9 +32,9 @@ export abstract class WeightlessModel implements LanguageModelV3 {
     };
   }
 
-  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+  async doStream(options: CallOptions): Promise<StreamResult> {
     const { text, calls } = await this.content(options);
-    const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+    const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
     if (text) parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: text }, { type: 'text-end', id: 't' });
     for (const c of calls) parts.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: JSON.stringify(c.input) });
     parts.push({

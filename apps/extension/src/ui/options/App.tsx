@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { checkBuiltInModel, type BuiltInStatus } from '../../lib/built-in-model';
 import { ask } from '../../lib/messages';
 import { Secrets } from './Secrets';
 import { loadSettings, PROVIDER_IDS, PROVIDER_LABELS, ROLES, saveSettings, type ModelChoice, type ProviderId, type Settings } from '../../lib/settings';
@@ -35,6 +36,31 @@ function ProviderSection({ id, settings, onChange, onTest, result }: {
         <button type="button" onClick={onTest} disabled={result === 'testing'}>Test connection</button>
         {result === 'testing' && <span className="muted">Testing…</span>}
         {result && result !== 'testing' && <span className={result.ok ? 'ok' : 'bad'} role="status">{result.ok ? '✓' : '✗'} {result.message}</span>}
+      </div>
+    </section>
+  );
+}
+
+/** Chrome's built-in model: checked here in the page, where a click may start its one-time download. */
+function BuiltInSection() {
+  const [status, setStatus] = useState<BuiltInStatus | 'checking' | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const check = async (download: boolean) => {
+    setStatus('checking');
+    setProgress(download ? 0 : null);
+    setStatus(await checkBuiltInModel({ download, onProgress: setProgress }));
+    setProgress(null);
+  };
+  const canDownload = status !== null && status !== 'checking' && status.availability === 'downloadable';
+  return (
+    <section className="card" aria-label={PROVIDER_LABELS.chrome}>
+      <h3>{PROVIDER_LABELS.chrome}</h3>
+      <p className="muted">Gemini Nano, running on this computer through Chrome's Prompt API. Nothing to configure.</p>
+      <div className="row">
+        <button type="button" onClick={() => void check(false)} disabled={status === 'checking'}>Check availability</button>
+        {canDownload && <button type="button" onClick={() => void check(true)}>Download the model</button>}
+        {progress !== null && <progress max={1} value={progress} aria-label="Download of the built-in model">{Math.round(progress * 100)}%</progress>}
+        {status && status !== 'checking' && <span className={status.ready ? 'ok' : 'bad'} role="status">{status.ready ? '✓' : '✗'} {status.message}</span>}
       </div>
     </section>
   );
@@ -90,14 +116,7 @@ export function App() {
 
       <h2>Providers</h2>
       {CONFIGURABLE.map((id) => <ProviderSection key={id} id={id} settings={settings} onChange={change} onTest={() => void test(id)} result={results[id]} />)}
-      <section className="card" aria-label={PROVIDER_LABELS.chrome}>
-        <h3>{PROVIDER_LABELS.chrome}</h3>
-        <p className="muted">Gemini Nano, running on this computer through Chrome's Prompt API. Nothing to configure.</p>
-        <div className="row">
-          <button type="button" onClick={() => void test('chrome')}>Check availability</button>
-          {results.chrome && results.chrome !== 'testing' && <span className={results.chrome.ok ? 'ok' : 'bad'} role="status">{results.chrome.ok ? '✓' : '✗'} {results.chrome.message}</span>}
-        </div>
-      </section>
+      <BuiltInSection />
 
       <h2>Agent</h2>
       <div className="field">

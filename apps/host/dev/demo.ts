@@ -2,11 +2,11 @@
 // model (WAYFINDER_MODEL or --model; the command interpreter when none is set), showing
 // the timeline; then the gym's checker says whether it really worked. Any `wayfinder run`
 // option can follow (npm start -- --headed --model ollama:llama3.1); --serve keeps the gym
-// up afterwards for exploring.
-import { checkTask, taskById } from '@wayfinder/gym';
-import { processIo } from './cli';
-import { openGym } from './commands/gym';
-import { runCommand } from './commands/run';
+// up afterwards for exploring. It runs from the source checkout: the gym is not part of
+// the installed CLI.
+import { checkTask, openGym, taskById } from '@wayfinder/gym';
+import { runCommand } from '../src/commands/run';
+import { processIo } from '../src/io';
 
 const DEMO = taskById('shop-lantern');
 

@@ -1,0 +1,62 @@
+// Builds the `wayfinder` command into dist/: one small entry that loads each command when
+// it runs (so --help starts fast), everything it needs bundled in (our packages and their
+// dependencies, the page script included), and the licences of what was bundled.
+// Run by `npm run build -w @wayfinder/host` (and before tests and `npm pack`).
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const outdir = join(here, 'dist');
+const started = Date.now();
+const pkg: unknown = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  entryPoints: { wayfinder: join(here, 'src/entry.ts') },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  // Bundled CommonJS (ws, for one) calls require(); ESM output has none unless given one.
+  banner: { js: "import { createRequire as __wayfinderRequire } from 'node:module';\nconst require = __wayfinderRequire(import.meta.url);" },
+  define: { WAYFINDER_VERSION: JSON.stringify(version) },
+  // ws loads these native speed-ups when present and does without them otherwise.
+  external: ['bufferutil', 'utf-8-validate'],
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// The licence of every package that went into the bundle, as their terms ask.
+const packages = new Map<string, string>();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const parts = input.split(/[/\\]/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) continue;
+  const nameParts = parts[at + 1]?.startsWith('@') ? parts.slice(at + 1, at + 3) : parts.slice(at + 1, at + 2);
+  packages.set(nameParts.join('/'), join(process.cwd(), ...parts.slice(0, at + 1 + nameParts.length)));
+}
+const notices: string[] = [];
+for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
+  const meta: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const field = (key: string) => (typeof meta === 'object' && meta !== null && key in meta ? String(Reflect.get(meta, key)) : '');
+  const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+  const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `License: ${field('license') || 'see the package'}`;
+  notices.push(`${name}@${field('version')} (${field('license')})\n\n${text}`);
+}
+writeFileSync(join(outdir, 'THIRD-PARTY-NOTICES.txt'), `The wayfinder command bundles these packages:\n\n${notices.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`);
+
+const entry = join(outdir, 'wayfinder.mjs');
+if (!existsSync(entry)) throw new Error('esbuild wrote no dist/wayfinder.mjs');
+const outputs = Object.values(result.metafile.outputs);
+const total = outputs.reduce((n, o) => n + o.bytes, 0);
+console.log(`wayfinder ${version}: ${outputs.length} files, ${(total / 1024).toFixed(0)} KiB (entry ${(statSync(entry).size / 1024).toFixed(1)} KiB), ${packages.size} bundled packages, built in ${Date.now() - started} ms`);

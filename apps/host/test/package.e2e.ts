@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkTask, startGym, taskById, type Gym } from '@wayfinder/gym';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv } from './cli';
+
+// The CLI as someone outside the project gets it: `npm pack`, installed into an empty
+// prefix with no registry access, run from a directory that is not the checkout.
+
+const hostDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+let scratch: string;
+let wayfinder: string;
+let installed: string;
+let gym: Gym;
+
+/** Runs a command without blocking this process (the gym it talks to lives here). */
+function run(command: string, args: string[], options: { cwd?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string; all: string }> {
+  const child = spawn(command, args, { cwd: options.cwd ?? scratch, env: { ...cleanEnv(), NODE_PATH: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, all: `${stdout}\n${stderr}` });
+    });
+  });
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'wayfinder-package-'));
+  const packed = await run('npm', ['pack', '--pack-destination', scratch, '--json'], { cwd: hostDir });
+  expect(packed.code, packed.all).toBe(0);
+  const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed.all}`);
+  const prefix = join(scratch, 'prefix');
+  // --offline: the package must need nothing from the registry.
+  const install = await run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(scratch, tarball)]);
+  expect(install.code, install.all).toBe(0);
+  wayfinder = join(prefix, 'bin', 'wayfinder');
+  installed = join(prefix, 'lib', 'node_modules', '@wayfinder', 'host');
+  gym = await startGym();
+}, 180_000);
+
+afterAll(async () => {
+  await gym.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the packed CLI, installed outside the checkout', () => {
+  it('is one self-contained package: no dependencies, no sources, no gym, licences included', () => {
+    const manifest: unknown = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({ name: '@wayfinder/host', bin: { wayfinder: './bin/wayfinder.mjs' } });
+    expect(manifest).not.toHaveProperty('dependencies');
+    // Nothing was installed beside it: no node_modules at all.
+    expect(readdirSync(installed).sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
+  });
+
+  it('prints its version and help', async () => {
+    const version = await run(wayfinder, ['--version']);
+    expect(version.code, version.all).toBe(0);
+    const ours: unknown = JSON.parse(readFileSync(join(hostDir, 'package.json'), 'utf8'));
+    expect(ours).toMatchObject({ version: version.stdout.trim() });
+    const help = await run(wayfinder, ['--help']);
+    expect(help.code, help.all).toBe(0);
+    expect(help.stdout).toContain('Usage: wayfinder <command> [options]');
+    expect((await run(wayfinder, ['run', '--help'])).stdout).toContain('--model <spec>');
+  });
+
+  it('prints a snapshot of a page', async () => {
+    const snapshot = await run(wayfinder, ['snapshot', `${gym.url}/feed`]);
+    expect(snapshot.code, snapshot.all).toBe(0);
+    expect(snapshot.stdout).toMatch(/^# Trail feed — http:\/\/127\.0\.0\.1:\d+\/feed\n# viewport snapshot, \d+ tokens, \d+ refs/);
+    expect(snapshot.stdout).toMatch(/\[e\d+\] combobox "Favourite fruit"/);
+  });
+
+  it('carries out a task with the command interpreter', async () => {
+    const task = taskById('widgets-counter');
+    const done = await run(wayfinder, ['run', task.command ?? '', '--model', 'command', '--url', `${gym.url}${task.start}`]);
+    expect(done.code, done.all).toBe(0);
+    expect(done.stdout).toContain('wayfinder · command interpreter · act mode');
+    expect(await checkTask(task, gym.url)).toMatchObject({ ok: true });
+  });
+
+  it('has no gym inside, and says where the gym is', async () => {
+    const bundle = readdirSync(join(installed, 'dist', 'chunks')).map((f) => readFileSync(join(installed, 'dist', 'chunks', f), 'utf8')).join('\n');
+    // Class names survive the build (identifiers are not minified), so these say what is inside.
+    expect(bundle.includes('GymState'), 'the gym is bundled').toBe(false);
+    expect(bundle.includes('CdpTab'), 'the driver is missing').toBe(true);
+    const gymCommand = await run(wayfinder, ['gym']);
+    expect(gymCommand.code).toBe(2);
+    expect(gymCommand.stderr).toContain('the gym comes with the Wayfinder checkout');
+    expect(readFileSync(join(installed, 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8')).toMatch(/^ws@\d+\.\d+\.\d+ \(MIT\)$/m);
+  });
+});
