@@ -59,7 +59,12 @@ function BuiltInSection() {
       <div className="row">
         <button type="button" onClick={() => void check(false)} disabled={status === 'checking'}>Check availability</button>
         {canDownload && <button type="button" onClick={() => void check(true)}>Download the model</button>}
-        {progress !== null && <progress max={1} value={progress} aria-label="Download of the built-in model">{Math.round(progress * 100)}%</progress>}
+        {progress !== null && (
+          <>
+            <progress max={1} value={progress} aria-label="Download of the built-in model">{Math.round(progress * 100)}%</progress>
+            <span className="muted">Downloading… {Math.round(progress * 100)}%</span>
+          </>
+        )}
         {status && status !== 'checking' && <span className={status.ready ? 'ok' : 'bad'} role="status">{status.ready ? '✓' : '✗'} {status.message}</span>}
       </div>
     </section>
