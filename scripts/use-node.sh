@@ -8,8 +8,8 @@
 # same build as nodejs.org, published by the Node.js project), fetched with `npm pack`
 # so npm checks its integrity, and is cached in $WAYFINDER_NODE_CACHE (default
 # ~/.cache/wayfinder/node) between runs. No other download source is used.
-# npm itself stays the machine's (npm 11 runs on Node 24); native addons are built
-# against the fetched Node's headers (npm_config_nodedir).
+# npm itself stays the machine's (npm 11 runs on Node 24), with the machine's global npm
+# config; native addons are built against the fetched Node's headers (npm_config_nodedir).
 
 WAYFINDER_NODE_VERSION="${WAYFINDER_NODE_VERSION:-24.21.0}"
 
@@ -47,6 +47,13 @@ _wayfinder_use_node() {
     fi
     mkdir -p "$cache" && rm -rf "$dir" && mv "$tmp/package" "$dir"
     rm -rf "$tmp"
+  fi
+  # npm finds its global config (certificate authorities, for one) next to the Node it runs
+  # on; keep the machine's, not the fetched Node's empty one.
+  local globalconfig
+  globalconfig="$(npm config get globalconfig 2>/dev/null || true)"
+  if [ -n "$globalconfig" ] && [ -f "$globalconfig" ]; then
+    export npm_config_globalconfig="$globalconfig"
   fi
   export PATH="$dir/bin:$PATH"
   export npm_config_nodedir="$dir"
