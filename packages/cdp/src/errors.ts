@@ -1,26 +1,16 @@
-// Errors carry decisions (retryable? the target is gone?) as fields, with a marker that
-// survives bundling, so callers never sniff message strings.
+import { CodedError } from '@wayfinder/core/errors';
 
-const MARKER = Symbol.for('wayfinder.cdp.error');
+// A protocol call that failed: the code says how (the target is gone? no answer?), the
+// method which call it was. Core's CodedError gives it a marker that survives bundling.
 
 export type CdpErrorKind = 'protocol' | 'target-closed' | 'timeout';
 
-export class CdpError extends Error {
-  readonly [MARKER] = true;
+export class CdpError extends CodedError<CdpErrorKind> {
+  static override readonly marker = Symbol.for('wayfinder.cdp.error');
   override readonly name = 'CdpError';
 
-  constructor(
-    readonly kind: CdpErrorKind,
-    message: string,
-    readonly method: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-
-  static isInstance(value: unknown): value is CdpError {
-    return typeof value === 'object' && value !== null && MARKER in value;
+  constructor(code: CdpErrorKind, message: string, readonly method: string, retryable: boolean, options?: { cause?: unknown }) {
+    super(code, message, retryable, options);
   }
 }
 

@@ -26,11 +26,11 @@ const CALL = `function (method, args) {
 }`;
 
 function isContextGone(error: unknown): boolean {
-  return CdpError.isInstance(error) && error.kind === 'protocol' && /context|Cannot find|destroyed/i.test(error.message);
+  return CdpError.isInstance(error) && error.code === 'protocol' && /context|Cannot find|destroyed/i.test(error.message);
 }
 
 function isNoSuchFrame(error: unknown): boolean {
-  return CdpError.isInstance(error) && error.kind === 'protocol' && /No frame|frame.*not found|Frame with the given id/i.test(error.message);
+  return CdpError.isInstance(error) && error.code === 'protocol' && /No frame|frame.*not found|Frame with the given id/i.test(error.message);
 }
 
 export class ScriptWorlds {

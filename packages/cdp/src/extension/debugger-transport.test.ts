@@ -45,7 +45,7 @@ describe('DebuggerTransport', () => {
     const connection = new Connection(await DebuggerTransport.attach(fake.api, 7));
     const call = connection.root.send('DOM.setFileInputFiles', { files: ['/tmp/x'], backendNodeId: 3 });
     fake.calls[0]?.settle(false, new Error('Not allowed'));
-    await expect(call).rejects.toMatchObject({ kind: 'protocol', message: 'DOM.setFileInputFiles failed: Not allowed' });
+    await expect(call).rejects.toMatchObject({ code: 'protocol', message: 'DOM.setFileInputFiles failed: Not allowed' });
   });
 
   it('delivers events of its own tab only, with their session', async () => {
@@ -65,9 +65,9 @@ describe('DebuggerTransport', () => {
     const connection = new Connection(await DebuggerTransport.attach(fake.api, 7));
     const call = connection.root.send('Runtime.evaluate', { expression: 'while (true) {}' });
     fake.detach(7, 'canceled_by_user');
-    await expect(call).rejects.toMatchObject({ kind: 'target-closed', message: 'The page or browser closed before Runtime.evaluate finished (the user stopped debugging (the bar at the top of the tab)).' });
+    await expect(call).rejects.toMatchObject({ code: 'target-closed', message: 'The page or browser closed before Runtime.evaluate finished (the user stopped debugging (the bar at the top of the tab)).' });
     expect(fake.listeners()).toBe(0);
-    await expect(connection.root.send('Page.reload', {})).rejects.toMatchObject({ kind: 'target-closed' });
+    await expect(connection.root.send('Page.reload', {})).rejects.toMatchObject({ code: 'target-closed' });
   });
 
   it('explains a refused attach', async () => {

@@ -12,8 +12,9 @@ import { ALL_TOOLS, CORE_TOOL_NAMES, READ_ONLY_TOOL_NAMES, ToolRegistry } from '
 import type { AgentEvent, PlanStep, TaskMode } from './events';
 import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
 import type { SecretVault } from '../policy/secrets';
-import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from './policy';
-import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM, TASK_PREFIX } from './prompts';
+import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from '../policy/types';
+import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM } from './prompts';
+import { TASK_PREFIX } from '../model/prompt-reading';
 import { answerInterruptedCalls, upgradeSavedMessages } from './resume';
 import { MemoryStore, type Store, type TaskState } from './state';
 

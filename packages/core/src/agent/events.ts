@@ -1,4 +1,4 @@
-import type { ConfirmAnswer, ConfirmKind } from './policy';
+import type { ConfirmAnswer, ConfirmKind } from '../policy/types';
 
 // What an agent run tells its host, as it happens: for timelines in the terminal and the
 // side panel, and for --json output. Plain data.

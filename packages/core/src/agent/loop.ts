@@ -13,7 +13,7 @@ import { describeInvalidInput, type Tool, type ToolContext } from '../tools/defi
 import { ResponseBuilder, type RenderOptions, type ToolResult } from '../tools/response';
 import type { ToolRegistry } from '../tools/registry';
 import type { AgentEvent } from './events';
-import type { ConfirmAnswer, ConfirmRequest, Policy } from './policy';
+import type { ConfirmAnswer, ConfirmRequest, Policy } from '../policy/types';
 import type { SecretVault } from '../policy/secrets';
 import { summariseUntrusted } from '../context/untrusted';
 import type { TaskState } from './state';

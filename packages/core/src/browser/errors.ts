@@ -1,8 +1,8 @@
+import { CodedError } from '../errors';
+
 // What can go wrong when acting on a page, as decisions rather than strings: the code
 // says what happened, `retryable` whether trying again (after a fresh snapshot, a wait)
 // can help, and the message says what to do next, for a person or a model to read.
-
-const MARKER = Symbol.for('wayfinder.browser.error');
 
 export type BrowserErrorCode =
   | 'stale-ref' // the element is gone, or the ref is from an older snapshot
@@ -19,20 +19,9 @@ export type BrowserErrorCode =
   | 'not-supported' // the action cannot be done this way (for example DOM-event mode)
   | 'unexpected';
 
-export class BrowserError extends Error {
-  readonly [MARKER] = true;
+export class BrowserError extends CodedError<BrowserErrorCode> {
+  static override readonly marker = Symbol.for('wayfinder.browser.error');
   override readonly name = 'BrowserError';
-
-  constructor(
-    readonly code: BrowserErrorCode,
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-
-  static isInstance(value: unknown): value is BrowserError {
-    return typeof value === 'object' && value !== null && MARKER in value;
-  }
 }
+
+export { CodedError } from '../errors';

@@ -1,26 +1,20 @@
 import { APICallError } from '@ai-sdk/provider';
+import { CodedError } from '../errors';
 
 // Provider failures, classified so the loop can decide (retry? stop and tell the person?)
 // and the person can act: which server, which model, what to change.
 
-const MARKER = Symbol.for('wayfinder.model.error');
-
 export type ModelErrorCode = 'auth' | 'unknown-model' | 'context-overflow' | 'unreachable' | 'rate-limited' | 'server' | 'timeout' | 'bad-request' | 'aborted' | 'unexpected';
 
-export class ModelError extends Error {
-  readonly [MARKER] = true;
+export class ModelError extends CodedError<ModelErrorCode> {
+  static override readonly marker = Symbol.for('wayfinder.model.error');
   override readonly name = 'ModelError';
-
   /** How long the server asked us to wait before trying again (retry-after), when it said. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(readonly code: ModelErrorCode, message: string, readonly retryable: boolean, options?: { cause?: unknown; retryAfterMs?: number }) {
-    super(message, options);
+  constructor(code: ModelErrorCode, message: string, retryable: boolean, options?: { cause?: unknown; retryAfterMs?: number }) {
+    super(code, message, retryable, options);
     this.retryAfterMs = options?.retryAfterMs;
-  }
-
-  static isInstance(value: unknown): value is ModelError {
-    return typeof value === 'object' && value !== null && MARKER in value;
   }
 }
 
@@ -90,6 +84,11 @@ export function classifyModelError(error: unknown, label: string): ModelError {
   }
   if (/timed? ?out/i.test(message)) return new ModelError('timeout', `${label} did not answer in time: ${message}.`, true, { cause: error });
   return new ModelError('unexpected', `${label} failed: ${message}`, false, { cause: error });
+}
+
+/** A model spec or setting that cannot work (unknown provider, missing key): said before any call. */
+export class ModelConfigError extends Error {
+  override readonly name = 'ModelConfigError';
 }
 
 export interface RetryOptions {

@@ -1,8 +1,10 @@
 import type { Prompt, ToolResultOutput } from './spec';
-import { TASK_PREFIX } from '../agent/prompts';
 
 // Reading a history the way the weightless models need: the task, the calls made so far
 // with their results, and the page state that tool results carried.
+
+/** What comes before the task in the first user message (agent/agent.ts writes it; this reads it). */
+export const TASK_PREFIX = 'Task: ';
 
 export interface MadeCall {
   id: string;

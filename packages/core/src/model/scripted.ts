@@ -1,7 +1,6 @@
 import type { Prompt } from './spec';
 import { z } from 'zod';
-import { ModelError } from './errors';
-import { ModelConfigError } from './providers';
+import { ModelConfigError, ModelError } from './errors';
 import type { ModelSlot } from './slot';
 import { pageTexts, refLines } from './prompt-reading';
 import { WeightlessModel, type WeightlessReply } from './weightless';

@@ -1,5 +1,5 @@
 import type { ElementFacts } from '../browser/port';
-import type { ConfirmKind } from '../agent/policy';
+import type { ConfirmKind } from './types';
 
 // What makes an action sensitive, judged from the element it acts on — its role, name,
 // attributes and form — never from what the model says about it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementFacts } from '../browser/port';
-import type { PolicyContext, PolicyDecision, ProposedCall } from '../agent/policy';
+import type { PolicyContext, PolicyDecision, ProposedCall } from './types';
 import { elementFacts as facts } from './classify';
 import { SafetyPolicy } from './safety';
 import { SecretVault } from './secrets';

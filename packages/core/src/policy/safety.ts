@@ -1,4 +1,4 @@
-import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from '../agent/policy';
+import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
 import { judgeElement, why } from './classify';
 import { secretNames, type SecretVault } from './secrets';
 import { SitePermissions, siteOf, type SiteDecision, type SiteRule } from './sites';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createModelSlot, ModelConfigError, ollamaApiBase, parseModelSpec } from './providers';
+import { ModelConfigError } from '../model/errors';
+import { createModelSlot, ollamaApiBase, parseModelSpec } from './providers';
 
 describe('parseModelSpec', () => {
   it.each([

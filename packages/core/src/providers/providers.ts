@@ -3,11 +3,12 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from './spec';
+import type { LanguageModel } from '../model/spec';
 import type { FetchFunction } from '@ai-sdk/provider-utils';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { CommandInterpreter } from '../interpreter/model';
-import type { ModelSlot, ToolMode } from './slot';
+import { ModelConfigError } from '../model/errors';
+import type { ModelSlot, ToolMode } from '../model/slot';
 
 // Model specs ("ollama:llama3.1", "openai-compatible:http://localhost:1234/v1#qwen2.5")
 // and the AI SDK providers behind them. Keys and addresses come from the host (the
@@ -23,9 +24,6 @@ export interface ModelSpec {
   baseURL?: string;
 }
 
-export class ModelConfigError extends Error {
-  override readonly name = 'ModelConfigError';
-}
 
 const SPEC_HELP = 'Use command, ollama:<model>, openai:<model>, openai-compatible:<baseURL>#<model>, anthropic:<model>, google:<model> or mistral:<model>.';
 
