@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { normalizeSite, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { parseSite, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
 import type { Env } from './io';
 
@@ -60,11 +60,15 @@ export function loadConfig(env: Env): HostConfig {
   if (!parsed.success) throw new ConfigError(`The config file ${path} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const sites: SiteRule[] = [];
   for (const [site, decision] of Object.entries(parsed.data.sites)) {
-    const normal = normalizeSite(site);
-    if (!normal) throw new ConfigError(`The config file ${path} names a site that is not one: "${site}".`);
-    sites.push({ site: normal, decision });
+    const normal = parseSite(site);
+    if (!normal.ok) throw new ConfigError(`The config file ${path} has a rule for "${site}": ${normal.error}`);
+    sites.push({ site: normal.site, decision });
   }
-  const secrets: Secret[] = Object.entries(parsed.data.secrets).map(([name, s]) => ({ name, value: s.value, site: normalizeSite(s.site) || s.site, ...(s.field ? { field: s.field } : {}) }));
+  const secrets: Secret[] = Object.entries(parsed.data.secrets).map(([name, s]) => {
+    const site = parseSite(s.site);
+    if (!site.ok) throw new ConfigError(`The config file ${path} stores the secret "${name}" for "${s.site}": ${site.error}`);
+    return { name, value: s.value, site: site.site, ...(s.field ? { field: s.field } : {}) };
+  });
   let warning: string | null = null;
   if (secrets.length && process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0) {
     warning = `wayfinder: ${path} holds secrets and other users can read it; run chmod 600 ${path}.`;

@@ -6,7 +6,7 @@ export { Keyboard, Mouse } from './input/input';
 export { parseChord } from './input/keys';
 export { PageScriptError, PageScriptHost } from './page-script';
 export { ScriptWorlds, type FrameTarget } from './script-worlds';
-export { CdpTab, normalizeUrl } from './tab/cdp-tab';
+export { CdpTab } from './tab/cdp-tab';
 export { DEFAULT_DIALOG_POLICY } from './tab/dialogs';
 export type { InputMode, TabHost, TabOptions } from './tab/host';
 export type { CdpTransport } from './transport';

@@ -1,4 +1,4 @@
-import { normalizeSite, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { parseSite, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
 
 // Site permissions and stored secrets, in chrome.storage.local beside the settings (never
@@ -24,10 +24,10 @@ export async function saveSites(rules: SiteRule[]): Promise<void> {
 
 /** Adds or changes one site's rule (an "always" or "never" answer, or the Sites page). */
 export async function setSite(site: string, decision: SiteDecision): Promise<void> {
-  const normal = normalizeSite(site);
-  if (!normal) throw new Error(`"${site}" is not a site (try example.com).`);
-  const rules = (await loadSites()).filter((r) => r.site !== normal);
-  await saveSites([...rules, { site: normal, decision }]);
+  const parsed = parseSite(site);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const rules = (await loadSites()).filter((r) => r.site !== parsed.site);
+  await saveSites([...rules, { site: parsed.site, decision }]);
 }
 
 export async function loadSecrets(): Promise<Secret[]> {

@@ -1,5 +1,5 @@
 import {
-  BrowserError, type Action, type ActionOutcome, type FoundElement, type HandledDialog, type PageContent, type PageSnapshot,
+  BrowserError, normalizeAddress, type Action, type ActionOutcome, type FoundElement, type HandledDialog, type PageContent, type PageSnapshot,
   type Screenshot, type ScreenshotRequest, type SnapshotRequest, type Tab, type TabInfo, type WaitCondition,
 } from '@wayfinder/core';
 import { isBoolean, isElementInfo, isPageError, type Actionability, type ElementInfo, type PageError } from '@wayfinder/page';
@@ -186,7 +186,7 @@ export class CdpTab implements Tab {
   }
 
   async navigate(url: string): Promise<ActionOutcome> {
-    const address = normalizeUrl(url);
+    const address = normalizeAddress(url);
     return this.navigation(`opening ${address}`, async () => {
       const result = await this.session.send('Page.navigate', { url: address });
       if (!result.errorText) return;
@@ -294,16 +294,6 @@ function describeSideEffects(dialogs: HandledDialog[], newTabs: TabInfo[]): stri
   }
   for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${t.url}; switch to it to use it.`;
   return text;
-}
-
-/** Adds a scheme when a person would leave it out ("example.com" -> https://example.com). */
-export function normalizeUrl(url: string): string {
-  const trimmed = url.trim();
-  if (!trimmed) throw new BrowserError('bad-argument', 'No address given; name a URL such as https://example.com.', false);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[\w.-]+:\d+(\/|$)/.test(trimmed)) return trimmed;
-  if (/^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(trimmed)) return `http://${trimmed}`;
-  if (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(trimmed)) return `https://${trimmed}`;
-  throw new BrowserError('bad-argument', `"${trimmed}" is not an address; give a full URL such as https://example.com/page.`, false);
 }
 
 function explainNetError(code: string): string {

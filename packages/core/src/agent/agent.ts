@@ -7,8 +7,9 @@ import { roleOf, type ModelRoles } from '../model/slot';
 import { callModel } from '../model/step';
 import { defineTool } from '../tools/define';
 import { renderContent } from '../tools/page';
+import { TabSession } from '../tools/session';
 import { DEFAULT_RENDER, ResponseBuilder, type RenderOptions } from '../tools/response';
-import { ALL_TOOLS, CORE_TOOL_NAMES, READ_ONLY_TOOL_NAMES, ToolRegistry } from '../tools/registry';
+import { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from '../tools/registry';
 import type { AgentEvent, PlanStep, TaskMode } from './events';
 import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
 import type { SecretVault } from '../policy/secrets';
@@ -85,6 +86,7 @@ const proposePlan = defineTool({
   description: 'Propose the plan: the steps in order, and a short message to the user.',
   input: PLAN_INPUT,
   risk: 'observe',
+  effects: 'none',
   run: () => Promise.resolve(),
 });
 
@@ -146,16 +148,16 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
       const repaired = answerInterruptedCalls(state.messages);
       emit({ type: 'notice', step: state.step, message: `Resumed after the browser restarted the agent (step ${state.step}${repaired ? `, ${repaired} interrupted call${repaired === 1 ? '' : 's'} marked` : ''}).` });
       await save(state);
-      const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : startingTools(options, host.registry);
-      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabId: null, textAnswers: mode === 'ask' }).go();
+      const toolNames = mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry);
+      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabs: new TabSession(options.browser), textAnswers: mode === 'ask' }).go();
     } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
       const first = await opening(options.browser, options.task, mode, render, { history: options.history, includePage: options.includePage, secrets: vault });
       state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: first }] }];
       await save(state);
-      const toolNames = mode === 'ask' ? READ_ONLY_TOOL_NAMES : startingTools(options, host.registry);
-      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabId: null, textAnswers: mode === 'ask' }).go();
+      const toolNames = mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry);
+      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabs: new TabSession(options.browser), textAnswers: mode === 'ask' }).go();
     }
   } catch (error) {
     const failure = ModelError.isInstance(error) || BrowserError.isInstance(error) ? error : null;
@@ -197,14 +199,15 @@ async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, ma
   await host.save(state);
 
   const results: string[] = [];
-  let tabId: string | null = null;
+  // One tab session for the whole plan: each step goes on in the tab the last one ended in.
+  const tabs = new TabSession(options.browser);
   for (let index = 0; index < steps.length; index++) {
     const planStep = plan[index];
     if (!planStep) break;
     planStep.status = 'running';
     host.emit({ type: 'plan-step', index, step: planStep });
     const stepState: TaskState = { ...state, messages: [{ role: 'system', content: ACT_SYSTEM }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render, { secrets: host.secrets }) }] }] };
-    const run: LoopRun = { state: stepState, toolNames: startingTools(options, host.registry), maxSteps, tabId, textAnswers: false };
+    const run: LoopRun = { state: stepState, toolNames: startingTools(options, host.registry), maxSteps, tabs, textAnswers: false };
     const loop = new ActLoop({ ...host, save: async () => {
       state.step = stepState.step;
       state.usage = stepState.usage;
@@ -212,8 +215,6 @@ async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, ma
       await host.save(state);
     } }, run);
     const outcome = await loop.go();
-    // The next step goes on in the tab this one ended in.
-    tabId = run.tabId;
     state.step = stepState.step;
     state.usage = stepState.usage;
     planStep.status = outcome.success ? 'done' : 'failed';

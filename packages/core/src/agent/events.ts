@@ -1,4 +1,4 @@
-import type { ConfirmAnswer, ConfirmKind } from '../policy/types';
+import type { ConfirmationEvent } from '../runner/runner';
 
 // What an agent run tells its host, as it happens: for timelines in the terminal and the
 // side panel, and for --json output. Plain data.
@@ -21,8 +21,7 @@ export type AgentEvent =
   | { type: 'notice'; step: number; message: string }
   | { type: 'plan-proposed'; steps: string[]; message: string }
   | { type: 'plan-step'; index: number; step: PlanStep }
-  | { type: 'confirmation-needed'; tool: string; input: unknown; question: string; kind: ConfirmKind; site: string; choices: 'once' | 'site' }
-  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer }
+  | ConfirmationEvent
   | { type: 'question'; question: string }
   | { type: 'done'; success: boolean; summary: string; steps: number }
   | { type: 'error'; code: string; message: string };

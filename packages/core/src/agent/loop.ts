@@ -1,21 +1,20 @@
 import type { Prompt, PromptMessage, ToolResultOutput } from '../model/spec';
-import { BrowserError } from '../browser/errors';
-import type { Browser, Tab } from '../browser/port';
+import type { Browser } from '../browser/port';
 import { prunePrompt } from '../context/prune';
 import { needsSummary, summarise } from '../context/summarise';
 import { estimatePrompt, estimateText } from '../context/tokens';
 import { callSignature, LoopDetector, loopMessage } from '../context/loops';
-import { ModelError } from '../model/errors';
 import { roleOf, type ModelRoles } from '../model/slot';
 import { callModel, toolSchema } from '../model/step';
-import { PLAYBOOKS } from '../playbooks/playbooks';
-import { describeInvalidInput, type Tool, type ToolContext } from '../tools/define';
-import { ResponseBuilder, type RenderOptions, type ToolResult } from '../tools/response';
-import type { ToolRegistry } from '../tools/registry';
-import type { AgentEvent } from './events';
 import type { ConfirmAnswer, ConfirmRequest, Policy } from '../policy/types';
 import type { SecretVault } from '../policy/secrets';
+import { ToolRunner } from '../runner/runner';
+import type { Tool, ToolContext } from '../tools/define';
+import type { RenderOptions, ToolResult } from '../tools/response';
+import { makeToolContext, type TabSession } from '../tools/session';
+import type { ToolRegistry } from '../tools/registry';
 import { summariseUntrusted } from '../context/untrusted';
+import type { AgentEvent } from './events';
 import type { TaskState } from './state';
 
 // The act loop: one model call per step, tools run here so that policy, confirmations,
@@ -50,8 +49,8 @@ export interface LoopRun {
   /** A reply in plain text answers the task (ask mode) instead of earning a nudge. */
   textAnswers: boolean;
   maxSteps: number;
-  /** Which tab the task works in (switch_tab and open_tab change it). */
-  tabId: string | null;
+  /** The tab the task works in (switch_tab and open_tab change it; a plan's steps share it). */
+  tabs: TabSession;
 }
 
 export interface LoopOutcome {
@@ -80,25 +79,24 @@ function firstLine(text: string): string {
 
 export class ActLoop {
   private readonly loops = new LoopDetector();
-  /** The task's tab, kept between calls (dropped when it closes or the task switches). */
-  private current: Tab | null = null;
+  private readonly runner: ToolRunner;
+  private readonly context: ToolContext;
   private loopWarnings = 0;
   private nudges = 0;
 
-  constructor(private readonly host: LoopHost, private readonly run: LoopRun) {}
+  constructor(private readonly host: LoopHost, private readonly run: LoopRun) {
+    this.runner = new ToolRunner({ registry: host.registry, policy: host.policy, render: host.render, confirm: (request) => host.confirm(request), onEvent: (event) => host.emit(event) });
+    this.context = this.makeContext();
+  }
 
   private tools(): Tool[] {
     return this.host.registry.pick([...new Set([...this.run.toolNames, ...this.run.state.unlockedTools])]);
   }
 
-  private context(): ToolContext {
-    return {
+  private makeContext(): ToolContext {
+    return makeToolContext({
       browser: this.host.browser,
-      tab: () => this.tab(),
-      useTab: (id) => {
-        this.run.tabId = id;
-        this.current = null;
-      },
+      tabs: this.run.tabs,
       signal: this.host.signal,
       askUser: async (question) => {
         this.host.emit({ type: 'question', question });
@@ -108,76 +106,9 @@ export class ActLoop {
         this.run.state.status = 'running';
         return answer;
       },
-      playbooks: new Map(PLAYBOOKS.map((p) => [p.name, { title: p.title, tools: p.tools }])),
       fillSecrets: (text) => this.host.secrets?.fill(text) ?? text,
       summarisePage: (url, text) => summariseUntrusted(roleOf(this.host.models, 'summariser'), url, text, this.host.signal),
-    };
-  }
-
-  private async tab(): Promise<Tab> {
-    if (this.current) return this.current;
-    if (this.run.tabId) {
-      try {
-        this.current = await this.host.browser.switchTab(this.run.tabId);
-        return this.current;
-      } catch (error) {
-        if (!BrowserError.isInstance(error) || error.code !== 'tab-closed') throw error;
-        this.run.tabId = null;
-      }
-    }
-    this.current = await this.host.browser.activeTab();
-    this.run.tabId = this.current.id;
-    return this.current;
-  }
-
-  /** Validates, checks policy, runs; every failure becomes an error result the model can read. */
-  private async execute(name: string, input: unknown): Promise<ToolResult> {
-    const response = new ResponseBuilder();
-    const offered = this.tools();
-    const tool = offered.find((t) => t.name === name) ?? null;
-    if (!tool) {
-      const known = this.host.registry.get(name);
-      const hint = known ? `${name} is not available yet; load the playbook that provides it with get_playbook.` : `There is no tool named "${name}".`;
-      return response.fail(`${hint} Available tools: ${offered.map((t) => t.name).join(', ')}.`).render(this.host.render);
-    }
-    if (typeof input === 'string') return response.fail(`The arguments for ${name} are not valid JSON: ${input.slice(0, 200)}`).render(this.host.render);
-    const parsed = tool.input.safeParse(input ?? {});
-    if (!parsed.success) return response.fail(describeInvalidInput(tool, parsed.error)).render(this.host.render);
-    const call = { tool: name, input: parsed.data, risk: tool.risk };
-    const verdict = await this.host.policy.check(call, {
-      tabUrl: async () => (await (await this.tab()).info()).url,
-      element: async (ref) => {
-        try {
-          return await (await this.tab()).describe(ref);
-        } catch {
-          return null;
-        }
-      },
     });
-    if (verdict.decision === 'deny') return response.fail(`Not allowed: ${verdict.reason}`).render(this.host.render);
-    if (verdict.decision === 'confirm') {
-      const request: ConfirmRequest = { question: verdict.question, kind: verdict.kind, site: verdict.site, choices: verdict.choices };
-      this.host.emit({ type: 'confirmation-needed', tool: name, input: parsed.data, ...request });
-      const answer = await this.host.confirm({ ...request, tool: name, input: parsed.data });
-      this.host.emit({ type: 'confirmation-answered', tool: name, answer });
-      await this.host.policy.answered?.(call, request, answer);
-      if (answer === 'deny' || answer === 'never') {
-        return response.fail(`The user declined: ${verdict.question} Do not try this again or another way round it; find another way, or call done and say what you could not do.`).render(this.host.render);
-      }
-    }
-    try {
-      await tool.run(this.context(), parsed.data, response);
-      this.host.policy.ran?.(call, !response.isError);
-    } catch (error) {
-      this.host.policy.ran?.(call, false);
-      if (BrowserError.isInstance(error)) {
-        if (error.code === 'tab-closed') this.current = null;
-        response.fail(error.message);
-      }
-      else if (ModelError.isInstance(error) || (error instanceof Error && error.name === 'AbortError')) throw error;
-      else response.fail(`${name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return response.render(this.host.render);
   }
 
   /** What the offered tools cost in every prompt (schemas natively, descriptions in text mode). */
@@ -242,7 +173,7 @@ export class ActLoop {
       for (const call of result.calls) {
         this.host.emit({ type: 'tool-call', step, id: call.id, name: call.name, input: call.input });
         const started = Date.now();
-        const toolResult = await this.execute(call.name, call.input);
+        const toolResult = await this.runner.run({ name: call.name, input: call.input }, this.context, this.tools().map((t) => t.name));
         let text = toolResult.text;
         const verdict = this.loops.record(callSignature(call.name, call.input), text);
         if (verdict) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Effect } from '../tools/effects';
 import { elementFacts, isPaymentField, judgeElement, sensitiveKind } from './classify';
+
+const act = (how: Extract<Effect, { kind: 'act' }>['how'], extra: { submits?: boolean; files?: string[] } = {}): Extract<Effect, { kind: 'act' }> => ({ kind: 'act', how, ref: 'e1', ...extra });
 
 const facts = elementFacts;
 
@@ -21,27 +24,27 @@ describe('judgeElement', () => {
     expect(isPaymentField(facts({ name: 'CVV' }))).toBe(true);
     expect(isPaymentField(facts({ name: 'IBAN' }))).toBe(true);
     expect(isPaymentField(facts({ name: 'Full name', autocomplete: 'name' }))).toBe(false);
-    expect(judgeElement('type_text', { text: '4242' }, facts({ role: 'textbox', autocomplete: 'cc-number', name: 'Number' }))).toMatchObject({ kind: 'payment-field', what: 'Type into textbox "Number"' });
+    expect(judgeElement(act('type'), facts({ role: 'textbox', autocomplete: 'cc-number', name: 'Number' }))).toMatchObject({ kind: 'payment-field', what: 'Type into textbox "Number"' });
   });
 
   it('clicks on controls that pay, delete, send or subscribe; Enter on them too', () => {
-    expect(judgeElement('click', {}, facts({ name: 'Delete account' }))).toMatchObject({ kind: 'deletion', what: 'Click button "Delete account"' });
-    expect(judgeElement('press_key', { keys: 'Enter' }, facts({ name: 'Pay now' }))).toMatchObject({ kind: 'payment' });
-    expect(judgeElement('press_key', { keys: 'Tab' }, facts({ name: 'Pay now' }))).toBeNull();
-    expect(judgeElement('click', {}, facts({ name: 'Add to cart' }))).toBeNull();
+    expect(judgeElement(act('click'), facts({ name: 'Delete account' }))).toMatchObject({ kind: 'deletion', what: 'Click button "Delete account"' });
+    expect(judgeElement(act('keys', { submits: true }), facts({ name: 'Pay now' }))).toMatchObject({ kind: 'payment' });
+    expect(judgeElement(act('keys'), facts({ name: 'Pay now' }))).toBeNull();
+    expect(judgeElement(act('click'), facts({ name: 'Add to cart' }))).toBeNull();
   });
 
   it('submitting a form with a password or payment fields', () => {
-    expect(judgeElement('click', {}, facts({ name: 'Sign in', submits: true, formHasPassword: true }))).toMatchObject({ kind: 'password' });
-    expect(judgeElement('type_text', { text: 'x', submit: true }, facts({ role: 'textbox', tag: 'input', inputType: 'password', secret: true, submits: true, formHasPassword: true }))).toMatchObject({ kind: 'password' });
-    expect(judgeElement('type_text', { text: 'x' }, facts({ role: 'textbox', tag: 'input', submits: true, formHasPassword: true }))).toBeNull();
-    expect(judgeElement('click', {}, facts({ name: 'Continue', submits: true, formHasPayment: true }))).toMatchObject({ kind: 'payment' });
+    expect(judgeElement(act('click'), facts({ name: 'Sign in', submits: true, formHasPassword: true }))).toMatchObject({ kind: 'password' });
+    expect(judgeElement(act('type', { submits: true }), facts({ role: 'textbox', tag: 'input', inputType: 'password', secret: true, submits: true, formHasPassword: true }))).toMatchObject({ kind: 'password' });
+    expect(judgeElement(act('type'), facts({ role: 'textbox', tag: 'input', submits: true, formHasPassword: true }))).toBeNull();
+    expect(judgeElement(act('click'), facts({ name: 'Continue', submits: true, formHasPayment: true }))).toMatchObject({ kind: 'payment' });
   });
 
   it('downloads and uploads', () => {
-    expect(judgeElement('click', {}, facts({ role: 'link', tag: 'a', name: 'Trail map', href: 'https://x.test/map', download: true }))).toMatchObject({ kind: 'download' });
-    expect(judgeElement('click', {}, facts({ role: 'link', tag: 'a', name: 'Report', href: 'https://x.test/report.pdf' }))).toMatchObject({ kind: 'download' });
-    expect(judgeElement('click', {}, facts({ role: 'link', tag: 'a', name: 'Report', href: 'https://x.test/report' }))).toBeNull();
-    expect(judgeElement('upload_file', { name: 'cv.pdf' }, facts({ role: 'file', fileInput: true, name: 'Attach' }))).toMatchObject({ kind: 'upload', what: 'Upload cv.pdf into file "Attach"' });
+    expect(judgeElement(act('click'), facts({ role: 'link', tag: 'a', name: 'Trail map', href: 'https://x.test/map', download: true }))).toMatchObject({ kind: 'download' });
+    expect(judgeElement(act('click'), facts({ role: 'link', tag: 'a', name: 'Report', href: 'https://x.test/report.pdf' }))).toMatchObject({ kind: 'download' });
+    expect(judgeElement(act('click'), facts({ role: 'link', tag: 'a', name: 'Report', href: 'https://x.test/report' }))).toBeNull();
+    expect(judgeElement(act('upload', { files: ['cv.pdf'] }), facts({ role: 'file', fileInput: true, name: 'Attach' }))).toMatchObject({ kind: 'upload', what: 'Upload cv.pdf into file "Attach"' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ElementFacts } from '../browser/port';
+import type { Effect } from '../tools/effects';
 import type { ConfirmKind } from './types';
 
 // What makes an action sensitive, judged from the element it acts on — its role, name,
@@ -63,24 +64,21 @@ function label(facts: ElementFacts): string {
   return `${facts.role} "${facts.name}"`;
 }
 
-function submitsByKeys(tool: string, input: Record<string, unknown>): boolean {
-  if (tool === 'type_text') return input.submit === true;
-  if (tool === 'press_key') return typeof input.keys === 'string' && /^enter$/i.test(input.keys.trim());
-  return false;
-}
+type ActEffect = Extract<Effect, { kind: 'act' }>;
 
-/** Whether acting on this element this way needs the person's confirmation, and why. */
-export function judgeElement(tool: string, input: Record<string, unknown>, facts: ElementFacts): Judgement | null {
+/** Whether doing this to this element needs the person's confirmation, and why. */
+export function judgeElement(effect: ActEffect, facts: ElementFacts): Judgement | null {
   const j = (kind: ConfirmKind, what: string): Judgement => ({ kind, what, why: WHY[kind] });
-  if (tool === 'upload_file') return j('upload', `Upload ${typeof input.name === 'string' ? input.name : 'a file'} into ${label(facts)}`);
-  const typing = tool === 'type_text' || tool === 'select_option';
+  if (effect.how === 'upload') return j('upload', `Upload ${effect.files?.join(', ') || 'a file'} into ${label(facts)}`);
+  const typing = effect.how === 'type' || effect.how === 'select';
   if (typing && isPaymentField(facts)) return j('payment-field', `Type into ${label(facts)}`);
-  const activates = tool === 'click' || submitsByKeys(tool, input);
-  if (!activates) return null;
-  if (tool === 'click' && (facts.download || DOWNLOAD_FILE.test(facts.href))) return j('download', `Download from ${label(facts)}`);
-  const kind = tool === 'click' || facts.role === 'button' ? sensitiveKind(facts.name) : null;
-  if (kind) return j(kind, `${tool === 'click' ? 'Click' : 'Press Enter on'} ${label(facts)}`);
-  const submitting = facts.submits && (tool === 'click' ? facts.tag === 'button' || facts.inputType === 'submit' || facts.inputType === 'image' : true);
+  const clicks = effect.how === 'click';
+  // A click, or Enter (typed with submit, or pressed on it).
+  if (!clicks && !effect.submits) return null;
+  if (clicks && (facts.download || DOWNLOAD_FILE.test(facts.href))) return j('download', `Download from ${label(facts)}`);
+  const kind = clicks || facts.role === 'button' ? sensitiveKind(facts.name) : null;
+  if (kind) return j(kind, `${clicks ? 'Click' : 'Press Enter on'} ${label(facts)}`);
+  const submitting = facts.submits && (clicks ? facts.tag === 'button' || facts.inputType === 'submit' || facts.inputType === 'image' : true);
   if (submitting && facts.formHasPayment) return j('payment', `Submit the payment form (${label(facts)})`);
   if (submitting && facts.formHasPassword) return j('password', `Submit the form with a password (${label(facts)})`);
   return null;

@@ -2,15 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { ElementFacts } from '../browser/port';
 import type { PolicyContext, PolicyDecision, ProposedCall } from './types';
 import { elementFacts as facts } from './classify';
+import { normalizeAddress } from '../browser/address';
 import { SafetyPolicy } from './safety';
 import { SecretVault } from './secrets';
+import { effectsOf } from '../tools/effects';
+import { ToolRegistry } from '../tools/registry';
 
 const at = (url: string, elements: Record<string, ElementFacts> = {}): PolicyContext => ({
   tabUrl: () => Promise.resolve(url),
   element: (ref) => Promise.resolve(elements[ref] ?? null),
 });
 
-const call = (tool: string, input: Record<string, unknown> = {}, risk: ProposedCall['risk'] = 'act'): ProposedCall => ({ tool, input, risk });
+// Calls to the real tools, with the effects they declare: what the policy judges.
+const registry = new ToolRegistry();
+const call = (name: string, input: Record<string, unknown> = {}, risk?: ProposedCall['risk']): ProposedCall => {
+  const tool = registry.get(name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  const parsed = tool.input.safeParse(input);
+  return { tool: name, input, risk: risk ?? tool.risk, effects: parsed.success ? effectsOf(tool.effects, parsed.data) : [] };
+};
 
 /** The reason a decision refuses, or what it did instead. */
 async function refusal(decision: Promise<PolicyDecision>): Promise<string> {
@@ -122,4 +132,32 @@ describe('SecretVault', () => {
     expect(vault.describe()).toBe('{{secret:shop}} — a password for shop.example\n{{secret:bank}} — a value for bank.example');
     expect(vault.describe()).not.toContain('hunter2');
   });
+
+  it('judges an address exactly as the driver will open it: localhost:4170/shop is a local page, not a "localhost:" scheme', async () => {
+    expect(normalizeAddress('localhost:4170/shop')).toBe('http://localhost:4170/shop');
+    const elsewhere = new SafetyPolicy();
+    expect(await elsewhere.check(call('navigate', { url: 'localhost:4170/shop' }), at(PAGE))).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'localhost' });
+    const started = new SafetyPolicy();
+    expect(await started.check(call('navigate', { url: 'localhost:4170/shop' }), at('http://localhost:4170/'))).toEqual({ decision: 'allow' });
+    expect(await refusal(started.check(call('navigate', { url: 'not an address' }), at('http://localhost:4170/')))).toBe('"not an address" is not an address; give a full URL such as https://example.com/page.');
+  });
+
+  it('a site is its registrable domain: moving between subdomains of one owner is not a new site; a sibling under a shared suffix is', async () => {
+    const policy = new SafetyPolicy();
+    const ctx = at('https://www.example.co.uk/');
+    expect(await policy.check(call('navigate', { url: 'https://shop.example.co.uk/cart' }), ctx)).toEqual({ decision: 'allow' });
+    expect(await policy.check(call('navigate', { url: 'https://evil.co.uk/' }), ctx)).toMatchObject({ decision: 'confirm', site: 'evil.co.uk' });
+    const pages = new SafetyPolicy();
+    const mine = at('https://me.github.io/');
+    expect(await pages.check(call('navigate', { url: 'https://docs.me.github.io/' }), mine)).toEqual({ decision: 'allow' });
+    expect(await pages.check(call('navigate', { url: 'https://you.github.io/' }), mine)).toMatchObject({ decision: 'confirm', site: 'you.github.io' });
+  });
+
+  it('a secret stored for a public suffix is never typed anywhere under it', async () => {
+    const suffixVault = new SecretVault([{ name: 'uk', value: 'pa55-word-uk', site: 'co.uk' }]);
+    const policy = new SafetyPolicy({ secrets: suffixVault });
+    const here = at('https://evil.co.uk/login', elements);
+    expect(await refusal(policy.check(call('type_text', { ref: 'e1', text: '{{secret:uk}}' }), here))).toBe('The secret {{secret:uk}} belongs to co.uk, a public suffix shared by many sites; it cannot be used on evil.co.uk. Store it for the site itself.');
+  });
 });
+

@@ -1,12 +1,17 @@
-import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
+import { normalizeAddress } from '../browser/address';
+import { BrowserError } from '../browser/errors';
+import type { ElementFacts } from '../browser/port';
+import type { Effect } from '../tools/effects';
 import { judgeElement, why } from './classify';
 import { secretNames, type SecretVault } from './secrets';
-import { SitePermissions, siteOf, type SiteDecision, type SiteRule } from './sites';
+import { SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
+import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
 
 // The policy every tool call passes through, whatever the model claims: blocked sites are
 // refused, a site the task has not used yet is asked about (once / always / never),
 // sensitive actions are confirmed every time, secrets go only where they belong, and
-// navigation, tabs and background browsing are rate-limited. One instance per task.
+// navigation, tabs and background browsing are rate-limited. It judges what the call does
+// (the effects its tool declares), never the tool's name. One instance per task.
 
 export interface Limits {
   navigationsPerMinute: number;
@@ -27,35 +32,33 @@ export interface SafetyOptions {
   now?: () => number;
 }
 
-/** Tools that act on the page in the current tab. */
-const PAGE_ACTIONS = new Set(['click', 'type_text', 'press_key', 'select_option', 'check', 'hover', 'drag', 'scroll', 'upload_file']);
-const HISTORY = new Set(['go_back', 'go_forward', 'reload']);
 const WEB = /^https?:$/;
+
+type ActEffect = Extract<Effect, { kind: 'act' }>;
 
 function record(input: unknown): Record<string, unknown> {
   return typeof input === 'object' && input !== null ? Object.fromEntries(Object.entries(input)) : {};
 }
 
-/** The address a navigation tool goes to, as the driver will read it. */
-export function targetOf(tool: string, input: Record<string, unknown>): string | null {
-  if (tool !== 'navigate' && tool !== 'open_tab' && tool !== 'browse') return null;
-  const raw = typeof input.url === 'string' ? input.url.trim() : '';
-  if (!raw) return null;
-  if (raw === 'about:blank' || raw.startsWith('about:blank#')) return raw;
-  return /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
+/** Every string in the arguments but the text the call types (the one place secrets belong). */
+function otherStrings(input: Record<string, unknown>, typed: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') out.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(walk);
+  };
+  walk(input);
+  for (const text of typed) {
+    const at = out.indexOf(text);
+    if (at >= 0) out.splice(at, 1);
+  }
+  return out;
 }
 
-/** Every string in the arguments except the text being typed (where secrets belong). */
-function otherStrings(tool: string, input: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  const walk = (value: unknown, key: string) => {
-    if (typeof value === 'string') {
-      if (!(tool === 'type_text' && key === 'text')) out.push(value);
-    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (typeof value === 'object' && value !== null) Object.entries(value).forEach(([k, v]) => walk(v, k));
-  };
-  Object.entries(input).forEach(([k, v]) => walk(v, k));
-  return out;
+/** Whether an effect loads a page in a tab (what the page-load limit counts). */
+function loadsPage(effect: Effect): boolean {
+  return (effect.kind === 'open' && effect.target !== 'background' && effect.url !== null) || effect.kind === 'history';
 }
 
 export class SafetyPolicy implements Policy {
@@ -85,8 +88,15 @@ export class SafetyPolicy implements Policy {
   }
 
   /** Where a navigation may go: web addresses only, not blocked, and asked about when new. */
-  private destination(url: string, action: string): PolicyDecision | null {
-    if (url.startsWith('about:blank')) return null;
+  private destination(raw: string, action: string): PolicyDecision | null {
+    let url: string;
+    try {
+      // The address exactly as the driver will open it.
+      url = normalizeAddress(raw);
+    } catch (error) {
+      return { decision: 'deny', reason: BrowserError.isInstance(error) ? error.message : `"${raw}" is not a web address.` };
+    }
+    if (url === 'about:blank' || url.startsWith('about:blank#')) return null;
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -97,8 +107,45 @@ export class SafetyPolicy implements Policy {
     const site = siteOf(url);
     const { decision, rule } = this.permissions().decide(site);
     if (decision === 'block') return { decision: 'deny', reason: `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}. Do not try to reach it another way.` };
-    if (decision === 'allow' || this.used.has(site)) return null;
+    if (decision === 'allow' || this.used.has(siteKey(site))) return null;
     return { decision: 'confirm', kind: 'new-site', site, choices: 'site', question: `${action} ${site}? ${why('new-site')}` };
+  }
+
+  /** The limit an effect would pass, or why not. */
+  private limit(effect: Effect): PolicyDecision | null {
+    if (loadsPage(effect) && this.recent(this.navigations).length >= this.limits.navigationsPerMinute) {
+      return { decision: 'deny', reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.` };
+    }
+    if (effect.kind === 'open' && effect.target === 'new-tab' && this.tabsOpened >= this.limits.tabsPerTask) {
+      return { decision: 'deny', reason: `This task has opened ${this.tabsOpened} tabs, the most one task may. Close tabs you are done with and switch between the open ones.` };
+    }
+    if (effect.kind === 'open' && effect.target === 'background' && this.recent(this.browses).length >= this.limits.browsesPerMinute) {
+      return { decision: 'deny', reason: `Too much background browsing: at most ${this.limits.browsesPerMinute} pages a minute.` };
+    }
+    return null;
+  }
+
+  /** Acting on the page in the task's tab: its site, the element, what is typed into it. */
+  private async onPage(effect: ActEffect, here: string, context: PolicyContext): Promise<PolicyDecision | null> {
+    if (here) {
+      const { decision } = this.permissions().decide(here);
+      if (decision === 'block') return { decision: 'deny', reason: `${here} is blocked in Wayfinder's site permissions; nothing may be done on it.` };
+      if (!this.used.has(siteKey(here)) && decision !== 'allow') return { decision: 'confirm', kind: 'new-site', site: here, choices: 'site', question: `Act on ${here}? ${why('new-site')}` };
+    }
+    const facts: ElementFacts | null = effect.ref ? await context.element(effect.ref) : null;
+    if (effect.text !== undefined && secretNames(effect.text).length) {
+      const vault = this.options.secrets;
+      const refusal = vault ? vault.refusal(effect.text, here, facts ?? { secret: false, editable: false }) : 'There are no stored secrets.';
+      if (refusal) return { decision: 'deny', reason: refusal };
+    }
+    if (!facts) return null;
+    if (effect.how === 'click' && facts.href && !facts.download) {
+      const verdict = this.destination(facts.href, 'Follow a link to');
+      if (verdict?.decision === 'deny') return verdict;
+      if (verdict && siteKey(siteOf(facts.href)) !== siteKey(here)) return verdict;
+    }
+    const judgement = judgeElement(effect, facts);
+    return judgement ? { decision: 'confirm', kind: judgement.kind, site: here, choices: 'once', question: `${judgement.what} on ${here || 'this page'}? ${judgement.why}` } : null;
   }
 
   async check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> {
@@ -106,58 +153,20 @@ export class SafetyPolicy implements Policy {
     if (JSON.stringify(call.input ?? {}).length > this.limits.argumentChars) {
       return { decision: 'deny', reason: `The arguments are too large (over ${this.limits.argumentChars.toLocaleString('en')} characters). Send less at a time.` };
     }
-    if (otherStrings(call.tool, input).some((s) => secretNames(s).length)) {
+    const typed = call.effects.flatMap((e) => (e.kind === 'act' && e.text !== undefined ? [e.text] : []));
+    if (otherStrings(input, typed).some((s) => secretNames(s).length)) {
       return { decision: 'deny', reason: 'Secrets can only be typed into fields (type_text); they never go into addresses or other arguments.' };
     }
     const here = siteOf(await context.tabUrl().catch(() => ''));
     if (!this.started) {
       this.started = true;
-      if (here && this.permissions().decide(here).decision !== 'block') this.used.add(here);
+      if (here && this.permissions().decide(here).decision !== 'block') this.used.add(siteKey(here));
     }
-
-    // Limits.
-    const target = targetOf(call.tool, input);
-    if ((target !== null && call.tool !== 'browse') || HISTORY.has(call.tool)) {
-      if (this.recent(this.navigations).length >= this.limits.navigationsPerMinute) {
-        return { decision: 'deny', reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.` };
-      }
-    }
-    if (call.tool === 'open_tab' && this.tabsOpened >= this.limits.tabsPerTask) {
-      return { decision: 'deny', reason: `This task has opened ${this.tabsOpened} tabs, the most one task may. Close tabs you are done with and switch between the open ones.` };
-    }
-    if (call.tool === 'browse' && this.recent(this.browses).length >= this.limits.browsesPerMinute) {
-      return { decision: 'deny', reason: `Too much background browsing: at most ${this.limits.browsesPerMinute} pages a minute.` };
-    }
-
-    // Where it goes.
-    if (target !== null) {
-      const verdict = this.destination(target, call.tool === 'browse' ? 'Read' : 'Open');
+    for (const effect of call.effects) {
+      const verdict = this.limit(effect)
+        ?? (effect.kind === 'open' && effect.url !== null ? this.destination(effect.url, effect.target === 'background' ? 'Read' : 'Open') : null)
+        ?? (effect.kind === 'act' ? await this.onPage(effect, here, context) : null);
       if (verdict) return verdict;
-    }
-
-    // What it acts on.
-    if (PAGE_ACTIONS.has(call.tool)) {
-      if (here) {
-        const { decision } = this.permissions().decide(here);
-        if (decision === 'block') return { decision: 'deny', reason: `${here} is blocked in Wayfinder's site permissions; nothing may be done on it.` };
-        if (!this.used.has(here) && decision !== 'allow') return { decision: 'confirm', kind: 'new-site', site: here, choices: 'site', question: `Act on ${here}? ${why('new-site')}` };
-      }
-      const ref = typeof input.ref === 'string' ? input.ref : null;
-      const facts = ref ? await context.element(ref) : null;
-      if (call.tool === 'type_text' && typeof input.text === 'string' && secretNames(input.text).length) {
-        const vault = this.options.secrets;
-        const refusal = vault ? vault.refusal(input.text, here, facts ?? { secret: false, editable: false }) : 'There are no stored secrets.';
-        if (refusal) return { decision: 'deny', reason: refusal };
-      }
-      if (facts) {
-        if (call.tool === 'click' && facts.href && !facts.download) {
-          const verdict = this.destination(facts.href, 'Follow a link to');
-          if (verdict?.decision === 'deny') return verdict;
-          if (verdict && siteOf(facts.href) !== here) return verdict;
-        }
-        const judgement = judgeElement(call.tool, input, facts);
-        if (judgement) return { decision: 'confirm', kind: judgement.kind, site: here, choices: 'once', question: `${judgement.what} on ${here || 'this page'}? ${judgement.why}` };
-      }
     }
     if (call.risk === 'sensitive') return { decision: 'confirm', kind: 'tool', site: here, choices: 'once', question: `Allow ${call.tool.replace(/_/g, ' ')} on ${here || 'this page'}?` };
     return { decision: 'allow' };
@@ -165,7 +174,7 @@ export class SafetyPolicy implements Policy {
 
   async answered(_call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> {
     if (request.kind !== 'new-site' || !request.site) return;
-    if (answer === 'once' || answer === 'always') this.used.add(request.site);
+    if (answer === 'once' || answer === 'always') this.used.add(siteKey(request.site));
     if (answer === 'always' || answer === 'never') {
       const decision: SiteDecision = answer === 'always' ? 'allow' : 'block';
       const existing = this.rules.findIndex((r) => r.site === request.site);
@@ -176,14 +185,24 @@ export class SafetyPolicy implements Policy {
   }
 
   ran(call: ProposedCall, ok: boolean): void {
-    const input = record(call.input);
-    const target = targetOf(call.tool, input);
-    if ((target !== null && call.tool !== 'browse') || HISTORY.has(call.tool)) this.navigations = [...this.recent(this.navigations), this.now()];
-    if (call.tool === 'browse') this.browses = [...this.recent(this.browses), this.now()];
-    if (call.tool === 'open_tab' && ok) this.tabsOpened++;
-    if (ok && target !== null && call.tool !== 'browse') {
-      const site = siteOf(target);
-      if (site) this.used.add(site);
+    for (const effect of call.effects) {
+      if (loadsPage(effect)) this.navigations = [...this.recent(this.navigations), this.now()];
+      if (effect.kind !== 'open') continue;
+      if (effect.target === 'background') this.browses = [...this.recent(this.browses), this.now()];
+      if (effect.target === 'new-tab' && ok) this.tabsOpened++;
+      if (ok && effect.target !== 'background' && effect.url !== null) {
+        const site = siteOf(addressOf(effect.url));
+        if (site) this.used.add(siteKey(site));
+      }
     }
+  }
+}
+
+/** The address the driver opened, or '' when it was none. */
+function addressOf(raw: string): string {
+  try {
+    return normalizeAddress(raw);
+  } catch {
+    return '';
   }
 }

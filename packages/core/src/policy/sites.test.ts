@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { covers, normalizeSite, SitePermissions, siteOf } from './sites';
+import { covers, isPublicSuffix, normalizeSite, parseSite, SitePermissions, siteKey, siteOf } from './sites';
 
 describe('site matching', () => {
   it('a rule covers its domain and subdomains, never look-alikes', () => {
@@ -27,5 +27,46 @@ describe('site matching', () => {
     expect(normalizeSite('not a site!')).toBe('');
     expect(siteOf('http://127.0.0.1:4170/shop')).toBe('127.0.0.1');
     expect(siteOf('not a url')).toBe('');
+  });
+});
+
+describe('public suffixes and Unicode names', () => {
+  it('knows which names many owners share (the Public Suffix List, private suffixes included)', () => {
+    for (const suffix of ['com', 'co.uk', 'github.io', 'blogspot.com', 's3.amazonaws.com']) expect(isPublicSuffix(suffix), suffix).toBe(true);
+    for (const site of ['example.co.uk', 'user.github.io', 'localhost', '127.0.0.1', 'example.com']) expect(isPublicSuffix(site), site).toBe(false);
+  });
+
+  it('refuses a rule or secret for a bare public suffix, saying why', () => {
+    expect(parseSite('co.uk')).toEqual({ ok: false, error: 'co.uk is a public suffix: sites of many different owners end in it (like example.co.uk), so a rule or secret for it would cover all of them. Name the site itself.' });
+    const pages = parseSite('https://github.io/');
+    expect(pages.ok ? '' : pages.error).toContain('github.io is a public suffix');
+    expect(parseSite('*.github.io')).toMatchObject({ ok: false });
+    expect(parseSite('me.github.io')).toEqual({ ok: true, site: 'me.github.io' });
+    expect(parseSite('localhost')).toEqual({ ok: true, site: 'localhost' });
+    expect(parseSite('')).toEqual({ ok: false, error: 'Name a site, like example.com.' });
+    expect(parseSite('not a site!')).toMatchObject({ ok: false, error: '"not a site!" is not a site name; write one like example.com.' });
+  });
+
+  it('an allow rule stored for a suffix before they were refused allows nothing; a block still blocks', () => {
+    const sites = new SitePermissions([{ site: 'co.uk', decision: 'allow' }, { site: 'github.io', decision: 'block' }]);
+    expect(sites.decide('evil.co.uk').decision).toBe('ask');
+    expect(sites.decide('someone.github.io').decision).toBe('block');
+  });
+
+  it('accepts Unicode names and compares them in punycode, as the browser does', () => {
+    expect(normalizeSite('bücher.de')).toBe('xn--bcher-kva.de');
+    expect(normalizeSite('https://Bücher.de/angebote')).toBe('xn--bcher-kva.de');
+    expect(siteOf('https://www.bücher.de/x')).toBe('www.xn--bcher-kva.de');
+    const sites = new SitePermissions([{ site: normalizeSite('bücher.de'), decision: 'block' }]);
+    expect(sites.decide(siteOf('https://shop.bücher.de/')).decision).toBe('block');
+  });
+
+  it('one site is what one owner controls: subdomains of a registrable domain', () => {
+    expect(siteKey('www.example.co.uk')).toBe('example.co.uk');
+    expect(siteKey('shop.example.co.uk')).toBe('example.co.uk');
+    expect(siteKey('docs.me.github.io')).toBe('me.github.io');
+    expect(siteKey('you.github.io')).not.toBe(siteKey('me.github.io'));
+    expect(siteKey('127.0.0.1')).toBe('127.0.0.1');
+    expect(siteKey('localhost')).toBe('localhost');
   });
 });

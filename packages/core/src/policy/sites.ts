@@ -1,6 +1,14 @@
+import { getDomain, parse } from 'tldts';
+
 // Site permissions: allow, block or ask, per site, where a rule for a domain covers its
 // subdomains (example.com covers www.example.com) and nothing else (never
 // evil-example.com or example.com.evil.net). The most specific rule wins; no rule = ask.
+//
+// Sites are compared as the browser resolves them: lower case, Unicode names in punycode
+// (bücher.de is xn--bcher-kva.de). Which names one owner controls comes from the Public
+// Suffix List (tldts, private suffixes such as github.io included): shop.example.co.uk and
+// www.example.co.uk are one site, example.co.uk; a bare suffix (co.uk, github.io) can be
+// no one's site, so no rule or secret may be made for it.
 
 export type SiteDecision = 'allow' | 'block' | 'ask';
 
@@ -9,22 +17,64 @@ export interface SiteRule {
   decision: SiteDecision;
 }
 
-/** The site of an address: its host name, lower-cased, without port or trailing dot. */
+const PSL = { allowPrivateDomains: true };
+
+/** A host name as compared everywhere: lower-case, punycode, without brackets or a trailing dot. */
+function canonicalHost(hostname: string): string {
+  return hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+}
+
+/** The site of an address: its host name, canonical; '' when it is not an address with a host. */
 export function siteOf(url: string): string {
   try {
-    return new URL(url).hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+    return canonicalHost(new URL(url).hostname);
   } catch {
     return '';
   }
 }
 
-/** A rule's site as typed by a person ("https://www.Example.com/x", "*.example.com") → "www.example.com" / "example.com". */
+/**
+ * The registrable domain a host belongs to: example.co.uk for shop.example.co.uk,
+ * user.github.io for docs.user.github.io. An IP address or a one-word name (localhost)
+ * is its own.
+ */
+export function siteKey(host: string): string {
+  return getDomain(host, PSL) ?? host;
+}
+
+/** Whether a host is a public suffix (com, co.uk, github.io): sites of many owners end in it. */
+export function isPublicSuffix(host: string): boolean {
+  const parsed = parse(host, PSL);
+  return !parsed.isIp && parsed.domain === null && parsed.publicSuffix === host && (parsed.isIcann === true || parsed.isPrivate === true);
+}
+
+export type ParsedSite = { ok: true; site: string } | { ok: false; error: string };
+
+/**
+ * A site as a person types it for a rule or a secret ("https://www.Example.com/x",
+ * "*.example.com", "bücher.de") → its canonical host, or why it cannot be one.
+ */
+export function parseSite(input: string): ParsedSite {
+  const typed = input.trim();
+  if (!typed) return { ok: false, error: 'Name a site, like example.com.' };
+  const text = typed.replace(/^\*\./, '').replace(/^\./, '');
+  let host: string;
+  try {
+    host = canonicalHost(new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`).hostname);
+  } catch {
+    return { ok: false, error: `"${typed}" is not a site name; write one like example.com.` };
+  }
+  if (!/^[a-z0-9.:-]+$/.test(host) || host.startsWith('.') || host.includes('..')) return { ok: false, error: `"${typed}" is not a site name; write one like example.com.` };
+  if (isPublicSuffix(host)) {
+    return { ok: false, error: `${host} is a public suffix: sites of many different owners end in it (like example.${host}), so a rule or secret for it would cover all of them. Name the site itself.` };
+  }
+  return { ok: true, site: host };
+}
+
+/** A site as a person types it, canonical; '' when it cannot be a site (parseSite says why). */
 export function normalizeSite(input: string): string {
-  let text = input.trim().toLowerCase();
-  if (!text) return '';
-  if (/^[a-z][a-z0-9+.-]*:\/\//.test(text)) text = siteOf(text);
-  text = text.replace(/^\*\./, '').replace(/^\./, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
-  return /^[a-z0-9.-]+$|^[0-9a-f:]+$/.test(text) ? text : '';
+  const parsed = parseSite(input);
+  return parsed.ok ? parsed.site : '';
 }
 
 /** Whether a rule for `rule` covers `host`: the same host, or a subdomain of it. */
@@ -35,10 +85,15 @@ export function covers(rule: string, host: string): boolean {
 export class SitePermissions {
   constructor(private readonly rules: readonly SiteRule[]) {}
 
-  /** The decision for a host (from the most specific rule that covers it), and that rule. */
+  /**
+   * The decision for a host (from the most specific rule that covers it), and that rule.
+   * An allow rule for a public suffix (stored before such rules were refused) allows
+   * nothing; a block rule for one still blocks.
+   */
   decide(host: string): { decision: SiteDecision; rule: SiteRule | null } {
     let best: SiteRule | null = null;
     for (const rule of this.rules) {
+      if (rule.decision === 'allow' && isPublicSuffix(rule.site)) continue;
       if (covers(rule.site, host) && (!best || rule.site.length > best.site.length)) best = rule;
     }
     return { decision: best?.decision ?? 'ask', rule: best };

@@ -1,14 +1,17 @@
 import type { ElementFacts } from '../browser/port';
 import type { RiskClass } from '../tools/define';
+import type { Effect } from '../tools/effects';
 
-// Every tool call passes through a policy before it runs; nothing the model writes can
-// skip it. `SafetyPolicy` (policy/safety.ts) is the real one; `ALLOW_ALL` is for tests and
-// benchmarks of the loop itself.
+// Every tool call passes through a policy before it runs (runner/runner.ts); nothing the
+// model writes can skip it. `SafetyPolicy` (policy/safety.ts) is the real one; `ALLOW_ALL`
+// is for tests and benchmarks of the loop itself.
 
 export interface ProposedCall {
   tool: string;
   input: unknown;
   risk: RiskClass;
+  /** What the call does, as the tool declares it (tools/effects.ts): what the policy judges. */
+  effects: Effect[];
 }
 
 /** What a confirmation is about (the host shows it; tests and logs read it). */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Browser, Tab } from '../browser/port';
+import type { ToolEffects } from './effects';
 import { ResponseBuilder } from './response';
 
 // A tool is one object: name, description, zod input (flat, every field described), risk
-// class and handler. Handlers write to a ResponseBuilder; one renderer turns that into
-// what the model reads.
+// class, the effects it declares (tools/effects.ts: what the policy judges) and handler.
+// Handlers write to a ResponseBuilder; one renderer turns that into what the model reads.
+// Only the ToolRunner (runner/runner.ts) calls a handler.
 
 export type RiskClass = 'observe' | 'act' | 'sensitive';
 
@@ -23,6 +25,8 @@ export interface ToolContext {
   fillSecrets(text: string): string;
   /** Summarises untrusted page text with a separate model call: no tools, no user data, no task. */
   summarisePage(url: string, text: string): Promise<string>;
+  /** The task's tab closed under a call: the next `tab()` finds one again. */
+  forgetTab(): void;
 }
 
 export interface Tool {
@@ -30,6 +34,8 @@ export interface Tool {
   description: string;
   input: z.ZodObject<Record<string, z.ZodType>>;
   risk: RiskClass;
+  /** What a call does (its input already validated). */
+  effects: ToolEffects<unknown>;
   run(ctx: ToolContext, input: unknown, response: ResponseBuilder): Promise<void>;
 }
 
@@ -38,14 +44,17 @@ export function defineTool<S extends z.ZodObject>(def: {
   description: string;
   input: S;
   risk: RiskClass;
+  effects: ToolEffects<z.infer<S>>;
   run: (ctx: ToolContext, input: z.infer<S>, response: ResponseBuilder) => Promise<void>;
 }): Tool {
+  const declared = def.effects;
   return {
     name: def.name,
     description: def.description,
     input: def.input,
     risk: def.risk,
-    // The loop validates against `input` before calling, so the parse here cannot fail for it.
+    // The runner validates against `input` before calling, so these parses cannot fail for it.
+    effects: typeof declared === 'function' ? (input) => declared(def.input.parse(input)) : declared,
     run: (ctx, input, response) => def.run(ctx, def.input.parse(input), response),
   };
 }
@@ -56,6 +65,7 @@ export function defineTabTool<S extends z.ZodObject>(def: {
   description: string;
   input: S;
   risk: RiskClass;
+  effects: ToolEffects<z.infer<S>>;
   run: (tab: Tab, input: z.infer<S>, response: ResponseBuilder, ctx: ToolContext) => Promise<void>;
 }): Tool {
   return defineTool({

@@ -19,6 +19,7 @@ export const inputTools = [
       double: z.boolean().optional().describe('Double-click'),
     }),
     risk: 'act',
+    effects: ({ ref }) => [{ kind: 'act', how: 'click', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'click', ...(input.button ? { button: input.button } : {}), ...(input.double ? { clickCount: 2 } : {}) });
       reportOutcome(outcome, response);
@@ -36,6 +37,7 @@ export const inputTools = [
       key_by_key: z.boolean().optional().describe('Key by key, for widgets that need keystrokes'),
     }),
     risk: 'act',
+    effects: ({ ref, text, submit }) => [{ kind: 'act', how: 'type', ref, text, submits: submit ?? false }],
     run: async (tab, input, response, ctx) => {
       // Secret placeholders become their values only here, after the policy allowed this field.
       const text = ctx.fillSecrets(input.text);
@@ -52,6 +54,7 @@ export const inputTools = [
       ref: z.string().optional().describe('Element to focus first'),
     }),
     risk: 'act',
+    effects: ({ ref, keys }) => [{ kind: 'act', how: 'keys', ref: ref ?? null, submits: /^enter$/i.test(keys.trim()) }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys });
       reportOutcome(outcome, response);
@@ -67,6 +70,7 @@ export const inputTools = [
       by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('Match by (default auto)'),
     }),
     risk: 'act',
+    effects: ({ ref }) => [{ kind: 'act', how: 'select', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' });
       reportOutcome(outcome, response);
@@ -78,6 +82,7 @@ export const inputTools = [
     description: 'Check or uncheck a checkbox, radio or switch.',
     input: z.object({ ref, checked: z.boolean().optional().describe('false to uncheck') }),
     risk: 'act',
+    effects: ({ ref }) => [{ kind: 'act', how: 'check', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true });
       reportOutcome(outcome, response);
@@ -93,6 +98,7 @@ export const inputTools = [
       amount: z.number().int().min(1).max(20_000).optional().describe('Pixels (default a screen)'),
     }),
     risk: 'act',
+    effects: ({ ref }) => [{ kind: 'act', how: 'scroll', ref: ref ?? null }],
     run: async (tab, input, response) => {
       if (input.direction === 'to' && !input.ref) throw new BrowserError('bad-argument', 'scroll "to" needs the ref of the element to bring into view.', false);
       const outcome = input.direction === 'to'
@@ -107,6 +113,7 @@ export const inputTools = [
     description: 'Move the mouse over an element (opens hover menus and tooltips).',
     input: z.object({ ref }),
     risk: 'act',
+    effects: ({ ref }) => [{ kind: 'act', how: 'hover', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'hover' });
       reportOutcome(outcome, response);
@@ -123,6 +130,7 @@ export const inputTools = [
       offset_y: z.number().optional().describe('Vertical distance in pixels (instead of to_ref)'),
     }),
     risk: 'act',
+    effects: ({ ref }) => [{ kind: 'act', how: 'drag', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, input.to_ref ? { kind: 'drag', toRef: input.to_ref } : { kind: 'drag', offset: { x: input.offset_x ?? 0, y: input.offset_y ?? 0 } });
       reportOutcome(outcome, response);
@@ -141,6 +149,7 @@ export const inputTools = [
       mime_type: z.string().optional().describe('Media type, e.g. text/plain (guessed from the name if left out)'),
     }),
     risk: 'sensitive',
+    effects: ({ ref, name }) => [{ kind: 'act', how: 'upload', ref, files: [name] }],
     run: async (tab, input, response) => {
       const file: FileInput = { name: input.name, mimeType: input.mime_type ?? guessType(input.name) };
       if (input.text !== undefined) file.data = base64Of(input.text);

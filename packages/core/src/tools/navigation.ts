@@ -8,6 +8,7 @@ export const navigationTools = [
     description: 'Open a URL in this tab.',
     input: z.object({ url: z.string().min(1).max(2048).describe('URL or site name') }),
     risk: 'act',
+    effects: ({ url }) => [{ kind: 'open', url, target: 'this-tab' }],
     run: async (tab, { url }, response) => {
       const outcome = await tab.navigate(url);
       reportOutcome(outcome, response);
@@ -19,6 +20,7 @@ export const navigationTools = [
     description: 'Go back a page.',
     input: z.object({}),
     risk: 'act',
+    effects: () => [{ kind: 'history', move: 'back' }],
     run: async (tab, _input, response) => {
       const outcome = await tab.goBack();
       reportOutcome(outcome, response);
@@ -30,6 +32,7 @@ export const navigationTools = [
     description: 'Go forward again after going back.',
     input: z.object({}),
     risk: 'act',
+    effects: () => [{ kind: 'history', move: 'forward' }],
     run: async (tab, _input, response) => {
       const outcome = await tab.goForward();
       reportOutcome(outcome, response);
@@ -41,6 +44,7 @@ export const navigationTools = [
     description: 'Reload the current page.',
     input: z.object({}),
     risk: 'act',
+    effects: () => [{ kind: 'history', move: 'reload' }],
     run: async (tab, _input, response) => {
       const outcome = await tab.reload();
       reportOutcome(outcome, response);

@@ -26,6 +26,7 @@ export const pageTools = [
       max_tokens: z.number().int().min(200).max(60_000).optional().describe('Size cap'),
     }),
     risk: 'observe',
+    effects: 'reads',
     run: async (tab, { mode, max_tokens }, response) => {
       const snapshot = await tab.snapshot({ mode: mode ?? 'viewport', ...(max_tokens ? { maxTokens: max_tokens } : {}) });
       response.pageState(snapshot, `Snapshot (${mode ?? 'viewport'}):`);
@@ -39,6 +40,7 @@ export const pageTools = [
       limit: z.number().int().min(1).max(20).optional().describe('Max matches (default 5)'),
     }),
     risk: 'observe',
+    effects: 'reads',
     run: async (tab, { query, limit }, response) => {
       const matches = await tab.find(query, limit ?? 5);
       if (!matches.length) {
@@ -54,6 +56,7 @@ export const pageTools = [
     description: 'Read the page\'s main text, metadata and contacts (for questions, summaries).',
     input: z.object({ max_chars: z.number().int().min(500).max(100_000).optional().describe('Cap (default 12000)') }),
     risk: 'observe',
+    effects: 'reads',
     run: async (tab, { max_chars }, response) => {
       const page = await tab.extract({ maxChars: max_chars ?? 12_000 });
       response.pageText(page.url, renderContent(page));
@@ -67,6 +70,7 @@ export const pageTools = [
       max_chars: z.number().int().min(200).max(50_000).optional().describe('Cap (default 8000)'),
     }),
     risk: 'observe',
+    effects: 'reads',
     run: async (tab, { selector, max_chars }, response) => {
       response.pageText(selector ?? 'html', await tab.html(selector, max_chars ?? 8000));
     },
@@ -80,6 +84,7 @@ export const pageTools = [
       marks: z.boolean().optional().describe('Label controls with their refs'),
     }),
     risk: 'observe',
+    effects: 'reads',
     run: async (tab, { ref, full_page, marks }, response) => {
       const shot = await tab.screenshot({ ...(ref ? { ref } : {}), fullPage: full_page ?? false, marks: marks ?? false, format: 'jpeg', quality: 70 });
       response.image(shot.data, shot.mimeType);
@@ -99,6 +104,7 @@ export const pageTools = [
       timeout_seconds: z.number().min(1).max(60).optional().describe('Give up after (default 10)'),
     }),
     risk: 'observe',
+    effects: 'reads',
     run: async (tab, input, response) => {
       const gone = input.gone ?? false;
       let condition: WaitCondition;
@@ -119,6 +125,7 @@ export const browseTool = defineTool({
   description: 'Read another page in the background (the user sees no change) and get a short summary of it.',
   input: z.object({ url: z.string().min(1).max(2048).describe('The page to read') }),
   risk: 'observe',
+  effects: ({ url }) => [{ kind: 'open', url, target: 'background' }],
   run: async (ctx, { url }, response) => {
     const tab = await ctx.browser.openTab(url, { background: true });
     try {
@@ -138,6 +145,7 @@ export const metaTools = [
     description: 'Reason about the next steps; no effect on the page.',
     input: z.object({ thought: z.string().describe('Your reasoning') }),
     risk: 'observe',
+    effects: 'none',
     run: async (_ctx, _input, response) => {
       response.add('Noted.');
       return Promise.resolve();
@@ -148,6 +156,7 @@ export const metaTools = [
     description: 'Ask the person for information or a decision only they can give.',
     input: z.object({ question: z.string().min(1).describe('The question') }),
     risk: 'observe',
+    effects: 'none',
     run: async (ctx, { question }, response) => {
       const answer = await ctx.askUser(question);
       response.add(`The user answered: ${JSON.stringify(answer)}`);
@@ -161,6 +170,7 @@ export const metaTools = [
       success: z.boolean().describe('Done as asked'),
     }),
     risk: 'observe',
+    effects: 'none',
     run: async (_ctx, { summary, success }, response) => {
       response.add(success ? 'Task finished.' : 'Task ended without success.');
       response.control({ kind: 'done', summary, success });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAYBOOK_NAMES, PLAYBOOKS, playbookByName } from '../playbooks/playbooks';
 import { defineTool, type Tool } from './define';
+import { changesNothing, isToolEffects } from './effects';
 import { inputTools } from './input';
 import { navigationTools } from './navigation';
 import { browseTool, metaTools, pageTools } from './page';
@@ -13,6 +14,7 @@ const getPlaybook = defineTool({
   description: `Load tips and more tools: ${PLAYBOOKS.map((p) => `${p.name} (${p.when}; adds ${p.tools.join(', ')})`).join('; ')}.`,
   input: z.object({ name: z.enum(PLAYBOOK_NAMES).describe('Playbook') }),
   risk: 'observe',
+  effects: () => [{ kind: 'unlock' }],
   run: async (_ctx, { name }, response) => {
     const playbook = playbookByName(name);
     if (!playbook) {
@@ -34,14 +36,14 @@ export const CORE_TOOL_NAMES = [
   'wait_for', 'extract_content', 'list_tabs', 'switch_tab', 'think', 'ask_user', 'done', 'get_playbook',
 ];
 
-/** Tools that never change the page: what ask mode offers. */
-export const READ_ONLY_TOOL_NAMES = ['snapshot', 'find', 'extract_content', 'get_html', 'screenshot', 'list_tabs', 'think', 'done'];
 
 export class ToolRegistry {
   private readonly byName = new Map<string, Tool>();
 
   constructor(tools: Tool[] = ALL_TOOLS) {
     for (const tool of tools) {
+      // A tool the policy cannot judge is no tool: it must say what its calls do.
+      if (!isToolEffects(tool.effects)) throw new Error(`The tool ${tool.name} does not declare its effects (reads, none, or what a call does), so it cannot be registered.`);
       if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}.`);
       this.byName.set(tool.name, tool);
     }
@@ -60,5 +62,10 @@ export class ToolRegistry {
 
   get names(): string[] {
     return [...this.byName.keys()];
+  }
+
+  /** Tools that declare they change nothing (they read, or touch nothing): what ask mode offers. */
+  get readOnlyNames(): string[] {
+    return [...this.byName.values()].filter((tool) => changesNothing(tool.effects)).map((tool) => tool.name);
   }
 }

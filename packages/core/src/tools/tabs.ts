@@ -33,6 +33,7 @@ export const tabTools = [
     description: 'List open tabs.',
     input: z.object({}),
     risk: 'observe',
+    effects: 'reads',
     run: async (ctx, _input, response) => {
       const current = await ctx.tab();
       const tabs = await ctx.browser.tabs();
@@ -44,6 +45,7 @@ export const tabTools = [
     description: 'Open a new tab (optionally at an address) and work in it.',
     input: z.object({ url: z.string().max(2048).optional().describe('Address to open in the new tab') }),
     risk: 'act',
+    effects: ({ url }) => [{ kind: 'open', url: url || null, target: 'new-tab' }],
     run: async (ctx, { url }, response) => {
       const tab = await ctx.browser.openTab(url);
       ctx.useTab(tab.id);
@@ -56,6 +58,7 @@ export const tabTools = [
     description: 'Work in another tab.',
     input: z.object({ tab: z.string().describe('Tab id, number (1 = first) or title word') }),
     risk: 'act',
+    effects: () => [{ kind: 'tabs', change: 'switch' }],
     run: async (ctx, input, response) => {
       const info = await resolveTab(ctx, input.tab);
       const tab = await ctx.browser.switchTab(info.id);
@@ -70,6 +73,7 @@ export const tabTools = [
     description: 'Close a tab (the current one unless another is named).',
     input: z.object({ tab: z.string().optional().describe('Tab id, position, or title word; default: the current tab') }),
     risk: 'act',
+    effects: () => [{ kind: 'tabs', change: 'close' }],
     run: async (ctx, input, response) => {
       const current = await ctx.tab();
       const info = input.tab ? await resolveTab(ctx, input.tab) : await current.info();

@@ -1,4 +1,4 @@
-import { normalizeSite, type Secret } from '@wayfinder/core';
+import { parseSite, type Secret } from '@wayfinder/core';
 import { useEffect, useState } from 'react';
 import { loadSecrets, saveSecrets } from '../../lib/safety-store';
 
@@ -18,9 +18,10 @@ export function Secrets() {
   if (!secrets) return null;
 
   const add = async () => {
-    const site = normalizeSite(draft.site);
+    const parsed = parseSite(draft.site);
     if (!/^[A-Za-z0-9_.-]+$/.test(draft.name)) return setProblem('Name it with letters, digits, _ . or - (it is what the model writes: {{secret:name}}).');
-    if (!site) return setProblem(`"${draft.site}" is not a site; write it like example.com.`);
+    if (!parsed.ok) return setProblem(parsed.error);
+    const site = parsed.site;
     if (!draft.value) return setProblem('Enter the value.');
     const next = [...secrets.filter((s) => s.name !== draft.name), { name: draft.name, site, value: draft.value, ...(draft.field === 'text' ? { field: 'text' as const } : {}) }];
     await saveSecrets(next);

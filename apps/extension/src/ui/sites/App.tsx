@@ -1,4 +1,4 @@
-import { normalizeSite, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { parseSite, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { useEffect, useState } from 'react';
 import { loadSites, saveSites } from '../../lib/safety-store';
 
@@ -27,13 +27,13 @@ export function SitePermissions() {
     setRules(next);
   };
   const add = async () => {
-    const normal = normalizeSite(site);
-    if (!normal) {
-      setProblem(`"${site}" is not a site; write it like example.com.`);
+    const parsed = parseSite(site);
+    if (!parsed.ok) {
+      setProblem(parsed.error);
       return;
     }
     setProblem(null);
-    await save([...rules.filter((r) => r.site !== normal), { site: normal, decision }]);
+    await save([...rules.filter((r) => r.site !== parsed.site), { site: parsed.site, decision }]);
     setSite('');
   };
   const sorted = [...rules].sort((a, b) => a.site.localeCompare(b.site));

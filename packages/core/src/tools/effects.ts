@@ -1,0 +1,43 @@
+// What a tool call does, declared by the tool itself: the policy judges these facts, never
+// the tool's name, so a new tool is guarded the moment it says what it does, and cannot
+// be registered if it says nothing.
+
+/** How a call acts on the page. */
+export type ActHow = 'click' | 'type' | 'keys' | 'select' | 'check' | 'hover' | 'drag' | 'scroll' | 'upload';
+
+export type Effect =
+  /** Loads an address: in the task's tab, in a new tab (url null: a blank one), or read in the background. */
+  | { kind: 'open'; url: string | null; target: 'this-tab' | 'new-tab' | 'background' }
+  /** Loads a page the tab's history knows (back, forward) or the same one again. */
+  | { kind: 'history'; move: 'back' | 'forward' | 'reload' }
+  /**
+   * Acts on the page in the task's tab: on an element (ref) or the page itself (null).
+   * `text` is what it types (the only place a stored secret may appear); `submits` whether
+   * it presses Enter; `files` the names it uploads.
+   */
+  | { kind: 'act'; how: ActHow; ref: string | null; text?: string; submits?: boolean; files?: string[] }
+  /** Changes which tab the task works in, or closes one. */
+  | { kind: 'tabs'; change: 'switch' | 'close' }
+  /** Offers the model more tools (a playbook). */
+  | { kind: 'unlock' };
+
+/**
+ * A tool's declaration: `reads` (reads the page or the browser, changes nothing), `none`
+ * (touches nothing: thinking, asking the person, finishing), or the effects of a call,
+ * computed from its validated input.
+ */
+export type ToolEffects<I = Record<string, unknown>> = 'reads' | 'none' | ((input: I) => Effect[]);
+
+/** The effects of one call. */
+export function effectsOf<I>(declared: ToolEffects<I>, input: I): Effect[] {
+  return typeof declared === 'function' ? declared(input) : [];
+}
+
+/** Whether a declaration promises to change nothing (what ask mode may offer). */
+export function changesNothing(declared: ToolEffects<never>): boolean {
+  return declared === 'reads' || declared === 'none';
+}
+
+export function isToolEffects(value: unknown): value is ToolEffects<never> {
+  return value === 'reads' || value === 'none' || typeof value === 'function';
+}
