@@ -76,7 +76,7 @@ describe('the packed CLI, installed outside the checkout', () => {
   it('prints a snapshot of a page', async () => {
     const snapshot = await run(wayfinder, ['snapshot', `${gym.url}/feed`]);
     expect(snapshot.code, snapshot.all).toBe(0);
-    expect(snapshot.stdout).toMatch(/^# Trail feed — http:\/\/127\.0\.0\.1:\d+\/feed\n# viewport snapshot, \d+ tokens, \d+ refs/);
+    expect(snapshot.stdout).toMatch(/^Snapshot \(viewport\):\n<page-content source="http:\/\/127\.0\.0\.1:\d+\/feed">/);
     expect(snapshot.stdout).toMatch(/\[e\d+\] combobox "Favourite fruit"/);
   });
 

@@ -1,11 +1,17 @@
+import { makeToolContext, redactSecrets, SafetyPolicy, SecretVault, TabSession, ToolRegistry, ToolRunner } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { openBrowser } from '../browser';
+import { ConfigError, loadConfig, type HostConfig } from '../config';
 import type { Io } from '../io';
 
 export const SNAPSHOT_HELP = `Usage: wayfinder snapshot <url> [--full] [--cdp-endpoint <url>] [--headed]
 
-Prints what Wayfinder sees on a page: its controls with refs, headings and text.
---full covers the whole page rather than what is in view.`;
+Prints what Wayfinder sees on a page: its controls with refs, headings and text, exactly
+as a model would read it (page text fenced as untrusted, credentials and stored secrets
+redacted). --full covers the whole page rather than what is in view.`;
+
+/** A person reading a page wants all of it: far more than one tool result gives a model. */
+const PRINTED_CHARS = 400_000;
 
 export async function snapshotCommand(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { full: { flag: true }, 'cdp-endpoint': {}, headed: { flag: true }, help: { flag: true } }, 'snapshot');
@@ -15,12 +21,26 @@ export async function snapshotCommand(argv: string[], io: Io): Promise<number> {
   }
   const [url, extra] = args.positionals;
   if (!url || extra !== undefined) throw new UsageError('wayfinder snapshot: give one address, e.g. wayfinder snapshot https://example.com');
+  let config: HostConfig;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(`wayfinder snapshot: ${error.message}`);
+    throw error;
+  }
   const opened = await openBrowser({ cdpEndpoint: args.values.get('cdp-endpoint'), headed: args.flags.has('headed'), url });
   try {
-    const mode = args.flags.has('full') ? 'full' : 'viewport';
-    const snapshot = await opened.tab.snapshot({ mode });
-    io.stdout.write(`# ${snapshot.title} — ${snapshot.url}\n# ${mode} snapshot, ${snapshot.tokens} tokens, ${snapshot.refs.length} refs${snapshot.truncated ? ', truncated' : ''}\n\n${snapshot.text}\n`);
-    return 0;
+    // Through the one gated path every tool call takes, so the page is shown the way a model reads it.
+    const vault = new SecretVault(config.secrets);
+    const runner = new ToolRunner({
+      registry: new ToolRegistry(),
+      policy: new SafetyPolicy({ sites: config.sites, secrets: vault, limits: config.limits }),
+      render: { maxChars: PRINTED_CHARS, redact: (text) => vault.redact(redactSecrets(text)) },
+    });
+    const context = makeToolContext({ browser: opened.browser, tabs: new TabSession(opened.browser, opened.tab.id), signal: new AbortController().signal });
+    const result = await runner.run({ name: 'snapshot', input: { mode: args.flags.has('full') ? 'full' : 'viewport' } }, context);
+    (result.isError ? io.stderr : io.stdout).write(`${result.isError ? 'wayfinder: ' : ''}${result.text}\n`);
+    return result.isError ? 1 : 0;
   } finally {
     await opened.close();
   }
