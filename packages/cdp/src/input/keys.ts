@@ -1,3 +1,4 @@
+import { BrowserError } from '@wayfinder/core';
 // Key definitions for Input.dispatchKeyEvent: what Chromium needs to treat a synthetic
 // key like a real one (key, code, Windows virtual key code, and the text it types).
 // Chords are written as a person would: "Enter", "Ctrl+A", "Shift+Tab", "Meta+K".
@@ -78,10 +79,10 @@ export interface Chord {
   key: KeyDefinition;
 }
 
-/** Parses "Ctrl+Shift+K", "Enter", "a", "Shift+Tab"; throws a readable error for unknown keys. */
+/** Parses "Ctrl+Shift+K", "Enter", "a", "Shift+Tab"; a BrowserError (bad-argument) for what is no key. */
 export function parseChord(chord: string): Chord {
   const trimmed = chord.trim();
-  if (!trimmed) throw new Error('No key given; name a key such as "Enter", "Escape", "Ctrl+A" or "Shift+Tab".');
+  if (!trimmed) throw new BrowserError('bad-argument', 'No key given; name a key such as "Enter", "Escape", "Ctrl+A" or "Shift+Tab".', false);
   // "+" itself, and chords ending in "+" ("Ctrl++"), keep the plus as the key.
   const parts = trimmed === '+' ? ['+'] : trimmed.endsWith('++') ? [...trimmed.slice(0, -2).split('+'), '+'] : trimmed.split('+');
   const keyName = (parts.pop() ?? '').trim();
@@ -89,12 +90,12 @@ export function parseChord(chord: string): Chord {
   for (const part of parts) {
     const name = ALIASES[part.trim().toLowerCase()] ?? part.trim();
     if (name !== 'Alt' && name !== 'Control' && name !== 'Meta' && name !== 'Shift') {
-      throw new Error(`"${part}" in "${chord}" is not a modifier; use Ctrl, Shift, Alt or Meta, like "Ctrl+A".`);
+      throw new BrowserError('bad-argument', `"${part}" in "${chord}" is not a modifier; use Ctrl, Shift, Alt or Meta, like "Ctrl+A".`, false);
     }
     if (!modifiers.includes(name)) modifiers.push(name);
   }
   const named = NAMED[keyName] ?? NAMED[ALIASES[keyName.toLowerCase()] ?? ''];
   if (named) return { modifiers, key: named };
   if (Array.from(keyName).length === 1) return { modifiers, key: keyForChar(keyName.length === 1 && modifiers.length && /[A-Z]/.test(keyName) ? keyName.toLowerCase() : keyName) };
-  throw new Error(`Unknown key "${keyName}" in "${chord}"; use a character or a key name such as Enter, Tab, Escape, Backspace, Delete, ArrowDown, Home, End, PageDown or F5.`);
+  throw new BrowserError('bad-argument', `Unknown key "${keyName}" in "${chord}"; use a character or a key name such as Enter, Tab, Escape, Backspace, Delete, ArrowDown, Home, End, PageDown or F5.`, false);
 }

@@ -6,13 +6,15 @@ import { isBoolean, isElementInfo, isPageError, type Actionability, type Element
 import type { CdpSession } from '../connection';
 import { Keyboard, Mouse } from '../input/input';
 import { PageScriptHost } from '../page-script';
-import { makeRunner, type ActionRunner } from './actions';
+import { Actions } from './actions';
 import { DialogHandler } from './dialogs';
 import { fromPageError, toBrowserError } from './errors';
-import type { InputMode, TabHost, TabOptions } from './host';
+import type { TabHost, TabOptions } from './host';
+import { DOM_EVENT_INPUT, TRUSTED_INPUT, type InputDriver } from './input-modes';
 import { NavigationWatch } from './navigation';
 import { NetworkTracker } from './network';
 import { takeScreenshot } from './screenshot';
+import type { Actionable, ActionTarget } from './target';
 import { waitFor } from './wait';
 
 // A tab driven over CDP: core's Tab port on one page target's session. Every action goes
@@ -35,25 +37,21 @@ const DOING: Record<Action['kind'], string> = {
   drag: 'dragging', scroll: 'scrolling', 'scroll-into-view': 'scrolling to', upload: 'uploading to',
 };
 
-export interface Actionable {
-  point: { x: number; y: number };
-  label: string;
-}
-
-export class CdpTab implements Tab {
+export class CdpTab implements Tab, ActionTarget {
   readonly script: PageScriptHost;
   readonly mouse: Mouse;
   readonly keyboard: Keyboard;
-  readonly inputMode: InputMode;
+  /** Trusted input or script events, chosen once (input-modes.ts). */
+  readonly input: InputDriver;
   readonly navigationTimeoutMs: number;
   private readonly actionTimeoutMs: number;
   private readonly dialogs: DialogHandler;
   readonly network: NetworkTracker;
   private closedReason: string | null = null;
-  private readonly run: ActionRunner;
+  private readonly actions: Actions;
 
   private constructor(readonly id: string, readonly session: CdpSession, readonly host: TabHost, options: TabOptions) {
-    this.inputMode = options.inputMode ?? 'cdp';
+    this.input = options.inputMode === 'dom' ? DOM_EVENT_INPUT : TRUSTED_INPUT;
     this.navigationTimeoutMs = options.navigationTimeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT;
     this.actionTimeoutMs = options.actionTimeoutMs ?? DEFAULT_ACTION_TIMEOUT;
     this.script = new PageScriptHost(session);
@@ -64,7 +62,7 @@ export class CdpTab implements Tab {
     session.onClose((reason) => {
       this.closedReason = reason;
     });
-    this.run = makeRunner(this);
+    this.actions = new Actions(this, this.input);
   }
 
   /** Wraps a page target's session (Page, Network and frame tracking enabled). */
@@ -166,7 +164,7 @@ export class CdpTab implements Tab {
     for (;;) {
       const result: Actionability | PageError = await this.script.actionability(ref);
       if (isPageError(result)) throw fromPageError(result);
-      const ignorable = this.inputMode === 'dom' && result.failure === 'covered';
+      const ignorable = this.input.reachesCovered && result.failure === 'covered';
       if ((!result.problem || ignorable) && result.point) return { point: result.point, label: result.label };
       if (Date.now() >= deadline || !result.failure) {
         const code = result.failure === 'clipped' || !result.failure ? 'not-visible' : result.failure;
@@ -222,67 +220,51 @@ export class CdpTab implements Tab {
     });
   }
 
-  async snapshot(request: SnapshotRequest = {}): Promise<PageSnapshot> {
-    await this.usable('taking a snapshot');
+  /** Reads and waits run the way every one runs: on a usable tab, failures as BrowserErrors. */
+  private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T> {
+    await this.usable(doing);
     try {
+      return await work();
+    } catch (error) {
+      throw toBrowserError(error, doing);
+    }
+  }
+
+  snapshot(request: SnapshotRequest = {}): Promise<PageSnapshot> {
+    return this.guarded('taking a snapshot', async () => {
       const s = await this.script.snapshot(request);
       return {
         text: s.text, url: s.url, title: s.title, docId: s.docId, isDiff: s.isDiff, truncated: s.stats.truncated, tokens: s.stats.tokens,
         refs: s.refs.map((r) => ({ ref: r.ref, role: r.role, name: r.name, states: r.states, ...(r.value !== undefined ? { value: r.value } : {}), ...(r.href ? { href: r.href } : {}) })),
       };
-    } catch (error) {
-      throw toBrowserError(error, 'taking a snapshot');
-    }
+    });
   }
 
-  async find(query: string, k = 5): Promise<FoundElement[]> {
-    await this.usable('finding elements');
-    try {
-      return (await this.script.find(query, k)).matches;
-    } catch (error) {
-      throw toBrowserError(error, 'finding elements');
-    }
+  find(query: string, k = 5): Promise<FoundElement[]> {
+    return this.guarded('finding elements', async () => (await this.script.find(query, k)).matches);
   }
 
-  async extract(options: { maxChars?: number } = {}): Promise<PageContent> {
-    await this.usable('reading the page');
-    try {
+  extract(options: { maxChars?: number } = {}): Promise<PageContent> {
+    return this.guarded('reading the page', async () => {
       const e = await this.script.extract(options);
       return { url: e.url, content: e.content, wordCount: e.wordCount, truncated: e.truncated, metadata: e.metadata, jsonLd: e.jsonLd, contacts: e.contacts };
-    } catch (error) {
-      throw toBrowserError(error, 'reading the page');
-    }
+    });
   }
 
   act(ref: string | null, action: Action): Promise<ActionOutcome> {
-    return this.perform(`${DOING[action.kind]} ${ref ?? 'the page'}`, (watch) => this.run(ref, action, watch));
+    return this.perform(`${DOING[action.kind]} ${ref ?? 'the page'}`, (watch) => this.actions.run(ref, action, watch));
   }
 
-  async waitFor(condition: WaitCondition, timeoutMs = 10_000): Promise<string> {
-    await this.usable('waiting');
-    try {
-      return await waitFor(this, condition, timeoutMs);
-    } catch (error) {
-      throw toBrowserError(error, 'waiting');
-    }
+  waitFor(condition: WaitCondition, timeoutMs = 10_000): Promise<string> {
+    return this.guarded('waiting', () => waitFor(this, condition, timeoutMs));
   }
 
-  async screenshot(request: ScreenshotRequest = {}): Promise<Screenshot> {
-    await this.usable('taking a screenshot');
-    try {
-      return await takeScreenshot(this, request);
-    } catch (error) {
-      throw toBrowserError(error, 'taking a screenshot');
-    }
+  screenshot(request: ScreenshotRequest = {}): Promise<Screenshot> {
+    return this.guarded('taking a screenshot', () => takeScreenshot(this, request));
   }
 
-  async html(selector?: string, maxChars = 20_000): Promise<string> {
-    await this.usable('reading HTML');
-    try {
-      return await this.page('html', [selector ?? null, maxChars], undefined, (v): v is string => typeof v === 'string');
-    } catch (error) {
-      throw toBrowserError(error, 'reading HTML');
-    }
+  html(selector?: string, maxChars = 20_000): Promise<string> {
+    return this.guarded('reading HTML', () => this.page('html', [selector ?? null, maxChars], undefined, (v): v is string => typeof v === 'string'));
   }
 }
 

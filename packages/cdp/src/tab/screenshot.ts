@@ -1,11 +1,11 @@
 import { BrowserError, type Screenshot, type ScreenshotRequest } from '@wayfinder/core';
 import type { MarkBox } from '@wayfinder/page';
-import type { CdpTab } from './cdp-tab';
+import type { ActionTarget } from './target';
 
 // Screenshots of the viewport, the whole page or one element; with marks, each visible
 // control's ref is drawn on it for vision models (the overlay is removed right after).
 
-export async function takeScreenshot(tab: CdpTab, request: ScreenshotRequest): Promise<Screenshot> {
+export async function takeScreenshot(tab: ActionTarget, request: ScreenshotRequest): Promise<Screenshot> {
   const format = request.format ?? 'png';
   const mimeType = format === 'png' ? 'image/png' : 'image/jpeg';
   const params: { format: 'png' | 'jpeg'; quality?: number; clip?: { x: number; y: number; width: number; height: number; scale: number }; captureBeyondViewport?: boolean } = { format };

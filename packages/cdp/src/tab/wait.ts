@@ -1,6 +1,6 @@
 import { BrowserError, type WaitCondition } from '@wayfinder/core';
 import { isBoolean } from '@wayfinder/page';
-import type { CdpTab } from './cdp-tab';
+import type { ActionTarget } from './target';
 import { NavigationWatch } from './navigation';
 
 // Waiting for a condition, never for a fixed time unless asked to: text to appear or go,
@@ -19,7 +19,7 @@ async function poll(check: () => Promise<boolean>, timeoutMs: number): Promise<b
 }
 
 
-export async function waitFor(tab: CdpTab, condition: WaitCondition, timeoutMs: number): Promise<string> {
+export async function waitFor(tab: ActionTarget, condition: WaitCondition, timeoutMs: number): Promise<string> {
   const started = Date.now();
   const took = () => `${Date.now() - started} ms`;
   switch (condition.kind) {

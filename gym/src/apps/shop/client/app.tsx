@@ -1,26 +1,11 @@
-import { useCallback, useEffect, useState, type SyntheticEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { api, type CartLine } from './api';
+import { Link, type ShopContext } from './link';
 import { CartPage } from './cart';
 import { CheckoutPage } from './checkout';
 import { Listing } from './listing';
 import { OrderPage } from './order';
 import { ProductPage } from './product';
-
-export interface ShopContext {
-  navigate: (to: string) => void;
-  cart: CartLine[];
-  setCart: (cart: CartLine[]) => void;
-  notify: (message: string) => void;
-}
-
-export function Link({ to, shop, children, className }: { to: string; shop: ShopContext; children: ReactNode; className?: string }) {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    shop.navigate(to);
-  };
-  return <a href={to} onClick={onClick} className={className}>{children}</a>;
-}
 
 function usePath(): [string, (to: string) => void] {
   const [path, setPath] = useState(location.pathname + location.search);

@@ -1,5 +1,5 @@
 import { api, money } from './api';
-import { Link, type ShopContext } from './app';
+import { Link, type ShopContext } from './link';
 
 export function CartPage({ shop }: { shop: ShopContext }) {
   const total = shop.cart.reduce((sum, l) => sum + l.price * l.qty, 0);

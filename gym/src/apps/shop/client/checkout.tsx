@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { api, money } from './api';
-import { Link, type ShopContext } from './app';
+import { Link, type ShopContext } from './link';
 
 interface FieldProps {
   id: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, money, type Product } from './api';
-import { Link, type ShopContext } from './app';
+import { Link, type ShopContext } from './link';
 
 const TITLES: Record<string, string> = {
   tents: 'Tents', 'sleeping-bags': 'Sleeping bags', backpacks: 'Backpacks', stoves: 'Stoves', lights: 'Lights', furniture: 'Camp furniture',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, money, type Order } from './api';
-import { Link, type ShopContext } from './app';
+import { Link, type ShopContext } from './link';
 
 export function OrderPage({ id, shop }: { id: string; shop: ShopContext }) {
   const [order, setOrder] = useState<Order | null>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, money, type Product } from './api';
-import { Link, type ShopContext } from './app';
+import { Link, type ShopContext } from './link';
 
 export function ProductPage({ id, shop }: { id: string; shop: ShopContext }) {
   const [product, setProduct] = useState<Product | null>(null);
