@@ -9,7 +9,7 @@ export { isPaymentField, judgeElement, sensitiveKind, type SensitiveKind } from 
 export { DEFAULT_LIMITS, SafetyPolicy, type Limits, type SafetyOptions } from './policy/safety';
 export { placeholder, SecretVault, secretNames, type Secret } from './policy/secrets';
 export { covers, isPublicSuffix, normalizeSite, parseSite, SitePermissions, siteKey, siteOf, type ParsedSite, type SiteDecision, type SiteRule } from './policy/sites';
-export { MemoryStore, type Store, type TaskState, type TaskStatus } from './agent/state';
+export { MemoryStore, newTaskState, type Store, type TaskState, type TaskStatus } from './agent/state';
 export { DEFAULT_MAX_STEPS, HARD_MAX_STEPS } from './agent/loop';
 export { TASK_PREFIX } from './model/prompt-reading';
 export { ModelConfigError, ModelError, type ModelErrorCode, classifyModelError } from './model/errors';

@@ -2,14 +2,39 @@ import type { Db } from '../lib/db';
 import { REQUEST, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
 import { testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
-import type { TaskManager } from './tasks';
+import type { PendingRequests } from './pending';
+import type { TaskLauncher } from './tasks';
 
-// Answers requests from the side panel and the options page. Every request is validated
-// here; every reply is `{ ok: true, … }` or `{ ok: false, error }` with a sentence to show.
+// Answers requests from the side panel and the options page. Every request is checked
+// here — who sent it (only this extension's own pages), and its shape — and every reply is
+// `{ ok: true, … }` or `{ ok: false, error }` with a sentence to show.
 
 type Handler<T extends ParsedRequest['type']> = (request: Extract<ParsedRequest, { type: T }>) => Promise<Replies[T]>;
 
-export function makeRouter(tasks: TaskManager, db: () => Promise<Db>, currentPage: () => Promise<Replies['page.current']>) {
+/** The sender fields the router reads (chrome.runtime.MessageSender, or a port's sender). */
+export interface Sender {
+  id?: string;
+  url?: string;
+}
+
+/**
+ * Whether a message comes from one of this extension's own pages (side panel, options,
+ * site permissions, welcome). Content scripts run in web pages and will bring messages of
+ * their own; until then nothing from a page, or from another extension, is answered.
+ */
+export function fromOwnPage(sender: Sender, extensionId: string): boolean {
+  return sender.id === extensionId && typeof sender.url === 'string' && sender.url.startsWith(`chrome-extension://${extensionId}/`);
+}
+
+export interface RouterParts {
+  extensionId: string;
+  tasks: Pick<TaskLauncher, 'start' | 'stop' | 'status'>;
+  pending: Pick<PendingRequests, 'answer'>;
+  db: () => Promise<Db>;
+  currentPage: () => Promise<Replies['page.current']>;
+}
+
+export function makeRouter({ extensionId, tasks, pending, db, currentPage }: RouterParts) {
   const taskView = async (id: string): Promise<TaskView | null> => {
     const store = await db();
     const record = await store.task(id);
@@ -27,7 +52,7 @@ export function makeRouter(tasks: TaskManager, db: () => Promise<Db>, currentPag
   const handlers: { [T in ParsedRequest['type']]: Handler<T> } = {
     'task.start': (r) => tasks.start(r),
     'task.stop': async (r) => ({ stopped: await tasks.stop(r.taskId) }),
-    'task.answer': (r) => Promise.resolve({ delivered: tasks.answer(r.taskId, r.requestId, r.answer) }),
+    'task.answer': (r) => Promise.resolve({ delivered: pending.answer(r.taskId, r.requestId, r.answer) }),
     'conversations.list': async () => {
       const store = await db();
       const conversations = await store.listConversations();
@@ -77,7 +102,8 @@ export function makeRouter(tasks: TaskManager, db: () => Promise<Db>, currentPag
     }
   };
 
-  return async function route(message: unknown): Promise<unknown> {
+  return async function route(message: unknown, sender: Sender): Promise<unknown> {
+    if (!fromOwnPage(sender, extensionId)) return { ok: false, error: 'Wayfinder answers only its own pages.' };
     const parsed = REQUEST.safeParse(message);
     if (!parsed.success) return { ok: false, error: `Wayfinder could not read that request: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
     const request = parsed.data;

@@ -1,31 +1,28 @@
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
-import { ALL_TOOLS, runTask, SafetyPolicy, SecretVault, type AgentEvent, type DialogDecision, type DialogInfo, type ModelRoles, type TaskMode, type TaskState } from '@wayfinder/core';
-import type { Conversation, Db, PendingRequest, TimelineItem } from '../lib/db';
-import type { PanelMessage, ParsedRequest, Status } from '../lib/messages';
+import { ALL_TOOLS, newTaskState, runTask, SafetyPolicy, SecretVault, type DialogDecision, type DialogInfo, type ModelRoles, type TaskMode, type TaskState } from '@wayfinder/core';
+import type { Conversation, Db, PendingRequest } from '../lib/db';
+import type { ParsedRequest, Status, TaskView } from '../lib/messages';
 import { describeChoice, rolesFor } from '../lib/models';
-import { loadSettings, type Settings } from '../lib/settings';
 import { loadSecrets, loadSites, setSite } from '../lib/safety-store';
+import { loadSettings, type Settings } from '../lib/settings';
 import { conversationHistory } from './history';
 import { keepAlive } from './keepalive';
+import type { PanelHub } from './panel-hub';
+import type { PendingRequests } from './pending';
+import { TimelineRecorder } from './timeline-recorder';
 
-// Runs tasks in the worker. The truth — conversations, task state after every step, the
-// timeline, what a task waits for — is in IndexedDB; what lives here is only what cannot be
-// stored: the running promise, its abort controller, its debugger sessions, and the
-// callbacks waiting for the person's answers. A restarted worker resumes from the store.
+// Starts, stops and resumes tasks in the worker. The truth — conversations, task state
+// after every step, the timeline, what a task waits for — is in IndexedDB; what lives here
+// is only what cannot be stored: the running promise, its abort controller and its
+// debugger sessions. A restarted worker resumes from the store.
 
 type StartRequest = Extract<ParsedRequest, { type: 'task.start' }>;
-type Answer = Extract<ParsedRequest, { type: 'task.answer' }>['answer'];
 
 interface LiveTask {
   id: string;
   conversationId: string;
   controller: AbortController;
   browser: ExtensionBrowser;
-  waiters: Map<string, (answer: Answer) => void>;
-  /** Streamed text of the current step, stored as one item when the step's model call ends. */
-  text: string;
-  /** Writes and thumbnails, in order. */
-  chain: Promise<void>;
 }
 
 interface Launch {
@@ -42,6 +39,7 @@ interface Launch {
   secrets: SecretVault;
 }
 
+/** Tools that change the page: their results get a picture in the timeline. */
 const ACTIONS = new Set(ALL_TOOLS.filter((t) => t.risk !== 'observe').map((t) => t.name));
 
 function newId(prefix: string): string {
@@ -53,19 +51,6 @@ function titleOf(task: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'New chat';
 }
 
-function initialState(id: string, task: string, mode: TaskMode): TaskState {
-  const now = Date.now();
-  return { id, task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null, result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now };
-}
-
-/** The answer that lets a waiting task go on when it is stopped. */
-function declined(kind: PendingRequest['kind']): Answer {
-  if (kind === 'question') return { kind: 'question', text: '(The task was stopped.)' };
-  if (kind === 'plan') return { kind: 'plan', approved: false };
-  if (kind === 'confirm') return { kind: 'confirm', answer: 'deny' };
-  return { kind: 'dialog', accept: false };
-}
-
 /** A task's policy (its own: sites used and counts are per task) and the stored secrets. */
 async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }> {
   const secrets = new SecretVault(await loadSecrets());
@@ -73,35 +58,18 @@ async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }>
   return { policy, secrets };
 }
 
-export class TaskManager {
+/** What the panel shows of a task its launcher just started. */
+function startedView(state: TaskState, conversationId: string, model: string): TaskView {
+  return {
+    id: state.id, conversationId, task: state.task, mode: state.mode, status: state.status, step: state.step, result: state.result, error: state.error,
+    usage: state.usage, plan: state.plan, model, pending: null, events: [],
+  };
+}
+
+export class TaskLauncher {
   private readonly live = new Map<string, LiveTask>();
-  private readonly panels = new Set<chrome.runtime.Port>();
 
-  constructor(private readonly db: () => Promise<Db>) {}
-
-  // — side panels
-
-  addPanel(port: chrome.runtime.Port): void {
-    this.panels.add(port);
-    port.onDisconnect.addListener(() => this.panels.delete(port));
-    this.status().then((status) => this.send(port, { type: 'status', status })).catch((error: unknown) => console.error('wayfinder: status for a new panel failed', error));
-  }
-
-  private send(port: chrome.runtime.Port, message: PanelMessage): void {
-    try {
-      port.postMessage(message);
-    } catch {
-      this.panels.delete(port);
-    }
-  }
-
-  private broadcast(message: PanelMessage): void {
-    for (const port of [...this.panels]) this.send(port, message);
-  }
-
-  private broadcastStatus(): void {
-    this.status().then((status) => this.broadcast({ type: 'status', status })).catch((error: unknown) => console.error('wayfinder: status update failed', error));
-  }
+  constructor(private readonly db: () => Promise<Db>, private readonly hub: PanelHub, private readonly pending: PendingRequests) {}
 
   async status(): Promise<Status> {
     const settings = await loadSettings();
@@ -120,9 +88,7 @@ export class TaskManager {
     };
   }
 
-  // — starting, stopping, answering
-
-  async start(request: StartRequest): Promise<{ taskId: string; conversationId: string }> {
+  async start(request: StartRequest): Promise<{ taskId: string; conversationId: string; view: TaskView }> {
     const settings = await loadSettings();
     const models = rolesFor(settings, request.model ?? undefined);
     const db = await this.db();
@@ -134,37 +100,31 @@ export class TaskManager {
     }
     const history = conversation ? await conversationHistory(db, conversation.taskIds) : '';
     conversation ??= { id: newId('c'), title: titleOf(request.task), createdAt: now, updatedAt: now, taskIds: [] };
-    const taskId = newId('t');
-    conversation.taskIds.push(taskId);
+    const state = newTaskState(newId('t'), request.task, request.mode, now);
+    conversation.taskIds.push(state.id);
     conversation.updatedAt = now;
     await db.putConversation(conversation);
-    await db.putTask({ id: taskId, conversationId: conversation.id, state: initialState(taskId, request.task, request.mode), pending: null });
-    this.launch({ taskId, conversationId: conversation.id, settings, models, task: request.task, mode: request.mode, history, includePage: request.includePage, ...(await safety()) });
-    return { taskId, conversationId: conversation.id };
+    await db.putTask({ id: state.id, conversationId: conversation.id, state, pending: null });
+    const view = startedView(state, conversation.id, models.actor.label);
+    this.hub.broadcast({ type: 'task', taskId: state.id, conversationId: conversation.id, status: 'running', view });
+    this.launch({ taskId: state.id, conversationId: conversation.id, settings, models, task: request.task, mode: request.mode, history, includePage: request.includePage, ...(await safety()) });
+    return { taskId: state.id, conversationId: conversation.id, view };
   }
 
   async stop(taskId: string): Promise<boolean> {
     const live = this.live.get(taskId);
-    if (!live) {
-      // Not running in this worker (it stopped and the task could not resume): record the stop.
-      const db = await this.db();
-      const record = await db.task(taskId);
-      if (!record || (record.state.status !== 'running' && record.state.status !== 'waiting')) return false;
-      await db.putTask({ ...record, pending: null, state: { ...record.state, status: 'stopped', result: { success: false, summary: 'Stopped by the user.' } } });
-      this.broadcast({ type: 'task', taskId, conversationId: record.conversationId, status: 'stopped' });
+    if (live) {
+      live.controller.abort();
+      this.pending.declineAll(taskId);
       return true;
     }
-    live.controller.abort();
+    // Not running in this worker (it stopped and the task could not resume): record the stop.
     const db = await this.db();
-    const pending = (await db.task(taskId))?.pending;
-    for (const [id, waiter] of live.waiters) waiter(declined(pending?.id === id ? pending.kind : 'question'));
-    return true;
-  }
-
-  answer(taskId: string, requestId: string, answer: Answer): boolean {
-    const waiter = this.live.get(taskId)?.waiters.get(requestId);
-    if (!waiter) return false;
-    waiter(answer);
+    const record = await db.task(taskId);
+    if (!record || (record.state.status !== 'running' && record.state.status !== 'waiting')) return false;
+    const state: TaskState = { ...record.state, status: 'stopped', result: { success: false, summary: 'Stopped by the user.' } };
+    await db.putTask({ ...record, pending: null, state });
+    this.pushEnded(record.conversationId, state);
     return true;
   }
 
@@ -187,42 +147,51 @@ export class TaskManager {
     }
   }
 
-  // — running
+  /** Tells the panels how a task ended, from what is stored. */
+  private pushEnded(conversationId: string, state: TaskState): void {
+    this.hub.broadcast({
+      type: 'task', taskId: state.id, conversationId, status: state.status,
+      update: { status: state.status, step: state.step, result: state.result, error: state.error, usage: state.usage, plan: state.plan, pending: null },
+    });
+  }
 
   private launch(run: Launch): void {
-    const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.broadcastStatus() });
-    const live: LiveTask = { id: run.taskId, conversationId: run.conversationId, controller: new AbortController(), browser, waiters: new Map(), text: '', chain: Promise.resolve() };
+    const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus() });
+    const live: LiveTask = { id: run.taskId, conversationId: run.conversationId, controller: new AbortController(), browser };
+    const signal = live.controller.signal;
+    const timeline = new TimelineRecorder(this.db, this.hub, { taskId: run.taskId, conversationId: run.conversationId, browser, pictured: ACTIONS, screenshots: run.settings.agent.screenshots });
+    const ask = (request: PendingRequest) => this.pending.ask(run.taskId, request, signal);
     this.live.set(run.taskId, live);
     keepAlive(true);
-    browser.setDialogPolicy((dialog) => this.dialog(live, dialog));
-    this.broadcast({ type: 'task', taskId: run.taskId, conversationId: run.conversationId, status: 'running' });
-    this.broadcastStatus();
-    const finish = async (status: string) => {
-      await live.chain.catch(() => undefined);
+    browser.setDialogPolicy((dialog) => this.dialog(ask, dialog));
+    this.hub.pushStatus();
+    const finish = async () => {
+      await timeline.settled();
       await browser.detachAll().catch(() => undefined);
       this.live.delete(run.taskId);
       keepAlive(this.live.size > 0);
-      this.broadcast({ type: 'task', taskId: run.taskId, conversationId: run.conversationId, status });
-      this.broadcastStatus();
+      const record = await (await this.db()).task(run.taskId);
+      if (record) this.pushEnded(run.conversationId, record.state);
+      this.hub.pushStatus();
     };
     this.db().then((db) => runTask({
       task: run.task, mode: run.mode, taskId: run.taskId, browser, models: run.models, store: db, policy: run.policy, secrets: run.secrets,
-      signal: live.controller.signal, maxSteps: run.settings.agent.maxSteps, history: run.history, includePage: run.includePage,
+      signal, maxSteps: run.settings.agent.maxSteps, history: run.history, includePage: run.includePage,
       ...(run.resume ? { resume: run.resume } : {}),
-      onEvent: (event) => this.onEvent(live, event, run.settings),
+      onEvent: (event) => timeline.record(event),
       askUser: async (question) => {
-        const answer = await this.request(live, { id: newId('r'), kind: 'question', question });
+        const answer = await ask({ id: newId('r'), kind: 'question', question });
         return answer.kind === 'question' ? answer.text : '';
       },
       approvePlan: async (steps, message) => {
-        const answer = await this.request(live, { id: newId('r'), kind: 'plan', steps, message });
+        const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
         return answer.kind === 'plan' ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) } : { approved: false };
       },
       confirm: async (request) => {
-        const answer = await this.request(live, { id: newId('r'), kind: 'confirm', question: request.question, tool: request.tool, site: request.site, choices: request.choices, reason: request.kind });
+        const answer = await ask({ id: newId('r'), kind: 'confirm', question: request.question, tool: request.tool, site: request.site, choices: request.choices, reason: request.kind });
         return answer.kind === 'confirm' ? answer.answer : 'deny';
       },
-    })).then((result) => finish(result.status), async (error: unknown) => {
+    })).then(finish, async (error: unknown) => {
       console.error('wayfinder: a task failed outside the agent loop', error);
       const db = await this.db();
       const record = await db.task(run.taskId);
@@ -230,60 +199,16 @@ export class TaskManager {
         const message = `The task failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
         await db.putTask({ ...record, pending: null, state: { ...record.state, status: 'failed', error: { code: 'unexpected', message }, result: { success: false, summary: message } } });
       }
-      await finish('failed');
+      await finish();
     }).catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
   }
 
-  /** Records and relays an event; streamed text is stored once per step. */
-  private onEvent(live: LiveTask, event: AgentEvent, settings: Settings): void {
-    this.broadcast({ type: 'timeline', taskId: live.id, conversationId: live.conversationId, item: event });
-    if (event.type === 'text-delta') {
-      live.text += event.delta;
-      return;
-    }
-    const items: TimelineItem[] = [];
-    if (live.text) {
-      items.push({ type: 'text-delta', step: 'step' in event && typeof event.step === 'number' ? event.step : 0, delta: live.text });
-      live.text = '';
-    }
-    items.push(event);
-    live.chain = live.chain.then(async () => {
-      const db = await this.db();
-      for (const item of items) await db.addEvent(live.id, item);
-      if (event.type === 'tool-result' && event.ok && settings.agent.screenshots && ACTIONS.has(event.name)) await this.thumbnail(live, event.step);
-    }).catch((error: unknown) => console.error('wayfinder: could not record the timeline', error));
-  }
-
-  private async thumbnail(live: LiveTask, step: number): Promise<void> {
-    try {
-      const tab = await live.browser.activeTab();
-      const shot = await tab.screenshot({ format: 'jpeg', quality: 50, scale: 0.3 });
-      const item: TimelineItem = { type: 'thumbnail', step, data: shot.data, mimeType: shot.mimeType };
-      await (await this.db()).addEvent(live.id, item);
-      this.broadcast({ type: 'timeline', taskId: live.id, conversationId: live.conversationId, item });
-    } catch {
-      // A page that closed or navigated away: no picture for this step.
-    }
-  }
-
-  /** Puts a question to the person (through the panel) and waits for the answer. */
-  private async request(live: LiveTask, pending: PendingRequest): Promise<Answer> {
-    const db = await this.db();
-    await db.setPending(live.id, pending);
-    this.broadcast({ type: 'pending', taskId: live.id, request: pending });
-    if (live.controller.signal.aborted) return declined(pending.kind);
-    const answer = await new Promise<Answer>((resolve) => live.waiters.set(pending.id, resolve));
-    live.waiters.delete(pending.id);
-    await db.setPending(live.id, null);
-    this.broadcast({ type: 'pending', taskId: live.id, request: null });
-    return answer;
-  }
-
-  private async dialog(live: LiveTask, dialog: DialogInfo): Promise<DialogDecision> {
+  private async dialog(ask: (request: PendingRequest) => ReturnType<PendingRequests['ask']>, dialog: DialogInfo): Promise<DialogDecision> {
     if (dialog.type === 'alert') return { accept: true };
     const question = dialog.type === 'beforeunload' ? 'The page asks to confirm leaving (it may have unsaved changes).' : `The page asks: "${dialog.message}"`;
-    const answer = await this.request(live, { id: newId('r'), kind: 'dialog', question, dialogType: dialog.type });
+    const answer = await ask({ id: newId('r'), kind: 'dialog', question, dialogType: dialog.type });
     if (answer.kind !== 'dialog') return { accept: false };
     return answer.text !== undefined && dialog.type === 'prompt' ? { accept: answer.accept, promptText: answer.text } : { accept: answer.accept };
   }
 }
+

@@ -1,8 +1,10 @@
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
 import { defineBackground } from 'wxt/utils/define-background';
 import { RESUME_ALARM } from '../background/keepalive';
-import { makeRouter } from '../background/router';
-import { TaskManager } from '../background/tasks';
+import { PanelHub } from '../background/panel-hub';
+import { PendingRequests } from '../background/pending';
+import { fromOwnPage, makeRouter } from '../background/router';
+import { TaskLauncher } from '../background/tasks';
 import { Db } from '../lib/db';
 import { PANEL_PORT } from '../lib/messages';
 import { loadSettings } from '../lib/settings';
@@ -20,20 +22,24 @@ export default defineBackground(() => {
     });
     return dbPromise;
   };
-  const tasks = new TaskManager(db);
+  // The launcher's status is what the hub pushes; the hub is what the others tell.
+  const hub: PanelHub = new PanelHub(() => tasks.status());
+  const pending = new PendingRequests(db, hub);
+  const tasks: TaskLauncher = new TaskLauncher(db, hub, pending);
   const currentPage = async () => {
     const tab = await new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }).startingTab();
     return { page: tab ? { title: tab.title ?? '', url: tab.url ?? '', favIconUrl: 'favIconUrl' in tab && typeof tab.favIconUrl === 'string' ? tab.favIconUrl : '' } : null };
   };
-  const route = makeRouter(tasks, db, currentPage);
+  const route = makeRouter({ extensionId: chrome.runtime.id, tasks, pending, db, currentPage });
 
-  chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
-    route(message).then(sendResponse, (error: unknown) => sendResponse({ ok: false, error: String(error) }));
+  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    route(message, sender).then(sendResponse, (error: unknown) => sendResponse({ ok: false, error: String(error) }));
     return true;
   });
 
   chrome.runtime.onConnect.addListener((port) => {
-    if (port.name === PANEL_PORT) tasks.addPanel(port);
+    if (port.name === PANEL_PORT && port.sender && fromOwnPage(port.sender, chrome.runtime.id)) hub.add(port);
+    else port.disconnect();
   });
 
   chrome.commands.onCommand.addListener((command, tab) => {

@@ -80,7 +80,7 @@ export interface PageInfo {
 
 /** What each request answers (an `error` says what went wrong and what to do). */
 export interface Replies {
-  'task.start': { taskId: string; conversationId: string };
+  'task.start': { taskId: string; conversationId: string; view: TaskView };
   'task.stop': { stopped: boolean };
   'task.answer': { delivered: boolean };
   'conversations.list': { conversations: ConversationSummary[] };
@@ -98,7 +98,8 @@ export type Reply<T extends Request['type']> = ({ ok: true } & Replies[T]) | { o
 export type PanelMessage =
   | { type: 'timeline'; taskId: string; conversationId: string; item: TimelineItem }
   | { type: 'pending'; taskId: string; request: PendingRequest | null }
-  | { type: 'task'; taskId: string; conversationId: string; status: string }
+  /** A task started (`view`: all the panel needs to show it) or ended (`update`: its final state). */
+  | { type: 'task'; taskId: string; conversationId: string; status: string; view?: TaskView; update?: Partial<TaskView> }
   | { type: 'status'; status: Status };
 
 export const PANEL_PORT = 'wayfinder-panel';

@@ -17,7 +17,7 @@ import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from 
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM } from './prompts';
 import { TASK_PREFIX } from '../model/prompt-reading';
 import { answerInterruptedCalls, upgradeSavedMessages } from './resume';
-import { MemoryStore, type Store, type TaskState } from './state';
+import { MemoryStore, newTaskState, type Store, type TaskState } from './state';
 
 // Running a task: act (one loop), plan (a planner proposes steps, the host approves or
 // edits them, an executor loop carries out each with earlier results in view), or ask
@@ -122,11 +122,9 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   const vault = options.secrets ?? null;
   // Secrets are redacted from every result, whatever else the host redacts.
   const render: RenderOptions = vault ? { ...base, redact: (text) => vault.redact(base.redact(text)) } : base;
-  const now = Date.now();
-  const state: TaskState = options.resume ? { ...options.resume, status: 'running', messages: upgradeSavedMessages(options.resume.messages) } : {
-    id: options.taskId ?? newId(), task: options.task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null,
-    result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now,
-  };
+  const state: TaskState = options.resume
+    ? { ...options.resume, status: 'running', messages: upgradeSavedMessages(options.resume.messages) }
+    : newTaskState(options.taskId ?? newId(), options.task, mode);
   const save = async (s: TaskState) => {
     s.updatedAt = Date.now();
     await store.saveTask(s);

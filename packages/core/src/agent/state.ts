@@ -22,6 +22,11 @@ export interface TaskState {
   updatedAt: number;
 }
 
+/** A task that has not taken a step yet. */
+export function newTaskState(id: string, task: string, mode: TaskMode, now = Date.now()): TaskState {
+  return { id, task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null, result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now };
+}
+
 /** Where task state goes: IndexedDB in the extension, SQLite in the host, memory in tests. */
 export interface Store {
   saveTask(state: TaskState): Promise<void>;

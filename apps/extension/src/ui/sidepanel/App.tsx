@@ -18,7 +18,7 @@ function download(json: string, filename: string): void {
 }
 
 export function App() {
-  const { conversationId, tasks, conversations, status, error, setError, openConversation, refreshList } = usePanel();
+  const { conversationId, tasks, conversations, status, error, setError, openConversation, showStarted, refreshList } = usePanel();
   const [showHistory, setShowHistory] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const running = tasks.find((t) => t.status === 'running' || t.status === 'waiting') ?? null;
@@ -46,7 +46,7 @@ export function App() {
       setError(reply.error);
       return false;
     }
-    await openConversation(reply.conversationId);
+    showStarted(reply.conversationId, reply.view);
     void refreshList();
     return true;
   };

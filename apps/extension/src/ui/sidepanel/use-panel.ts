@@ -18,6 +18,10 @@ function appendItem(task: TaskView, item: TimelineItem): TaskView {
   return { ...task, events, step };
 }
 
+function addTask(tasks: TaskView[], view: TaskView): TaskView[] {
+  return tasks.some((t) => t.id === view.id) ? tasks : [...tasks, view];
+}
+
 export function usePanel() {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [tasks, setTasks] = useState<TaskView[]>([]);
@@ -68,10 +72,26 @@ export function usePanel() {
       setTasks((ts) => ts.map((t) => (t.id === message.taskId ? appendItem(t, message.item) : t)));
       return;
     }
-    // A task started, or ended: reload its conversation for the final state.
-    if (message.conversationId === current.current && (TERMINAL.has(message.status) || message.status === 'running')) void openConversation(message.conversationId);
+    // A task started or ended: the message carries what changed.
+    if (message.conversationId === current.current) {
+      const known = shown.current.some((t) => t.id === message.taskId);
+      const { view, update } = message;
+      if (view) setTasks((ts) => addTask(ts, view));
+      else if (known && update) setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, ...update } : t)));
+      // A task this panel has never seen (opened after it started): read the conversation once.
+      else if (!known) void openConversation(message.conversationId);
+    }
     if (TERMINAL.has(message.status)) void refreshList();
   }, [openConversation, refreshList]);
+
+  /** Shows a task the panel just started (its conversation, if that is new), without reading it back. */
+  const showStarted = useCallback((id: string, view: TaskView) => {
+    if (current.current !== id) {
+      current.current = id;
+      setConversationId(id);
+      setTasks([view]);
+    } else setTasks((ts) => addTask(ts, view));
+  }, []);
 
   useEffect(() => {
     let port: chrome.runtime.Port | null = null;
@@ -113,5 +133,5 @@ export function usePanel() {
     })();
   }, [openConversation]);
 
-  return { conversationId, tasks, conversations, status, error, setError, openConversation, refreshList };
+  return { conversationId, tasks, conversations, status, error, setError, openConversation, showStarted, refreshList };
 }

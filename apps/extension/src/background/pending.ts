@@ -1,0 +1,49 @@
+import type { Db, PendingRequest } from '../lib/db';
+import type { ParsedRequest } from '../lib/messages';
+import type { PanelHub } from './panel-hub';
+
+// What running tasks wait for from the person (a question, a plan, a confirmation, a page
+// dialog): stored, so a reopened panel shows it, and pushed to the panels; the answer
+// comes back through the router. Only the waiting callbacks live here: they cannot be
+// stored, and a restarted worker asks again.
+
+export type Answer = Extract<ParsedRequest, { type: 'task.answer' }>['answer'];
+
+/** The answer that lets a waiting task go on when it is stopped. */
+export function declined(kind: PendingRequest['kind']): Answer {
+  if (kind === 'question') return { kind: 'question', text: '(The task was stopped.)' };
+  if (kind === 'plan') return { kind: 'plan', approved: false };
+  if (kind === 'confirm') return { kind: 'confirm', answer: 'deny' };
+  return { kind: 'dialog', accept: false };
+}
+
+export class PendingRequests {
+  private readonly waiters = new Map<string, { taskId: string; kind: PendingRequest['kind']; resolve: (answer: Answer) => void }>();
+
+  constructor(private readonly db: () => Promise<Db>, private readonly hub: PanelHub) {}
+
+  /** Puts a request to the person and waits for the answer; a stopped task gets the safe answer at once. */
+  async ask(taskId: string, pending: PendingRequest, signal: AbortSignal): Promise<Answer> {
+    const db = await this.db();
+    await db.setPending(taskId, pending);
+    this.hub.broadcast({ type: 'pending', taskId, request: pending });
+    const answer = signal.aborted ? declined(pending.kind) : await new Promise<Answer>((resolve) => this.waiters.set(pending.id, { taskId, kind: pending.kind, resolve }));
+    this.waiters.delete(pending.id);
+    await db.setPending(taskId, null);
+    this.hub.broadcast({ type: 'pending', taskId, request: null });
+    return answer;
+  }
+
+  /** Delivers an answer; false when nothing waits for it (answered already, or the task ended). */
+  answer(taskId: string, requestId: string, answer: Answer): boolean {
+    const waiter = this.waiters.get(requestId);
+    if (waiter?.taskId !== taskId) return false;
+    waiter.resolve(answer);
+    return true;
+  }
+
+  /** A stopped task: everything it waits for gets the safe answer. */
+  declineAll(taskId: string): void {
+    for (const waiter of [...this.waiters.values()]) if (waiter.taskId === taskId) waiter.resolve(declined(waiter.kind));
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { fromOwnPage, makeRouter, type RouterParts } from './router';
+
+// The background answers only this extension's own pages: a web page's content script
+// (later) or another extension asking it to start or stop a task gets nothing done.
+
+const ID = 'abcdefghijklmnopabcdefghijklmnop';
+
+function router() {
+  const stopped: string[] = [];
+  const parts: RouterParts = {
+    extensionId: ID,
+    tasks: {
+      start: () => Promise.reject(new Error('not in this test')),
+      stop: (taskId) => {
+        stopped.push(taskId);
+        return Promise.resolve(true);
+      },
+      status: () => Promise.resolve({ runningTaskId: null, attachedTabs: [], model: 'Command interpreter', modelProblem: null }),
+    },
+    pending: { answer: () => false },
+    db: () => Promise.reject(new Error('not in this test')),
+    currentPage: () => Promise.resolve({ page: null }),
+  };
+  return { route: makeRouter(parts), stopped };
+}
+
+describe('the background router', () => {
+  it('answers the side panel, options and other pages of this extension', async () => {
+    const { route, stopped } = router();
+    expect(await route({ type: 'task.stop', taskId: 't1' }, { id: ID, url: `chrome-extension://${ID}/sidepanel.html` })).toEqual({ ok: true, stopped: true });
+    expect(stopped).toEqual(['t1']);
+  });
+
+  it.each([
+    ['a web page (a content script of ours)', { id: ID, url: 'https://evil.example/page' }],
+    ['another extension', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/page.html' }],
+    ['another extension claiming our pages', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: `chrome-extension://${ID}/sidepanel.html` }],
+    ['a sender with no address', { id: ID }],
+  ])('refuses %s, and does nothing it asked', async (_who, sender) => {
+    const { route, stopped } = router();
+    expect(await route({ type: 'task.stop', taskId: 't1' }, sender)).toEqual({ ok: false, error: 'Wayfinder answers only its own pages.' });
+    expect(stopped).toEqual([]);
+    expect(fromOwnPage(sender, ID)).toBe(false);
+  });
+
+  it('still checks the shape of what its own pages send', async () => {
+    const { route } = router();
+    const reply = await route({ type: 'task.stop' }, { id: ID, url: `chrome-extension://${ID}/sidepanel.html` });
+    expect(JSON.stringify(reply)).toMatch(/^\{"ok":false,"error":"Wayfinder could not read that request/);
+  });
+});
