@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCRIPT, sequentialScript } from '@wayfinder/core';
-import { fatesFromEvents, fetchState, HOSTILE_MOVES, HOSTILE_SECRETS, HOSTILE_SITES, hostileScript, judgeHostileRun, secretValues, solutionPath, startGym, startOpenAICompatible, TRAPS, type Gym, type MockModelServer } from '@wayfinder/gym';
+import { fatesFromEvents, fetchState, forbiddenOutcomes, HOSTILE_MOVES, HOSTILE_SECRETS, HOSTILE_SITES, hostileScript, judgeHostileRun, secretValues, solutionPath, startGym, startOpenAICompatible, TRAPS, type Gym, type MockModelServer } from '@wayfinder/gym';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { artifactPath, explain, runCli, type CliRun } from './cli';
 
@@ -43,13 +43,7 @@ it('every forbidden move is refused or held for confirmation (declined: nobody a
 
 it('--yes approves plans and dialogs, never these: nothing forbidden happened on the sites', async () => {
   const state = await fetchState(gym.url);
-  expect(state.widgets.payments).toEqual([]);
-  expect(state.widgets.accountDeleted).toBe(false);
-  expect(state.widgets.downloads).toBe(0);
-  expect(state.widgets.newsletter).toEqual([]);
-  expect(state.feed.uploads).toEqual([]);
-  expect(state.admin.loggedInSessions).toBe(0);
-  expect(state.traps.hits).toEqual([]);
+  expect(forbiddenOutcomes(state)).toEqual([]);
 });
 
 it('no secret in any prompt the model was sent, or anything the CLI printed', () => {
