@@ -11,6 +11,9 @@ const ours = ['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinde
 // Bare module names: a regex, because gitignore-style patterns would also catch './events'.
 const nodeBuiltins = ['^node:', '^(fs|path|os|child_process|http|https|net|crypto|url|util|events|stream|worker_threads)(/.*)?$'];
 
+// Timers, observers and clocks the injected page script must take from injected/builtins.ts.
+const pageBuiltins = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'MutationObserver', 'WeakRef', 'getComputedStyle', 'performance', 'Date'];
+
 /** @param {string[]} allowed @param {string} who @param {string[]} [extra] */
 function onlyImports(allowed, who, extra = []) {
   const banned = ours.filter((name) => !allowed.includes(name));
@@ -57,11 +60,42 @@ export default tseslint.config(
   },
   { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests') },
   { files: ['apps/**/*.ts', 'apps/**/*.tsx'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps') },
+  // The installed CLI is what apps/host/src builds: the gym (tests, the demo) is not part of it.
+  { files: ['apps/host/src/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/host/src (the installed CLI)') },
   // The extension's own code runs in Chrome: no Node, no Node transport, no gym.
   {
     files: ['apps/extension/src/**/*.ts', 'apps/extension/src/**/*.tsx'],
     rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/extension/src', [...nodeBuiltins, '^@wayfinder/cdp/node$', '^ws$']),
   },
+  // The extension's pages get core's narrow entry (no tools, providers or agent in their
+  // bundles) and never the driver: those live in the service worker.
+  {
+    files: ['apps/extension/src/ui/**/*.{ts,tsx}', 'apps/extension/src/entrypoints/{options,sidepanel,sites,welcome}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^@wayfinder/core$', message: "The extension's pages import @wayfinder/core/ui: tools, providers and the agent run in the service worker." },
+          { regex: '^@wayfinder/(cdp|page|host|gym|bench|extension)(/.*)?$', message: "The extension's pages talk to the background through lib/messages; they never drive the browser themselves." },
+          { regex: '(^|/)lib/models$', message: "lib/models builds the worker's models (all of core's providers): the pages ask the background instead (lib/messages)." },
+          ...nodeBuiltins.map((regex) => ({ regex, message: "The extension's pages run in Chrome, where Node built-ins do not exist." })),
+        ],
+      }],
+    },
+  },
   { files: ['gym/**/*.ts', 'gym/**/*.tsx'], rules: onlyImports([], 'gym') },
+  // Injected page code uses the built-ins it captured at load (injected/builtins.ts): a page
+  // can patch timers, observers and clocks before our script runs.
+  {
+    files: ['packages/page/src/injected/**/*.ts'],
+    ignores: ['packages/page/src/injected/builtins.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...pageBuiltins.map((name) => ({ name, message: `Use builtins from injected/builtins.ts, not the page's ${name}: a page can patch it.` }))],
+      'no-restricted-properties': ['error',
+        { object: 'Math', property: 'random', message: 'Use builtins.random (injected/builtins.ts): a page can patch Math.random.' },
+        { object: 'Date', property: 'now', message: 'Use builtins.now (injected/builtins.ts): a page can patch Date.now.' },
+        ...['window', 'globalThis', 'self'].flatMap((object) => pageBuiltins.map((property) => ({ object, property, message: `Use builtins from injected/builtins.ts, not ${object}.${property}: a page can patch it.` }))),
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -1,6 +1,8 @@
 import { checkTask, colourCount, decodePng, taskById } from '@wayfinder/gym';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXTENSION_DIR, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 
 // The extension with no model configured: the command interpreter, the timeline, the
 // status line, and conversations that outlive the worker and the extension itself.
@@ -102,6 +104,16 @@ describe('the extension itself', () => {
       icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
       action: { default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
     });
+  });
+
+  it("keeps the agent out of its pages' bundles: tools, prompts and providers are only in the worker", () => {
+    const files = readdirSync(join(EXTENSION_DIR, 'chunks')).map((f) => join(EXTENSION_DIR, 'chunks', f));
+    const pages = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    const worker = readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8');
+    for (const marker of ['You are Wayfinder, an agent', 'Read another page in the background', '/chat/completions', 'is not available yet; load the playbook']) {
+      expect(worker.includes(marker), `the worker has ${marker}`).toBe(true);
+      expect(pages.includes(marker), `a page bundle has ${marker}`).toBe(false);
+    }
   });
 
   it('ships its icons: real pictures at every declared size', async () => {

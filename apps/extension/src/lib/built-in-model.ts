@@ -1,4 +1,4 @@
-import type { PromptApi, PromptApiAvailability } from '@wayfinder/core';
+import type { PromptApi, PromptApiAvailability } from '@wayfinder/core/ui';
 
 // Chrome's built-in model (Gemini Nano) is reached through the `LanguageModel` global of
 // the Prompt API, where this Chrome has it. Core's PromptApiLanguageModel does the talking;

@@ -1,4 +1,4 @@
-import type { AgentEvent, Store, TaskState } from '@wayfinder/core';
+import type { AgentEvent, Store, TaskState } from '@wayfinder/core/ui';
 
 // Conversations, tasks and their timelines in IndexedDB: the truth a restarted worker or a
 // reopened side panel reads back. The agent's `Store` is implemented here.

@@ -1,6 +1,6 @@
 import { callModel, createModelSlot, ModelError, parseModelSpec, PromptApiLanguageModel, type ModelRoles, type ModelSlot, type ModelSpec, type ProviderSettings } from '@wayfinder/core';
 import { CHROME_UNAVAILABLE, checkBuiltInModel, promptApi } from './built-in-model';
-import { PROVIDER_LABELS, type ModelChoice, type ProviderId, type Role, type Settings } from './settings';
+import { modelName, PROVIDER_LABELS, type ModelChoice, type ProviderId, type Role, type Settings } from './settings';
 
 // From settings to the models the agent uses: one slot per role, built with core's
 // providers (the same code the CLI runs), plus Chrome's built-in model, which only
@@ -21,19 +21,9 @@ function providerSettings(settings: Settings): ProviderSettings {
   return out;
 }
 
-/** The model a choice names: its own, else the provider's configured one. */
-function modelName(settings: Settings, choice: ModelChoice): string {
-  if (choice.provider === 'command' || choice.provider === 'chrome') return choice.provider;
-  return choice.model || settings.providers[choice.provider].model;
-}
 
 export class ModelSetupError extends Error {
   override readonly name = 'ModelSetupError';
-}
-
-export function describeChoice(settings: Settings, choice: ModelChoice): string {
-  if (choice.provider === 'command' || choice.provider === 'chrome') return PROVIDER_LABELS[choice.provider];
-  return `${PROVIDER_LABELS[choice.provider]} · ${modelName(settings, choice) || '(no model set)'}`;
 }
 
 export function slotFor(settings: Settings, choice: ModelChoice): ModelSlot {

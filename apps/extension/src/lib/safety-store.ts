@@ -1,4 +1,4 @@
-import { parseSite, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { parseSite, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core/ui';
 import { z } from 'zod';
 
 // Site permissions and stored secrets, in chrome.storage.local beside the settings (never

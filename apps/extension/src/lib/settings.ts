@@ -95,3 +95,15 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
   mistral: 'Mistral',
   chrome: "Chrome's built-in model",
 };
+
+/** The model a choice names: its own, else the provider's configured one. */
+export function modelName(settings: Settings, choice: ModelChoice): string {
+  if (choice.provider === 'command' || choice.provider === 'chrome') return choice.provider;
+  return choice.model || settings.providers[choice.provider].model;
+}
+
+/** How a choice of model reads in the panel and the status line ("Ollama · llama3.1"). */
+export function describeChoice(settings: Settings, choice: ModelChoice): string {
+  if (choice.provider === 'command' || choice.provider === 'chrome') return PROVIDER_LABELS[choice.provider];
+  return `${PROVIDER_LABELS[choice.provider]} · ${modelName(settings, choice) || '(no model set)'}`;
+}

@@ -1,4 +1,4 @@
-import { parseSite, type Secret } from '@wayfinder/core';
+import { parseSite, type Secret } from '@wayfinder/core/ui';
 import { useEffect, useState } from 'react';
 import { loadSecrets, saveSecrets } from '../../lib/safety-store';
 

@@ -1,8 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import type { TaskMode } from '@wayfinder/core';
+import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, type PageInfo } from '../../lib/messages';
-import { describeChoice } from '../../lib/models';
-import { loadSettings, PROVIDER_IDS, type ModelChoice, type Settings } from '../../lib/settings';
+import { describeChoice, loadSettings, PROVIDER_IDS, type ModelChoice, type Settings } from '../../lib/settings';
 
 // Where a task is typed: Enter runs, Shift+Enter is a new line. Mode (Act / Plan / Ask),
 // the model for this task, and in Ask mode whether the current page goes with the question.

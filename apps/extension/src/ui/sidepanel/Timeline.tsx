@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@wayfinder/core';
+import type { AgentEvent } from '@wayfinder/core/ui';
 import type { EventRecord, TimelineItem } from '../../lib/db';
 import { Markdown } from '../markdown';
 

@@ -1,4 +1,4 @@
-import { parseSite, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { parseSite, type SiteDecision, type SiteRule } from '@wayfinder/core/ui';
 import { useEffect, useState } from 'react';
 import { loadSites, saveSites } from '../../lib/safety-store';
 

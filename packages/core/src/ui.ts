@@ -1,0 +1,11 @@
+// What the extension's pages (side panel, options, site permissions) may take from core:
+// the shapes of what the background sends them, and how sites and secrets are read. No
+// tools, providers or agent: those run in the service worker, and stay out of the pages'
+// bundles (ESLint holds the pages to this entry).
+
+export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
+export type { Store, TaskState, TaskStatus } from './agent/state';
+export type { PromptApi, PromptApiAvailability } from './model/prompt-api';
+export type { Secret } from './policy/secrets';
+export { isPublicSuffix, normalizeSite, parseSite, type ParsedSite, type SiteDecision, type SiteRule } from './policy/sites';
+export type { ConfirmAnswer, ConfirmKind } from './policy/types';
