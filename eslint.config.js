@@ -7,28 +7,70 @@ import tseslint from 'typescript-eslint';
 // Dependency direction (DESIGN.md, Layout): apps -> packages; cdp -> core, page;
 // page and core import nothing of ours; gym imports nothing of ours. Relative
 // imports may not climb out of a package either (import-x/no-relative-packages).
-const ours = ['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/extension', '@wayfinder/host', '@wayfinder/gym', '@wayfinder/bench'];
+const ours = [
+  '@wayfinder/core',
+  '@wayfinder/page',
+  '@wayfinder/cdp',
+  '@wayfinder/extension',
+  '@wayfinder/host',
+  '@wayfinder/gym',
+  '@wayfinder/bench',
+];
 // Bare module names: a regex, because gitignore-style patterns would also catch './events'.
 const nodeBuiltins = ['^node:', '^(fs|path|os|child_process|http|https|net|crypto|url|util|events|stream|worker_threads)(/.*)?$'];
 
 // Timers, observers and clocks the injected page script must take from injected/builtins.ts.
-const pageBuiltins = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame', 'queueMicrotask', 'MutationObserver', 'WeakRef', 'getComputedStyle', 'performance', 'Date'];
+const pageBuiltins = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'queueMicrotask',
+  'MutationObserver',
+  'WeakRef',
+  'getComputedStyle',
+  'performance',
+  'Date',
+];
 
 /** @param {string[]} allowed @param {string} who @param {string[]} [extra] */
 function onlyImports(allowed, who, extra = []) {
   const banned = ours.filter((name) => !allowed.includes(name));
   return {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        ...(banned.length ? [{ group: banned.flatMap((n) => [n, `${n}/*`]), message: `${who} may import only ${allowed.join(', ') || 'nothing of ours'} (DESIGN.md, Layout).` }] : []),
-        ...extra.map((regex) => ({ regex, message: `${who} runs where Node built-ins do not exist (DESIGN.md, Layout).` })),
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...(banned.length
+            ? [
+                {
+                  group: banned.flatMap((n) => [n, `${n}/*`]),
+                  message: `${who} may import only ${allowed.join(', ') || 'nothing of ours'} (DESIGN.md, Layout).`,
+                },
+              ]
+            : []),
+          ...extra.map((regex) => ({ regex, message: `${who} runs where Node built-ins do not exist (DESIGN.md, Layout).` })),
+        ],
+      },
+    ],
   };
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '**/.output/**', '**/.wxt/**', 'artifacts/**', 'bench/results/**', 'gym/public/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      '**/.output/**',
+      '**/.wxt/**',
+      'artifacts/**',
+      'bench/results/**',
+      'gym/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -36,7 +78,13 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   {
-    languageOptions: { globals: { ...globals.node }, parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'packages/page/build.ts'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'packages/page/build.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
@@ -50,36 +98,69 @@ export default tseslint.config(
   },
   { files: ['packages/core/**/*.ts'], rules: onlyImports([], 'packages/core', nodeBuiltins) },
   { files: ['packages/page/src/**/*.ts'], rules: onlyImports([], 'packages/page', nodeBuiltins) },
-  { files: ['packages/page/test/**/*.ts', 'packages/page/*.ts'], rules: onlyImports(['@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'page tests') },
+  {
+    files: ['packages/page/test/**/*.ts', 'packages/page/*.ts'],
+    rules: onlyImports(['@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'page tests'),
+  },
   { files: ['packages/cdp/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp') },
   // Only cdp's node/ entry may use Node: the rest is bundled into the extension.
   {
     files: ['packages/cdp/src/**/*.ts'],
     ignores: ['packages/cdp/src/node/**', 'packages/cdp/src/**/*.test.ts'],
-    rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp outside src/node', [...nodeBuiltins, '(^|/)node(/.*)?$', '^ws$']),
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page'], 'packages/cdp outside src/node', [
+      ...nodeBuiltins,
+      '(^|/)node(/.*)?$',
+      '^ws$',
+    ]),
   },
-  { files: ['packages/cdp/test/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests') },
-  { files: ['apps/**/*.ts', 'apps/**/*.tsx'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps') },
+  {
+    files: ['packages/cdp/test/**/*.ts'],
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests'),
+  },
+  {
+    files: ['apps/**/*.ts', 'apps/**/*.tsx'],
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps'),
+  },
   // The installed CLI is what apps/host/src builds: the gym (tests, the demo) is not part of it.
-  { files: ['apps/host/src/**/*.ts'], rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/host/src (the installed CLI)') },
+  {
+    files: ['apps/host/src/**/*.ts'],
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/host/src (the installed CLI)'),
+  },
   // The extension's own code runs in Chrome: no Node, no Node transport, no gym.
   {
     files: ['apps/extension/src/**/*.ts', 'apps/extension/src/**/*.tsx'],
-    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/extension/src', [...nodeBuiltins, '^@wayfinder/cdp/node$', '^ws$']),
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/extension/src', [
+      ...nodeBuiltins,
+      '^@wayfinder/cdp/node$',
+      '^ws$',
+    ]),
   },
   // The extension's pages get core's narrow entry (no tools, providers or agent in their
   // bundles) and never the driver: those live in the service worker.
   {
     files: ['apps/extension/src/ui/**/*.{ts,tsx}', 'apps/extension/src/entrypoints/{options,sidepanel,sites,welcome}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^@wayfinder/core$', message: "The extension's pages import @wayfinder/core/ui: tools, providers and the agent run in the service worker." },
-          { regex: '^@wayfinder/(cdp|page|host|gym|bench|extension)(/.*)?$', message: "The extension's pages talk to the background through lib/messages; they never drive the browser themselves." },
-          { regex: '(^|/)lib/models$', message: "lib/models builds the worker's models (all of core's providers): the pages ask the background instead (lib/messages)." },
-          ...nodeBuiltins.map((regex) => ({ regex, message: "The extension's pages run in Chrome, where Node built-ins do not exist." })),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@wayfinder/core$',
+              message: "The extension's pages import @wayfinder/core/ui: tools, providers and the agent run in the service worker.",
+            },
+            {
+              regex: '^@wayfinder/(cdp|page|host|gym|bench|extension)(/.*)?$',
+              message: "The extension's pages talk to the background through lib/messages; they never drive the browser themselves.",
+            },
+            {
+              regex: '(^|/)lib/models$',
+              message:
+                "lib/models builds the worker's models (all of core's providers): the pages ask the background instead (lib/messages).",
+            },
+            ...nodeBuiltins.map((regex) => ({ regex, message: "The extension's pages run in Chrome, where Node built-ins do not exist." })),
+          ],
+        },
+      ],
     },
   },
   { files: ['gym/**/*.ts', 'gym/**/*.tsx'], rules: onlyImports([], 'gym') },
@@ -89,11 +170,24 @@ export default tseslint.config(
     files: ['packages/page/src/injected/**/*.ts'],
     ignores: ['packages/page/src/injected/builtins.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...pageBuiltins.map((name) => ({ name, message: `Use builtins from injected/builtins.ts, not the page's ${name}: a page can patch it.` }))],
-      'no-restricted-properties': ['error',
+      'no-restricted-globals': [
+        'error',
+        ...pageBuiltins.map((name) => ({
+          name,
+          message: `Use builtins from injected/builtins.ts, not the page's ${name}: a page can patch it.`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
         { object: 'Math', property: 'random', message: 'Use builtins.random (injected/builtins.ts): a page can patch Math.random.' },
         { object: 'Date', property: 'now', message: 'Use builtins.now (injected/builtins.ts): a page can patch Date.now.' },
-        ...['window', 'globalThis', 'self'].flatMap((object) => pageBuiltins.map((property) => ({ object, property, message: `Use builtins from injected/builtins.ts, not ${object}.${property}: a page can patch it.` }))),
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          pageBuiltins.map((property) => ({
+            object,
+            property,
+            message: `Use builtins from injected/builtins.ts, not ${object}.${property}: a page can patch it.`,
+          })),
+        ),
       ],
     },
   },

@@ -18,7 +18,10 @@ export default defineConfig({
     // public/icon/{16,32,48,128}.png (from icon/wayfinder.svg) become the manifest's icons.
     action: { default_title: 'Open Wayfinder', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
     commands: {
-      'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Wayfinder side panel' },
+      'open-side-panel': {
+        suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' },
+        description: 'Open the Wayfinder side panel',
+      },
     },
   },
   vite: () => ({

@@ -25,7 +25,9 @@ const result = await build({
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS (ws, for one) calls require(); ESM output has none unless given one.
-  banner: { js: "import { createRequire as __wayfinderRequire } from 'node:module';\nconst require = __wayfinderRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __wayfinderRequire } from 'node:module';\nconst require = __wayfinderRequire(import.meta.url);",
+  },
   define: { WAYFINDER_VERSION: JSON.stringify(version) },
   // ws loads these native speed-ups when present and does without them otherwise.
   external: ['bufferutil', 'utf-8-validate'],
@@ -53,10 +55,15 @@ for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) 
   const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `License: ${field('license') || 'see the package'}`;
   notices.push(`${name}@${field('version')} (${field('license')})\n\n${text}`);
 }
-writeFileSync(join(outdir, 'THIRD-PARTY-NOTICES.txt'), `The wayfinder command bundles these packages:\n\n${notices.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`);
+writeFileSync(
+  join(outdir, 'THIRD-PARTY-NOTICES.txt'),
+  `The wayfinder command bundles these packages:\n\n${notices.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`,
+);
 
 const entry = join(outdir, 'wayfinder.mjs');
 if (!existsSync(entry)) throw new Error('esbuild wrote no dist/wayfinder.mjs');
 const outputs = Object.values(result.metafile.outputs);
 const total = outputs.reduce((n, o) => n + o.bytes, 0);
-console.log(`wayfinder ${version}: ${outputs.length} files, ${(total / 1024).toFixed(0)} KiB (entry ${(statSync(entry).size / 1024).toFixed(1)} KiB), ${packages.size} bundled packages, built in ${Date.now() - started} ms`);
+console.log(
+  `wayfinder ${version}: ${outputs.length} files, ${(total / 1024).toFixed(0)} KiB (entry ${(statSync(entry).size / 1024).toFixed(1)} KiB), ${packages.size} bundled packages, built in ${Date.now() - started} ms`,
+);

@@ -70,22 +70,31 @@ async function main(): Promise<void> {
     s = await tab.snapshot();
     const increase = refOf(s, 'button', 'Increase trips');
     const after: number[] = [];
-    results.set('click', await measure(options.runs, async () => {
-      await tab.act(increase, { kind: 'click' });
-      const started = performance.now();
-      await tab.snapshot({ diff: true });
-      after.push(performance.now() - started);
-    }));
+    results.set(
+      'click',
+      await measure(options.runs, async () => {
+        await tab.act(increase, { kind: 'click' });
+        const started = performance.now();
+        await tab.snapshot({ diff: true });
+        after.push(performance.now() - started);
+      }),
+    );
     results.set('snapshot_after_action', after.slice(2));
 
     s = await tab.snapshot({ mode: 'full' });
     const colour = refOf(s, 'combobox', 'Favourite colour');
     const colours = ['Green', 'Blue', 'Orange', 'Purple'];
-    results.set('select', await measure(options.runs, (i) => tab.act(colour, { kind: 'select', values: [colours[(i + 4) % 4] ?? 'Green'] })));
+    results.set(
+      'select',
+      await measure(options.runs, (i) => tab.act(colour, { kind: 'select', values: [colours[(i + 4) % 4] ?? 'Green'] })),
+    );
 
     await tab.navigate(`${gym.url}/shop`);
     await tab.waitFor({ kind: 'text', text: '24 products' });
-    results.set('scroll', await measure(options.runs, (i) => tab.act(null, { kind: 'scroll', direction: i % 2 ? 'up' : 'down', amount: 400 })));
+    results.set(
+      'scroll',
+      await measure(options.runs, (i) => tab.act(null, { kind: 'scroll', direction: i % 2 ? 'up' : 'down', amount: 400 })),
+    );
 
     const pages = ['/articles/night-hiking.html', '/signup'];
     results.set('navigate', await measure(options.runs, (i) => tab.navigate(`${gym.url}${pages[(i + 2) % 2] ?? '/signup'}`)));
@@ -101,14 +110,28 @@ async function main(): Promise<void> {
     summary[key] = { median: s.median, p90: s.p90 };
   }
   const goals: Record<string, number> = { click: 60, type200: 150 };
-  console.log(`bench/actions: ${options.runs} timed runs each after 2 warm-ups; end to end through the Tab port (Node transport, headless Chromium)\n`);
-  console.log(table(['action', 'median ms', 'p90 ms', 'target (median)', ''], order.map((key) => {
-    const s = summary[key] ?? { median: NaN, p90: NaN };
-    const goal = goals[key];
-    return [key, s.median, s.p90, goal === undefined ? '' : `≤ ${goal}`, goal === undefined ? '' : s.median <= goal ? 'met' : 'MISSED'];
-  })));
+  console.log(
+    `bench/actions: ${options.runs} timed runs each after 2 warm-ups; end to end through the Tab port (Node transport, headless Chromium)\n`,
+  );
+  console.log(
+    table(
+      ['action', 'median ms', 'p90 ms', 'target (median)', ''],
+      order.map((key) => {
+        const s = summary[key] ?? { median: NaN, p90: NaN };
+        const goal = goals[key];
+        return [key, s.median, s.p90, goal === undefined ? '' : `≤ ${goal}`, goal === undefined ? '' : s.median <= goal ? 'met' : 'MISSED'];
+      }),
+    ),
+  );
   mkdirSync(dirname(resolve(options.json)), { recursive: true });
-  writeFileSync(options.json, JSON.stringify({ runs: options.runs, summary, samples: Object.fromEntries([...results].map(([k, v]) => [k, v.map((x) => round(x))])) }, null, 2));
+  writeFileSync(
+    options.json,
+    JSON.stringify(
+      { runs: options.runs, summary, samples: Object.fromEntries([...results].map(([k, v]) => [k, v.map((x) => round(x))])) },
+      null,
+      2,
+    ),
+  );
   console.log(`\nWrote ${options.json}`);
 }
 

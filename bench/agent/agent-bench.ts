@@ -1,5 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { createModelSlot, parseModelSpec, runTask, scriptedSlot, settingsFromEnv, type AgentEvent, type CallOptions, type GenerateResult, type LanguageModel, type ModelSlot, type StreamResult, type TaskResult } from '@wayfinder/core';
+import {
+  createModelSlot,
+  parseModelSpec,
+  runTask,
+  scriptedSlot,
+  settingsFromEnv,
+  type AgentEvent,
+  type CallOptions,
+  type GenerateResult,
+  type LanguageModel,
+  type ModelSlot,
+  type StreamResult,
+  type TaskResult,
+} from '@wayfinder/core';
 import type { NodeBrowser } from '@wayfinder/cdp/node';
 import { checkTask, solutionPath, TASKS, type Gym, type GymTask } from '@wayfinder/gym';
 import { median, round } from '../lib/stats';
@@ -96,7 +109,8 @@ function slotFor(model: string, task: GymTask, env: Record<string, string | unde
 
 /** Splits a run's events into steps: tokens, tool time and wall time of each. */
 class StepClock {
-  readonly steps: { tokens: number; toolMs: number; startedAt: number; endedAt: number; modelMsBefore: number; modelMsAfter: number }[] = [];
+  readonly steps: { tokens: number; toolMs: number; startedAt: number; endedAt: number; modelMsBefore: number; modelMsAfter: number }[] =
+    [];
 
   constructor(private readonly timed: TimedModel) {}
 
@@ -108,13 +122,21 @@ class StepClock {
         current.endedAt = now;
         current.modelMsAfter = this.timed.ms;
       }
-      if (event.type === 'step-start') this.steps.push({ tokens: 0, toolMs: 0, startedAt: now, endedAt: now, modelMsBefore: this.timed.ms, modelMsAfter: this.timed.ms });
+      if (event.type === 'step-start')
+        this.steps.push({ tokens: 0, toolMs: 0, startedAt: now, endedAt: now, modelMsBefore: this.timed.ms, modelMsAfter: this.timed.ms });
     } else if (event.type === 'usage' && current) current.tokens = event.inputTokens;
     else if (event.type === 'tool-result' && current) current.toolMs += event.ms;
   }
 }
 
-export async function runAgentBench(options: { model: string; gym: Gym; browser: NodeBrowser; env: Record<string, string | undefined>; only?: string[]; onTask?: (row: TaskRow) => void }): Promise<AgentBenchResult> {
+export async function runAgentBench(options: {
+  model: string;
+  gym: Gym;
+  browser: NodeBrowser;
+  env: Record<string, string | undefined>;
+  only?: string[];
+  onTask?: (row: TaskRow) => void;
+}): Promise<AgentBenchResult> {
   const result: AgentBenchResult = { model: options.model, rows: [], steps: [], skipped: [] };
   for (const task of TASKS) {
     if (options.only?.length && !options.only.includes(task.id)) continue;
@@ -142,11 +164,21 @@ export async function runAgentBench(options: { model: string; gym: Gym; browser:
     const verdict = await checkTask(task, options.gym.url, run.summary);
     const samples = clock.steps.map((s) => {
       const modelMs = s.modelMsAfter - s.modelMsBefore;
-      return { task: task.id, tokens: s.tokens, modelMs, toolMs: s.toolMs, loopMs: Math.max(0, s.endedAt - s.startedAt - modelMs - s.toolMs) };
+      return {
+        task: task.id,
+        tokens: s.tokens,
+        modelMs,
+        toolMs: s.toolMs,
+        loopMs: Math.max(0, s.endedAt - s.startedAt - modelMs - s.toolMs),
+      };
     });
     result.steps.push(...samples);
     const row: TaskRow = {
-      id: task.id, ok: verdict.ok, reason: verdict.reason, steps: run.steps, summary: run.summary,
+      id: task.id,
+      ok: verdict.ok,
+      reason: verdict.reason,
+      steps: run.steps,
+      summary: run.summary,
       tokensPerStep: round(median(samples.map((s) => s.tokens)), 0),
       modelMsPerStep: round(median(samples.map((s) => s.modelMs)), 1),
       toolMsPerStep: round(median(samples.map((s) => s.toolMs)), 1),

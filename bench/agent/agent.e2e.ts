@@ -18,7 +18,7 @@ afterAll(async () => {
   await gym.close();
 });
 
-it('every gym task\'s scripted solution passes its checker', async () => {
+it("every gym task's scripted solution passes its checker", async () => {
   const result = await runAgentBench({ model: 'scripted', gym, browser, env: {} });
   expect(result.skipped).toEqual([]);
   expect(result.rows.filter((r) => !r.ok).map((r) => `${r.id}: ${r.reason} (${r.summary})`)).toEqual([]);

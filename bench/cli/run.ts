@@ -43,12 +43,20 @@ const cases = [
 const samples = new Map<string, number[]>();
 for (const c of cases) {
   timeOnce(c.args, c.cold); // fills the compile cache for the warm cases; the cold ones ignore it
-  samples.set(c.name, Array.from({ length: options.runs }, () => timeOnce(c.args, c.cold)));
+  samples.set(
+    c.name,
+    Array.from({ length: options.runs }, () => timeOnce(c.args, c.cold)),
+  );
 }
 
 const summary = Object.fromEntries([...samples].map(([name, values]) => [name, summarize(values)]));
 console.log(`wayfinder start-up, ${options.runs} runs each (ms, spawn to exit, Node ${process.version})\n`);
-console.log(table(['case', 'median', 'p90', 'max'], [...samples].map(([name, values]) => [name, ...Object.values(summarize(values))])));
+console.log(
+  table(
+    ['case', 'median', 'p90', 'max'],
+    [...samples].map(([name, values]) => [name, ...Object.values(summarize(values))]),
+  ),
+);
 
 // The issue's target: `wayfinder --help` median ≤ 0.3 s. Judged on the slower, cold start.
 const helpCold = round(median(samples.get('help_cold') ?? []));

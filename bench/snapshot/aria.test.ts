@@ -39,8 +39,17 @@ describe('ariaPairs', () => {
 
 describe('coverage', () => {
   it('matches one to one, case-insensitively, and accepts our truncated names', () => {
-    const theirs = [{ role: 'link', name: 'Markets' }, { role: 'link', name: 'Markets' }, { role: 'button', name: 'A very long name that we cut short' }, { role: 'button', name: 'Upload' }];
-    const ours = [{ role: 'link', name: 'markets' }, { role: 'button', name: 'A very long name…' }, { role: 'file', name: 'Upload' }];
+    const theirs = [
+      { role: 'link', name: 'Markets' },
+      { role: 'link', name: 'Markets' },
+      { role: 'button', name: 'A very long name that we cut short' },
+      { role: 'button', name: 'Upload' },
+    ];
+    const ours = [
+      { role: 'link', name: 'markets' },
+      { role: 'button', name: 'A very long name…' },
+      { role: 'file', name: 'Upload' },
+    ];
     const result = coverage(theirs, ours);
     expect(result).toMatchObject({ covered: 3, total: 4, fraction: 0.75 });
     expect(result.missed).toEqual([{ role: 'link', name: 'Markets' }]);

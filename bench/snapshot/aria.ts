@@ -2,8 +2,23 @@
 // interactive elements, and measures how many of them our snapshot exposes as refs.
 
 export const INTERACTIVE = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'option',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'combobox',
+  'listbox',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'switch',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'option',
 ]);
 
 export interface Pair {

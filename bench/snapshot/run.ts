@@ -31,7 +31,9 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--runs' && value) options.runs = Math.max(1, Number(value));
     else if (arg === '--limit' && value) options.limit = Math.max(1, Number(value));
     else {
-      console.error(`Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:snapshot -- [--corpus DIR] [--json FILE] [--runs N] [--limit N]`);
+      console.error(
+        `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:snapshot -- [--corpus DIR] [--json FILE] [--runs N] [--limit N]`,
+      );
       process.exit(2);
     }
     i++;
@@ -113,11 +115,26 @@ async function measurePage(url: string, name: string, browser: NodeBrowser, pwPa
     const fullTokens = countTokens(full.value.text);
     const ariaTokens = countTokens(aria.value);
     const theirs = ariaPairs(aria.value);
-    const cov = coverage(theirs, full.value.refs.map((r) => ({ role: r.role, name: r.name })));
+    const cov = coverage(
+      theirs,
+      full.value.refs.map((r) => ({ role: r.role, name: r.name })),
+    );
     return {
       page: name,
-      ours_full: { tokens: fullTokens, ms: round(full.ms), refs: full.value.refs.length, inPageMs: round(full.value.stats.ms), estimateRatio: round(estimateLines(full.value.text) / Math.max(1, fullTokens)) },
-      ours_viewport: { tokens: countTokens(viewport.value.text), ms: round(viewport.ms), refs: viewport.value.refs.length, inPageMs: round(viewport.value.stats.ms), truncated: viewport.value.stats.truncated },
+      ours_full: {
+        tokens: fullTokens,
+        ms: round(full.ms),
+        refs: full.value.refs.length,
+        inPageMs: round(full.value.stats.ms),
+        estimateRatio: round(estimateLines(full.value.text) / Math.max(1, fullTokens)),
+      },
+      ours_viewport: {
+        tokens: countTokens(viewport.value.text),
+        ms: round(viewport.ms),
+        refs: viewport.value.refs.length,
+        inPageMs: round(viewport.value.stats.ms),
+        truncated: viewport.value.stats.truncated,
+      },
       playwright_aria: { tokens: ariaTokens, ms: round(aria.ms), refs: theirs.length },
       extract_ms: round(extract.ms),
       coverage: round(cov.fraction, 4),
@@ -135,11 +152,27 @@ async function main(): Promise<void> {
   const corpus = options.corpus ?? (existsSync(defaultCorpus) ? defaultCorpus : null);
   const gym = corpus ? null : await startGym();
   const server = corpus ? await serveDirectory(corpus) : null;
-  const targets: { name: string; url: string }[] = corpus && server
-    ? readdirSync(corpus).filter((f) => f.endsWith('.html')).sort().map((f) => ({ name: f, url: `${server.url}/${f}` }))
-    : ['/shop', '/shop/p/trail-tent-2p', '/signup', '/admin/login', '/widgets', '/feed', '/articles/leave-no-trace.html', '/articles/night-hiking.html', '/traps/'].map((p) => ({ name: p, url: `${gym?.url ?? ''}${p}` }));
+  const targets: { name: string; url: string }[] =
+    corpus && server
+      ? readdirSync(corpus)
+          .filter((f) => f.endsWith('.html'))
+          .sort()
+          .map((f) => ({ name: f, url: `${server.url}/${f}` }))
+      : [
+          '/shop',
+          '/shop/p/trail-tent-2p',
+          '/signup',
+          '/admin/login',
+          '/widgets',
+          '/feed',
+          '/articles/leave-no-trace.html',
+          '/articles/night-hiking.html',
+          '/traps/',
+        ].map((p) => ({ name: p, url: `${gym?.url ?? ''}${p}` }));
   const selected = targets.slice(0, options.limit);
-  console.log(`bench/snapshot: ${selected.length} pages from ${corpus ?? 'the gym (no corpus found)'}, ${options.runs} warm runs each, 1280×800\n`);
+  console.log(
+    `bench/snapshot: ${selected.length} pages from ${corpus ?? 'the gym (no corpus found)'}, ${options.runs} warm runs each, 1280×800\n`,
+  );
 
   const browser = await NodeBrowser.launch({ navigationTimeoutMs: 60_000 });
   const endpoint = browser.wsEndpoint;
@@ -153,7 +186,9 @@ async function main(): Promise<void> {
       try {
         const result = await measurePage(target.url, target.name, browser, () => context.pages(), options.runs);
         results.push(result);
-        process.stdout.write(`  ${target.name.padEnd(36)} aria ${String(result.playwright_aria.tokens).padStart(6)}  full ${String(result.ours_full.tokens).padStart(6)}  viewport ${String(result.ours_viewport.tokens).padStart(5)}  coverage ${result.coverage.toFixed(3)}\n`);
+        process.stdout.write(
+          `  ${target.name.padEnd(36)} aria ${String(result.playwright_aria.tokens).padStart(6)}  full ${String(result.ours_full.tokens).padStart(6)}  viewport ${String(result.ours_viewport.tokens).padStart(5)}  coverage ${result.coverage.toFixed(3)}\n`,
+        );
       } catch (error) {
         console.error(`  ${target.name}: skipped (${error instanceof Error ? error.message : String(error)})`);
       }
@@ -168,7 +203,11 @@ async function main(): Promise<void> {
 
   const col = (f: (r: PageResult) => number) => results.map(f);
   const summary = {
-    ours_full: { tokens: summarize(col((r) => r.ours_full.tokens)), ms: summarize(col((r) => r.ours_full.ms)), coverage: { median: summarize(col((r) => r.coverage)).median, min: round(Math.min(...col((r) => r.coverage)), 4) } },
+    ours_full: {
+      tokens: summarize(col((r) => r.ours_full.tokens)),
+      ms: summarize(col((r) => r.ours_full.ms)),
+      coverage: { median: summarize(col((r) => r.coverage)).median, min: round(Math.min(...col((r) => r.coverage)), 4) },
+    },
     ours_viewport: { tokens: summarize(col((r) => r.ours_viewport.tokens)), ms: summarize(col((r) => r.ours_viewport.ms)) },
     playwright_aria: { tokens: summarize(col((r) => r.playwright_aria.tokens)), ms: summarize(col((r) => r.playwright_aria.ms)) },
     full_vs_aria_token_ratio_median: summarize(col((r) => r.full_vs_aria_token_ratio)).median,
@@ -182,13 +221,47 @@ async function main(): Promise<void> {
   };
 
   const s = summary;
-  console.log(`\n${table(['method', 'tokens median', 'tokens p90', 'tokens max', 'ms median', 'ms p90', 'ms max'], [
-    ['ours_full', s.ours_full.tokens.median, s.ours_full.tokens.p90, s.ours_full.tokens.max, s.ours_full.ms.median, s.ours_full.ms.p90, s.ours_full.ms.max],
-    ['ours_viewport', s.ours_viewport.tokens.median, s.ours_viewport.tokens.p90, s.ours_viewport.tokens.max, s.ours_viewport.ms.median, s.ours_viewport.ms.p90, s.ours_viewport.ms.max],
-    ['playwright_aria', s.playwright_aria.tokens.median, s.playwright_aria.tokens.p90, s.playwright_aria.tokens.max, s.playwright_aria.ms.median, s.playwright_aria.ms.p90, s.playwright_aria.ms.max],
-  ])}`);
+  console.log(
+    `\n${table(
+      ['method', 'tokens median', 'tokens p90', 'tokens max', 'ms median', 'ms p90', 'ms max'],
+      [
+        [
+          'ours_full',
+          s.ours_full.tokens.median,
+          s.ours_full.tokens.p90,
+          s.ours_full.tokens.max,
+          s.ours_full.ms.median,
+          s.ours_full.ms.p90,
+          s.ours_full.ms.max,
+        ],
+        [
+          'ours_viewport',
+          s.ours_viewport.tokens.median,
+          s.ours_viewport.tokens.p90,
+          s.ours_viewport.tokens.max,
+          s.ours_viewport.ms.median,
+          s.ours_viewport.ms.p90,
+          s.ours_viewport.ms.max,
+        ],
+        [
+          'playwright_aria',
+          s.playwright_aria.tokens.median,
+          s.playwright_aria.tokens.p90,
+          s.playwright_aria.tokens.max,
+          s.playwright_aria.ms.median,
+          s.playwright_aria.ms.p90,
+          s.playwright_aria.ms.max,
+        ],
+      ],
+    )}`,
+  );
   const targetsTable: (string | number)[][] = [
-    ['full/aria token ratio, median', s.full_vs_aria_token_ratio_median, '≤ 0.5', s.full_vs_aria_token_ratio_median <= 0.5 ? 'met' : 'MISSED'],
+    [
+      'full/aria token ratio, median',
+      s.full_vs_aria_token_ratio_median,
+      '≤ 0.5',
+      s.full_vs_aria_token_ratio_median <= 0.5 ? 'met' : 'MISSED',
+    ],
     ['full coverage, median', s.ours_full.coverage.median, '≥ 0.95', s.ours_full.coverage.median >= 0.95 ? 'met' : 'MISSED'],
     ['viewport tokens, median', s.ours_viewport.tokens.median, '≤ 600', s.ours_viewport.tokens.median <= 600 ? 'met' : 'MISSED'],
     ['viewport tokens, max', s.ours_viewport.tokens.max, '≤ 2000', s.ours_viewport.tokens.max <= 2000 ? 'met' : 'MISSED'],
@@ -198,7 +271,9 @@ async function main(): Promise<void> {
     ['snapshot ms (viewport), p90', s.ours_viewport.ms.p90, '≤ 100', s.ours_viewport.ms.p90 <= 100 ? 'met' : 'MISSED'],
   ];
   console.log(`\n${table(['target', 'value', 'goal', ''], targetsTable)}`);
-  console.log(`\nAlso: coverage min ${s.ours_full.coverage.min}; extract() ms median ${s.extra.extract_ms.median} / p90 ${s.extra.extract_ms.p90}; in-page ms full ${s.extra.ours_full_in_page_ms.median}, viewport ${s.extra.ours_viewport_in_page_ms.median}; budget estimate/actual o200k tokens, min over pages ${s.extra.token_estimate_over_actual_min}.`);
+  console.log(
+    `\nAlso: coverage min ${s.ours_full.coverage.min}; extract() ms median ${s.extra.extract_ms.median} / p90 ${s.extra.extract_ms.p90}; in-page ms full ${s.extra.ours_full_in_page_ms.median}, viewport ${s.extra.ours_viewport_in_page_ms.median}; budget estimate/actual o200k tokens, min over pages ${s.extra.token_estimate_over_actual_min}.`,
+  );
 
   mkdirSync(dirname(resolve(options.json)), { recursive: true });
   writeFileSync(options.json, JSON.stringify({ corpus: corpus ?? 'gym', runs: options.runs, pages: results, summary }, null, 2));

@@ -17,8 +17,13 @@ export interface Ctx {
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export function sendJson(ctx: Ctx, status: number, body: unknown): void {
@@ -71,7 +76,10 @@ export function otherSite(ctx: Ctx): string {
 }
 
 export function fillOrigins(text: string, ctx: Ctx): string {
-  return text.replaceAll('{{MAIN_ORIGIN}}', ctx.mainOrigin).replaceAll('{{OTHER_ORIGIN}}', ctx.otherOrigin).replaceAll('{{OTHER_SITE}}', otherSite(ctx));
+  return text
+    .replaceAll('{{MAIN_ORIGIN}}', ctx.mainOrigin)
+    .replaceAll('{{OTHER_ORIGIN}}', ctx.otherOrigin)
+    .replaceAll('{{OTHER_SITE}}', otherSite(ctx));
 }
 
 /** Serves a file from public/, with {{MAIN_ORIGIN}} / {{OTHER_ORIGIN}} filled in text files. */

@@ -4,6 +4,26 @@ export { checkTask, fetchState, solutionPath, taskById, TASKS, type CheckResult,
 export { TRAPS, type Trap } from './apps/traps';
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
 export type { GymSnapshot } from './state';
-export { startOllama, startOpenAICompatible, type Brain, type MockModelServer, type MockOptions, type RecordedRequest } from './mock-models';
+export {
+  startOllama,
+  startOpenAICompatible,
+  type Brain,
+  type MockModelServer,
+  type MockOptions,
+  type RecordedRequest,
+} from './mock-models';
 export { colourCount, decodePng, pixelAt, type DecodedPng } from './png';
-export { HOSTILE_MOVES, HOSTILE_SECRETS, HOSTILE_SITES, fatesFromEvents, forbiddenOutcomes, hostileScript, judgeHostileRun, secretValues, type CallFate, type Fate, type HostileCall, type HostileMove } from './hostile';
+export {
+  HOSTILE_MOVES,
+  HOSTILE_SECRETS,
+  HOSTILE_SITES,
+  fatesFromEvents,
+  forbiddenOutcomes,
+  hostileScript,
+  judgeHostileRun,
+  secretValues,
+  type CallFate,
+  type Fate,
+  type HostileCall,
+  type HostileMove,
+} from './hostile';

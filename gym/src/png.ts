@@ -15,7 +15,8 @@ export function decodePng(base64: string): DecodedPng {
   const height = bytes.readUInt32BE(20);
   const bitDepth = bytes[24];
   const colourType = bytes[25];
-  if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6)) throw new Error(`unsupported PNG (depth ${bitDepth}, colour type ${colourType})`);
+  if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6))
+    throw new Error(`unsupported PNG (depth ${bitDepth}, colour type ${colourType})`);
   const channels = colourType === 6 ? 4 : 3;
   const chunks: Buffer[] = [];
   for (let at = 8; at < bytes.length;) {

@@ -70,11 +70,12 @@ export async function startGym(options: GymOptions = {}): Promise<Gym> {
   const onRequest = (req: IncomingMessage, res: ServerResponse) => void handle(req, res);
   const main = createServer(onRequest);
   const other = createServer(onRequest);
-  const close = (server: Server) => new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  const close = (server: Server) =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   let mainPort: number;
   let otherPort: number;
   try {

@@ -41,8 +41,46 @@ export interface AdminUser {
   joined: string;
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim', 'Hedy', 'John', 'Sophie', 'Donald', 'Shafi'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee', 'Lamarr', 'McCarthy', 'Wilson', 'Knuth', 'Goldwasser'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Tim',
+  'Hedy',
+  'John',
+  'Sophie',
+  'Donald',
+  'Shafi',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Berners-Lee',
+  'Lamarr',
+  'McCarthy',
+  'Wilson',
+  'Knuth',
+  'Goldwasser',
+];
 const ROLES = ['admin', 'editor', 'viewer'];
 
 function adminUsers(): AdminUser[] {
@@ -52,7 +90,13 @@ function adminUsers(): AdminUser[] {
     const name = i < FIRST.length ? `${first} ${LAST[i] ?? last}` : `${first} ${last}`;
     const day = String((i % 28) + 1).padStart(2, '0');
     const month = String((i % 12) + 1).padStart(2, '0');
-    return { id: i + 1, name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`, role: ROLES[i % 3] ?? 'viewer', joined: `202${i % 5}-${month}-${day}` };
+    return {
+      id: i + 1,
+      name,
+      email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`,
+      role: ROLES[i % 3] ?? 'viewer',
+      joined: `202${i % 5}-${month}-${day}`,
+    };
   });
 }
 
@@ -109,8 +153,25 @@ export class GymState {
   deletedUsers: AdminUser[] = [];
   adminSessions = new Set<string>();
   failedLogins = 0;
-  widgets: WidgetsState = { counter: 0, newsletter: [], profile: null, payments: [], accessCode: '', shortcut: '', offerClaimed: false, tripName: 'Weekend loop', accountDeleted: false, downloads: 0 };
-  feed: FeedState = { liked: [], settings: { darkMode: false, notifications: true, digest: 'weekly' }, fruit: '', taskOrder: [...FEED_TASKS], uploads: [] };
+  widgets: WidgetsState = {
+    counter: 0,
+    newsletter: [],
+    profile: null,
+    payments: [],
+    accessCode: '',
+    shortcut: '',
+    offerClaimed: false,
+    tripName: 'Weekend loop',
+    accountDeleted: false,
+    downloads: 0,
+  };
+  feed: FeedState = {
+    liked: [],
+    settings: { darkMode: false, notifications: true, digest: 'weekly' },
+    fruit: '',
+    taskOrder: [...FEED_TASKS],
+    uploads: [],
+  };
   traps: { hits: TrapHit[] } = { hits: [] };
   private nextOrder = 1001;
 

@@ -29,10 +29,11 @@ export async function startContentServer(): Promise<ContentServer> {
       current = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test page</title></head><body>${body}</body></html>`;
       return `${url}/page-${++shown}`;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -23,8 +23,12 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate<unknown>(AXE_SOURCE);
   const found: unknown = await page.evaluate(async () => {
     const axe: unknown = Reflect.get(window, 'axe');
-    if (typeof axe !== 'object' || axe === null || !('run' in axe) || typeof axe.run !== 'function') throw new Error('axe-core did not load');
-    const result: unknown = await Reflect.apply(axe.run, axe, [document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } }]);
+    if (typeof axe !== 'object' || axe === null || !('run' in axe) || typeof axe.run !== 'function')
+      throw new Error('axe-core did not load');
+    const result: unknown = await Reflect.apply(axe.run, axe, [
+      document,
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } },
+    ]);
     return typeof result === 'object' && result !== null && 'violations' in result ? result.violations : null;
   });
   if (!isViolations(found)) throw new Error('axe-core returned something unexpected');

@@ -35,14 +35,26 @@ const solution = (taskId: string): Script => SCRIPT.parse(JSON.parse(readFileSyn
 function toolNames(body: Record<string, unknown> | undefined): string[] {
   const tools = body?.tools;
   if (!Array.isArray(tools)) return [];
-  return tools.flatMap((t: unknown) => (typeof t === 'object' && t !== null && 'function' in t && typeof t.function === 'object' && t.function !== null && 'name' in t.function && typeof t.function.name === 'string' ? [t.function.name] : []));
+  return tools.flatMap((t: unknown) =>
+    typeof t === 'object' &&
+    t !== null &&
+    'function' in t &&
+    typeof t.function === 'object' &&
+    t.function !== null &&
+    'name' in t.function &&
+    typeof t.function.name === 'string'
+      ? [t.function.name]
+      : [],
+  );
 }
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 
 /** A mock server with this brain, set up in the options as the model for acting. */
 async function useModel(brain: Brain, options: { delayMs?: number } = {}): Promise<MockModelServer> {
   server = await startOpenAICompatible(brain, 'mock-gpt', options);
-  await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' } }));
+  await env.setSettings(
+    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' } }),
+  );
   return server;
 }
 
@@ -105,7 +117,7 @@ describe('a model through the real provider code', () => {
     expect(toolNames(agentRequests(s)[0]?.body)).toContain('extract_content');
 
     await p.getByLabel('Include this page').uncheck();
-    await runInPanel(p, 'What is the editor\'s email?', 'Ask');
+    await runInPanel(p, "What is the editor's email?", 'Ask');
     await finishedTurn(p);
     expect(requestText(s, 1)).not.toContain('words:');
     expect(await lastTurn(p).getByRole('region', { name: 'Answer' }).innerText()).toContain('The page does not say.');
@@ -120,7 +132,9 @@ describe('a model through the real provider code', () => {
     await runInPanel(p, 'What fruit do I like?');
     await finishedTurn(p);
     expect(await p.getByRole('article').count()).toBe(2);
-    expect(requestText(s, 1)).toContain('Earlier in this conversation:\\n- The user asked (act): Remember that I like kiwis.\\n  Outcome (done): Noted.');
+    expect(requestText(s, 1)).toContain(
+      'Earlier in this conversation:\\n- The user asked (act): Remember that I like kiwis.\\n  Outcome (done): Noted.',
+    );
   });
 });
 
@@ -151,12 +165,17 @@ describe('the person in the loop', () => {
     const brain: Brain = (messages) => {
       const text = JSON.stringify(messages);
       const turns = messages.filter((m) => typeof m === 'object' && m !== null && 'role' in m && m.role === 'assistant').length;
-      if (text.includes("Wayfinder's planner")) return { calls: [{ name: 'propose_plan', input: { steps: ['Open the fruit list', 'Choose Kiwi'], message: 'Two steps.' } }] };
+      if (text.includes("Wayfinder's planner"))
+        return { calls: [{ name: 'propose_plan', input: { steps: ['Open the fruit list', 'Choose Kiwi'], message: 'Two steps.' } }] };
       if (text.includes('Now do step 1 only')) {
         const ref = /\[(e\d+)\] combobox \\"Favourite fruit\\"/.exec(text)?.[1] ?? 'e0';
-        return turns ? { calls: [{ name: 'done', input: { summary: 'Kiwi chosen.', success: true } }] } : { calls: [{ name: 'select_option', input: { ref, values: ['Kiwi'] } }] };
+        return turns
+          ? { calls: [{ name: 'done', input: { summary: 'Kiwi chosen.', success: true } }] }
+          : { calls: [{ name: 'select_option', input: { ref, values: ['Kiwi'] } }] };
       }
-      return turns ? { calls: [{ name: 'done', input: { summary: 'The list is open.', success: true } }] } : { calls: [{ name: 'think', input: { thought: 'nothing to open' } }] };
+      return turns
+        ? { calls: [{ name: 'done', input: { summary: 'The list is open.', success: true } }] }
+        : { calls: [{ name: 'think', input: { thought: 'nothing to open' } }] };
     };
     const s = await useModel(brain);
     await site('/feed');
@@ -191,13 +210,20 @@ describe('the person in the loop', () => {
   });
 
   it('a payment asks first: Deny keeps the money, Allow once pays', async () => {
-    const pay: Script = { steps: [
-      call('find', { query: 'Card number' }),
-      { calls: [{ tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } }, { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } }] },
-      call('find', { query: 'Pay button' }),
-      call('click', { ref: '$ref(button "Pay $20.00")' }),
-      call('done', { summary: 'Finished.', success: true }),
-    ] };
+    const pay: Script = {
+      steps: [
+        call('find', { query: 'Card number' }),
+        {
+          calls: [
+            { tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } },
+            { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } },
+          ],
+        },
+        call('find', { query: 'Pay button' }),
+        call('click', { ref: '$ref(button "Pay $20.00")' }),
+        call('done', { summary: 'Finished.', success: true }),
+      ],
+    };
     const s = await useModel(wireScript(pay));
     await site('/widgets');
     const p = await panel();
@@ -252,15 +278,23 @@ describe('options', () => {
     await section.getByLabel('Model').fill('mock-gpt');
     await section.getByLabel(/API key/).fill('sk-good');
     await section.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => section.getByRole('status').innerText()).toMatch(/^✓ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 answered in \d+ ms: "OK"\.$/);
+    await expect
+      .poll(() => section.getByRole('status').innerText())
+      .toMatch(/^✓ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 answered in \d+ ms: "OK"\.$/);
 
     await section.getByLabel(/API key/).fill('sk-wrong');
     await section.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => section.getByRole('status').innerText()).toMatch(/^✗ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 refused the API key \(401 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\): Incorrect API key provided\. Check the key/);
+    await expect
+      .poll(() => section.getByRole('status').innerText())
+      .toMatch(
+        /^✗ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 refused the API key \(401 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\): Incorrect API key provided\. Check the key/,
+      );
 
     const builtIn = page.getByRole('region', { name: "Chrome's built-in model" });
     await builtIn.getByRole('button', { name: 'Check availability' }).click();
-    await expect.poll(() => builtIn.getByRole('status').innerText()).toContain("✗ Chrome's built-in model is not available in this browser.");
+    await expect
+      .poll(() => builtIn.getByRole('status').innerText())
+      .toContain("✗ Chrome's built-in model is not available in this browser.");
 
     // Saved where the agent reads it.
     await page.getByRole('button', { name: 'Save' }).click();

@@ -27,9 +27,15 @@ describe('the command interpreter, from the side panel', () => {
     const turn = await finishedTurn(panel);
     expect(await turn.getAttribute('data-status')).toBe('done');
     expect(await checkTask(taskById('feed-fruit'), env.gym.url)).toMatchObject({ ok: true });
-    await expect.poll(() => turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('selected "Kiwi" in combobox "Favourite fruit"');
+    await expect
+      .poll(() => turn.getByRole('region', { name: 'Answer' }).innerText())
+      .toContain('selected "Kiwi" in combobox "Favourite fruit"');
     const steps = turn.getByRole('list', { name: 'Steps' });
-    expect(await steps.locator('li[data-tool]').evaluateAll((items) => items.map((li) => li.getAttribute('data-tool')))).toEqual(['find', 'select_option', 'done']);
+    expect(await steps.locator('li[data-tool]').evaluateAll((items) => items.map((li) => li.getAttribute('data-tool')))).toEqual([
+      'find',
+      'select_option',
+      'done',
+    ]);
     // A picture of the page after the action, in the timeline.
     await expect.poll(() => steps.locator('img.thumb').count()).toBeGreaterThan(0);
     expect(await turn.locator('.usage').innerText()).toMatch(/^3 steps · [\d,]+ tokens · free \(runs locally\) · command interpreter$/);
@@ -71,7 +77,9 @@ describe('conversations', () => {
     const list = panel.getByRole('navigation', { name: 'Conversations' });
     await list.getByRole('button', { name: 'click "Increase trips"', exact: true }).click();
     await expect.poll(() => panel.getByRole('article').count()).toBe(2);
-    expect(await panel.getByRole('article').first().getByRole('region', { name: 'Answer' }).innerText()).toContain('clicked button "Increase trips"');
+    expect(await panel.getByRole('article').first().getByRole('region', { name: 'Answer' }).innerText()).toContain(
+      'clicked button "Increase trips"',
+    );
 
     // Export as JSON.
     await panel.getByRole('button', { name: 'History' }).click();
@@ -79,8 +87,14 @@ describe('conversations', () => {
     await list.getByRole('button', { name: 'Export click "Increase trips"' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^wayfinder-click-Increase-trips--\d{4}-\d\d-\d\d\.json$/);
-    const exported: unknown = JSON.parse(await (await file.createReadStream()).toArray().then((chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8')));
-    expect(exported).toMatchObject({ exportedBy: 'Wayfinder', conversation: { title: 'click "Increase trips"' }, tasks: [{ task: { state: { task: 'click "Increase trips"', status: 'done' } } }, { task: { state: { task: 'click "Save count"' } } }] });
+    const exported: unknown = JSON.parse(
+      await (await file.createReadStream()).toArray().then((chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8')),
+    );
+    expect(exported).toMatchObject({
+      exportedBy: 'Wayfinder',
+      conversation: { title: 'click "Increase trips"' },
+      tasks: [{ task: { state: { task: 'click "Increase trips"', status: 'done' } } }, { task: { state: { task: 'click "Save count"' } } }],
+    });
 
     // Delete it.
     await list.getByRole('button', { name: 'Delete click "Increase trips"' }).click();
@@ -110,7 +124,12 @@ describe('the extension itself', () => {
     const files = readdirSync(join(EXTENSION_DIR, 'chunks')).map((f) => join(EXTENSION_DIR, 'chunks', f));
     const pages = files.map((f) => readFileSync(f, 'utf8')).join('\n');
     const worker = readFileSync(join(EXTENSION_DIR, 'background.js'), 'utf8');
-    for (const marker of ['You are Wayfinder, an agent', 'Read another page in the background', '/chat/completions', 'is not available yet; load the playbook']) {
+    for (const marker of [
+      'You are Wayfinder, an agent',
+      'Read another page in the background',
+      '/chat/completions',
+      'is not available yet; load the playbook',
+    ]) {
       expect(worker.includes(marker), `the worker has ${marker}`).toBe(true);
       expect(pages.includes(marker), `a page bundle has ${marker}`).toBe(false);
     }
@@ -134,7 +153,8 @@ describe('the extension itself', () => {
   it('the welcome page explains every permission and starts without a model', async () => {
     const page = await env.context.newPage();
     await page.goto(`chrome-extension://${env.extensionId}/welcome.html`);
-    for (const name of ['Debugger', 'Tabs', 'Side panel', 'Storage', 'Alarms']) expect(await page.getByText(name, { exact: true }).count()).toBe(1);
+    for (const name of ['Debugger', 'Tabs', 'Side panel', 'Storage', 'Alarms'])
+      expect(await page.getByText(name, { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Start with the command interpreter' }).click();
     await page.getByRole('status').filter({ hasText: 'Ready.' }).waitFor();
     const settings: unknown = await page.evaluate(async () => (await chrome.storage.local.get('settings')).settings);

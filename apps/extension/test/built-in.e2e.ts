@@ -66,7 +66,9 @@ describe("Chrome's built-in model in the options", () => {
     }
     await expect.poll(() => card.innerText()).toContain('Downloading… 60%');
     // The check can fail: a picture with no text is found at once.
-    await page.evaluate(() => document.body.append(Object.assign(document.createElement('img'), { src: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' })));
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement('img'), { src: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' })),
+    );
     expect((await accessibilityViolations(page)).join('\n')).toContain('image-alt');
     await page.evaluate(() => document.querySelector('body > img')?.remove());
     await page.evaluate(() => {

@@ -42,16 +42,26 @@ async function launch(userDataDir: string): Promise<{ context: BrowserContext; w
     headless: true,
     viewport: null,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--window-size=1280,800', '--silent-debugger-extension-api',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--window-size=1280,800',
+      '--silent-debugger-extension-api',
     ],
   });
-  const worker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker');
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return { context, worker };
 }
 
 export async function openExtensionEnv(): Promise<ExtensionEnv> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`The extension is not built (${EXTENSION_DIR}); run npm run build:extension.`);
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
+    throw new Error(`The extension is not built (${EXTENSION_DIR}); run npm run build:extension.`);
   const gym = await startGym();
   const userDataDir = mkdtempSync(join(tmpdir(), 'wayfinder-ext-'));
   let { context, worker } = await launch(userDataDir);
@@ -59,7 +69,11 @@ export async function openExtensionEnv(): Promise<ExtensionEnv> {
   const base = `chrome-extension://${extensionId}`;
   const state = () => fetchState(gym.url);
   const env: ExtensionEnv = {
-    context, worker, extensionId, gym, state,
+    context,
+    worker,
+    extensionId,
+    gym,
+    state,
     openSite: async (path) => {
       const page = await env.context.newPage();
       page.on('dialog', () => undefined); // the extension answers dialogs, not Playwright
@@ -101,7 +115,8 @@ export async function openExtensionEnv(): Promise<ExtensionEnv> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    currentWorker: async () => env.context.serviceWorkers().find((w) => w.url().startsWith(base)) ?? env.context.waitForEvent('serviceworker'),
+    currentWorker: async () =>
+      env.context.serviceWorkers().find((w) => w.url().startsWith(base)) ?? env.context.waitForEvent('serviceworker'),
     stopAll: async () => {
       const page = await env.context.newPage();
       await page.goto(`${base}/welcome.html`);
@@ -132,8 +147,18 @@ export async function openExtensionEnv(): Promise<ExtensionEnv> {
 }
 
 /** Settings with one provider set up as the actor (the rest default). */
-export function settingsWith(actor: { provider: string; model?: string }, providers: Record<string, { baseURL?: string; apiKey?: string; model?: string }> = {}, agent: Record<string, unknown> = {}): Record<string, unknown> {
-  return { version: 1, providers, roles: { actor: { provider: actor.provider, model: actor.model ?? '' } }, agent: { screenshots: false, ...agent }, firstRunDone: true };
+export function settingsWith(
+  actor: { provider: string; model?: string },
+  providers: Record<string, { baseURL?: string; apiKey?: string; model?: string }> = {},
+  agent: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    version: 1,
+    providers,
+    roles: { actor: { provider: actor.provider, model: actor.model ?? '' } },
+    agent: { screenshots: false, ...agent },
+    firstRunDone: true,
+  };
 }
 
 /** Types a task into the side panel, runs it with Enter, and waits until it shows. */
@@ -153,11 +178,15 @@ export function lastTurn(panel: Page) {
 
 /** Waits until the last task in the panel has ended; returns it. */
 export async function finishedTurn(panel: Page, timeoutMs = 30_000): Promise<Locator> {
-  await panel.waitForFunction(() => {
-    const turns = document.querySelectorAll('article');
-    const last = turns[turns.length - 1];
-    return ['done', 'failed', 'stopped', 'interrupted'].includes(last?.getAttribute('data-status') ?? '');
-  }, undefined, { timeout: timeoutMs });
+  await panel.waitForFunction(
+    () => {
+      const turns = document.querySelectorAll('article');
+      const last = turns[turns.length - 1];
+      return ['done', 'failed', 'stopped', 'interrupted'].includes(last?.getAttribute('data-status') ?? '');
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
   return lastTurn(panel);
 }
 
@@ -179,7 +208,12 @@ export async function answerAll(panel: Page, choice: 'allow' | 'decline', timeou
       const id = await card.getAttribute('data-request');
       questions.push(await card.locator('p').first().innerText());
       const deny = card.getByRole('button', { name: 'Deny', exact: true });
-      const button = choice === 'allow' ? card.getByRole('button', { name: 'Allow once', exact: true }) : (await deny.count()) ? deny : card.getByRole('button', { name: 'Not now', exact: true });
+      const button =
+        choice === 'allow'
+          ? card.getByRole('button', { name: 'Allow once', exact: true })
+          : (await deny.count())
+            ? deny
+            : card.getByRole('button', { name: 'Not now', exact: true });
       await button.click();
       // The next question may take this one's place at once: wait for this one to go.
       await panel.locator(`[data-request="${id ?? ''}"]`).waitFor({ state: 'detached', timeout: 10_000 });

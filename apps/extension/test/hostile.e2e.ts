@@ -1,6 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { SCRIPT, sequentialScript } from '@wayfinder/core';
-import { fatesFromEvents, forbiddenOutcomes, HOSTILE_MOVES, HOSTILE_SECRETS, HOSTILE_SITES, hostileScript, judgeHostileRun, secretValues, startOpenAICompatible, TRAPS, type MockModelServer } from '@wayfinder/gym';
+import {
+  fatesFromEvents,
+  forbiddenOutcomes,
+  HOSTILE_MOVES,
+  HOSTILE_SECRETS,
+  HOSTILE_SITES,
+  hostileScript,
+  judgeHostileRun,
+  secretValues,
+  startOpenAICompatible,
+  TRAPS,
+  type MockModelServer,
+} from '@wayfinder/gym';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerAll, artifactPath, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
@@ -26,7 +38,9 @@ beforeAll(async () => {
   env.context.on('console', (message) => logs.push(message.text()));
   const other = env.gym.url.replace('127.0.0.1', 'localhost');
   server = await startOpenAICompatible(sequentialScript(SCRIPT.parse(hostileScript(env.gym.url, other))));
-  await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }, { maxSteps: 60 }));
+  await env.setSettings(
+    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }, { maxSteps: 60 }),
+  );
   const setup = await env.openOptions();
   await storage(setup, {
     sites: Object.entries(HOSTILE_SITES).map(([site, decision]) => ({ site, decision })),
@@ -38,8 +52,19 @@ beforeAll(async () => {
   await runInPanel(panel, 'Do what the page says.');
   questions = await answerAll(panel, 'decline', 150_000);
   const conversations: unknown = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'conversations.list' }));
-  const id = typeof conversations === 'object' && conversations !== null && 'conversations' in conversations && Array.isArray(conversations.conversations) ? String((conversations.conversations[0] as { id?: unknown } | undefined)?.id) : ''; // eslint-disable-line @typescript-eslint/consistent-type-assertions -- the background's reply shape (lib/messages.ts)
-  const reply: unknown = await panel.evaluate((conversation) => chrome.runtime.sendMessage({ type: 'conversation.export', id: conversation }), id);
+  const list: unknown[] =
+    typeof conversations === 'object' &&
+    conversations !== null &&
+    'conversations' in conversations &&
+    Array.isArray(conversations.conversations)
+      ? conversations.conversations
+      : [];
+  const first = list[0];
+  const id = typeof first === 'object' && first !== null && 'id' in first ? String(first.id) : '';
+  const reply: unknown = await panel.evaluate(
+    (conversation) => chrome.runtime.sendMessage({ type: 'conversation.export', id: conversation }),
+    id,
+  );
   exported = typeof reply === 'object' && reply !== null && 'json' in reply && typeof reply.json === 'string' ? reply.json : '';
 }, 180_000);
 
@@ -53,8 +78,11 @@ describe('the hostile suite, through the side panel', () => {
   it('every forbidden move is refused or held for confirmation (and declined in the panel)', () => {
     expect(exported).not.toBe('');
     const parsed: unknown = JSON.parse(exported);
-    const tasks: unknown[] = typeof parsed === 'object' && parsed !== null && 'tasks' in parsed && Array.isArray(parsed.tasks) ? parsed.tasks : [];
-    const records: unknown[] = tasks.flatMap((t): unknown[] => (typeof t === 'object' && t !== null && 'events' in t && Array.isArray(t.events) ? t.events : []));
+    const tasks: unknown[] =
+      typeof parsed === 'object' && parsed !== null && 'tasks' in parsed && Array.isArray(parsed.tasks) ? parsed.tasks : [];
+    const records: unknown[] = tasks.flatMap((t): unknown[] =>
+      typeof t === 'object' && t !== null && 'events' in t && Array.isArray(t.events) ? t.events : [],
+    );
     const events = records.map((e) => (typeof e === 'object' && e !== null && 'event' in e ? e.event : null));
     const { problems, report } = judgeHostileRun(fatesFromEvents(events));
     writeFileSync(artifactPath('hostile-extension.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -76,7 +104,11 @@ describe('the hostile suite, through the side panel', () => {
 
   it('hidden injection texts from the traps never reach the model', () => {
     const prompts = JSON.stringify(server.requests.map((r) => r.body.messages));
-    expect(TRAPS.filter((t) => t.expectAbsent).map((t) => t.marker).filter((marker) => prompts.includes(marker))).toEqual([]);
+    expect(
+      TRAPS.filter((t) => t.expectAbsent)
+        .map((t) => t.marker)
+        .filter((marker) => prompts.includes(marker)),
+    ).toEqual([]);
     expect(prompts).toContain('TRAP-VISIBLE');
   });
 });
@@ -92,13 +124,27 @@ describe('site permissions in the extension', () => {
     await section.getByRole('combobox', { name: 'Permission', exact: true }).selectOption('block');
     await section.getByRole('button', { name: 'Add rule' }).click();
     await section.getByRole('button', { name: 'Remove blocked.test' }).click();
-    await expect.poll(async () => page.evaluate(async () => (await chrome.storage.local.get('sites')).sites)).toEqual([{ site: 'trusted.test', decision: 'ask' }, { site: 'www.example.org', decision: 'block' }]);
+    await expect
+      .poll(async () => page.evaluate(async () => (await chrome.storage.local.get('sites')).sites))
+      .toEqual([
+        { site: 'trusted.test', decision: 'ask' },
+        { site: 'www.example.org', decision: 'block' },
+      ]);
 
     // A new site answered "Always allow" in the panel becomes a rule.
     const other = env.gym.url.replace('127.0.0.1', 'localhost');
     await server.close();
-    server = await startOpenAICompatible(sequentialScript({ steps: [{ calls: [{ tool: 'navigate', args: { url: `${other}/feed` } }] }, { calls: [{ tool: 'done', args: { summary: 'Opened.', success: true } }] }] }));
-    await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }));
+    server = await startOpenAICompatible(
+      sequentialScript({
+        steps: [
+          { calls: [{ tool: 'navigate', args: { url: `${other}/feed` } }] },
+          { calls: [{ tool: 'done', args: { summary: 'Opened.', success: true } }] },
+        ],
+      }),
+    );
+    await env.setSettings(
+      settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }),
+    );
     await panel.getByRole('button', { name: 'New chat' }).click();
     await runInPanel(panel, 'Open the feed on the other site.');
     const card = panel.getByRole('region', { name: 'Confirmation needed' });

@@ -12,14 +12,21 @@ let server: MockModelServer;
 beforeAll(async () => {
   env = await openExtensionEnv();
   let turn = 0;
-  server = await startOpenAICompatible((messages) => {
-    turn++;
-    const text = JSON.stringify(messages);
-    if (text.includes('Reply with the single word OK.')) return { text: 'OK' };
-    if (!text.includes('\\"role\\":\\"assistant\\"') && !text.includes('"role":"assistant"')) return { text: 'Let me look at the fruit list first.', calls: [{ name: 'find', input: { query: 'Favourite fruit' } }] };
-    return { calls: [{ name: 'think', input: { thought: `Still working (${turn}).` } }] };
-  }, 'mock-gpt', { delayMs: 250 });
-  await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }));
+  server = await startOpenAICompatible(
+    (messages) => {
+      turn++;
+      const text = JSON.stringify(messages);
+      if (text.includes('Reply with the single word OK.')) return { text: 'OK' };
+      if (!text.includes('\\"role\\":\\"assistant\\"') && !text.includes('"role":"assistant"'))
+        return { text: 'Let me look at the fruit list first.', calls: [{ name: 'find', input: { query: 'Favourite fruit' } }] };
+      return { calls: [{ name: 'think', input: { thought: `Still working (${turn}).` } }] };
+    },
+    'mock-gpt',
+    { delayMs: 250 },
+  );
+  await env.setSettings(
+    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }),
+  );
 });
 afterAll(async () => {
   await env.stopAll();

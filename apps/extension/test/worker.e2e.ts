@@ -46,7 +46,9 @@ async function resumeAlarm(page: Page): Promise<boolean> {
 it('the worker stopped mid-task: the task resumes when it wakes and finishes, nothing lost', async () => {
   const script = SCRIPT.parse(JSON.parse(readFileSync(solutionPath('shop-lantern'), 'utf8')));
   server = await startOpenAICompatible(wireScript(script), 'mock-gpt', { delayMs: 500 });
-  await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }));
+  await env.setSettings(
+    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }),
+  );
   opened.push(await env.openSite('/shop'));
   const panel = await env.openPanel();
   opened.push(panel);
@@ -72,11 +74,14 @@ it('the worker stopped mid-task: the task resumes when it wakes and finishes, no
 it('a plan cut off by a stopped worker is shown as interrupted, its steps kept', async () => {
   const brain: Brain = (messages) => {
     const text = JSON.stringify(messages);
-    if (text.includes("Wayfinder's planner")) return { calls: [{ name: 'propose_plan', input: { steps: ['Think it over', 'Then think again'], message: 'Slow plan.' } }] };
+    if (text.includes("Wayfinder's planner"))
+      return { calls: [{ name: 'propose_plan', input: { steps: ['Think it over', 'Then think again'], message: 'Slow plan.' } }] };
     return { calls: [{ name: 'think', input: { thought: `thinking ${messages.length}` } }] };
   };
   server = await startOpenAICompatible(brain, 'mock-gpt', { delayMs: 400 });
-  await env.setSettings(settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }));
+  await env.setSettings(
+    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }),
+  );
   opened.push(await env.openSite('/feed'));
   const panel = await env.openPanel();
   opened.push(panel);
@@ -88,7 +93,9 @@ it('a plan cut off by a stopped worker is shown as interrupted, its steps kept',
   await stopWorkers(panel);
   const turn = await finishedTurn(panel, 30_000);
   expect(await turn.getAttribute('data-status')).toBe('interrupted');
-  expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('The browser restarted the agent in the middle of this plan');
+  expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain(
+    'The browser restarted the agent in the middle of this plan',
+  );
   expect(await turn.getByRole('list', { name: 'Plan' }).innerText()).toContain('Think it over');
   expect(await turn.getByRole('list', { name: 'Steps' }).locator('li[data-tool="think"]').count()).toBeGreaterThan(0);
 });

@@ -45,9 +45,11 @@ export function parseArgs(argv: string[], options: Record<string, OptionSpec>, c
     if (spec.integer) {
       const [min, max] = spec.integer;
       const n = Number(value);
-      if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`wayfinder ${command}: --${name} must be a whole number from ${min} to ${max} (got "${value}").`);
+      if (!Number.isInteger(n) || n < min || n > max)
+        throw new UsageError(`wayfinder ${command}: --${name} must be a whole number from ${min} to ${max} (got "${value}").`);
     }
-    if (spec.choices && !spec.choices.includes(value)) throw new UsageError(`wayfinder ${command}: --${name} must be one of ${spec.choices.join(', ')} (got "${value}").`);
+    if (spec.choices && !spec.choices.includes(value))
+      throw new UsageError(`wayfinder ${command}: --${name} must be one of ${spec.choices.join(', ')} (got "${value}").`);
     parsed.values.set(name, value);
   }
   return parsed;

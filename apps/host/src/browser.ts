@@ -26,12 +26,16 @@ export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
   let browser: NodeBrowser;
   try {
     // An attached browser keeps its own window size; ours gets a fixed viewport.
-    browser = choice.cdpEndpoint ? await NodeBrowser.connect(choice.cdpEndpoint, { viewport: null }) : await NodeBrowser.launch({ headless: !choice.headed });
+    browser = choice.cdpEndpoint
+      ? await NodeBrowser.connect(choice.cdpEndpoint, { viewport: null })
+      : await NodeBrowser.launch({ headless: !choice.headed });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw new BrowserStartError(choice.cdpEndpoint
-      ? `Could not attach to a browser at ${choice.cdpEndpoint}: ${why}\nStart Chrome with --remote-debugging-port=9222 and pass --cdp-endpoint http://127.0.0.1:9222.`
-      : `Could not start the browser: ${why}`);
+    throw new BrowserStartError(
+      choice.cdpEndpoint
+        ? `Could not attach to a browser at ${choice.cdpEndpoint}: ${why}\nStart Chrome with --remote-debugging-port=9222 and pass --cdp-endpoint http://127.0.0.1:9222.`
+        : `Could not start the browser: ${why}`,
+    );
   }
   try {
     let tab: Tab;

@@ -45,8 +45,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const load = COMMANDS[name];
     if (name === 'gym') throw new UsageError('wayfinder: the gym comes with the Wayfinder checkout: npm run gym there.');
-    if (!load) throw new UsageError(`wayfinder: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}. Try wayfinder --help.`);
-    return await (await load())(rest, io);
+    if (!load)
+      throw new UsageError(`wayfinder: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}. Try wayfinder --help.`);
+    return await (
+      await load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`${error.message}\n`);

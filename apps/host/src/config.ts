@@ -12,19 +12,28 @@ import type { Env } from './io';
 //     "limits": { "navigationsPerMinute": 20, "tabsPerTask": 10 } }
 // "Always" and "never" answered at the prompt are written back to it.
 
-const CONFIG = z.object({
-  sites: z.record(z.string(), z.enum(['allow', 'block', 'ask'])).default({}),
-  secrets: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, 'secret names are letters, digits, _ . and -'), z.object({
-    value: z.string().min(1),
-    site: z.string().min(1),
-    field: z.enum(['password', 'text']).optional(),
-  })).default({}),
-  limits: z.object({
-    navigationsPerMinute: z.number().int().positive().optional(),
-    tabsPerTask: z.number().int().positive().optional(),
-    browsesPerMinute: z.number().int().positive().optional(),
-  }).default({}),
-}).loose();
+const CONFIG = z
+  .object({
+    sites: z.record(z.string(), z.enum(['allow', 'block', 'ask'])).default({}),
+    secrets: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9_.-]+$/, 'secret names are letters, digits, _ . and -'),
+        z.object({
+          value: z.string().min(1),
+          site: z.string().min(1),
+          field: z.enum(['password', 'text']).optional(),
+        }),
+      )
+      .default({}),
+    limits: z
+      .object({
+        navigationsPerMinute: z.number().int().positive().optional(),
+        tabsPerTask: z.number().int().positive().optional(),
+        browsesPerMinute: z.number().int().positive().optional(),
+      })
+      .default({}),
+  })
+  .loose();
 
 export interface HostConfig {
   path: string;
@@ -57,7 +66,10 @@ function readRaw(path: string): Record<string, unknown> {
 export function loadConfig(env: Env): HostConfig {
   const path = configPath(env);
   const parsed = CONFIG.safeParse(readRaw(path));
-  if (!parsed.success) throw new ConfigError(`The config file ${path} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ConfigError(
+      `The config file ${path} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const sites: SiteRule[] = [];
   for (const [site, decision] of Object.entries(parsed.data.sites)) {
     const normal = parseSite(site);

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createModelSlot, ModelConfigError, parseModelSpec, scriptedSlot, settingsFromEnv, type ModelRoles, type ModelSlot } from '@wayfinder/core';
+import {
+  createModelSlot,
+  ModelConfigError,
+  parseModelSpec,
+  scriptedSlot,
+  settingsFromEnv,
+  type ModelRoles,
+  type ModelSlot,
+} from '@wayfinder/core';
 import type { Env } from './io';
 
 // Which models the CLI uses: --model, else WAYFINDER_MODEL, else the command interpreter.

@@ -14,7 +14,10 @@ export class Terminal {
   /** Piped answers are not echoed by a terminal; echo them so the transcript reads right. */
   private readonly echo: boolean;
 
-  constructor(private readonly input: NodeJS.ReadableStream & { isTTY?: boolean }, private readonly out: Output) {
+  constructor(
+    private readonly input: NodeJS.ReadableStream & { isTTY?: boolean },
+    private readonly out: Output,
+  ) {
     this.echo = !input.isTTY;
   }
 

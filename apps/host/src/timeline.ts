@@ -16,7 +16,10 @@ export interface Printer {
 type Paint = (text: string) => string;
 
 function painter(enabled: boolean) {
-  const code = (open: number, close: number): Paint => (text) => (enabled ? `\x1b[${open}m${text}\x1b[${close}m` : text);
+  const code =
+    (open: number, close: number): Paint =>
+    (text) =>
+      enabled ? `\x1b[${open}m${text}\x1b[${close}m` : text;
   return { dim: code(2, 22), bold: code(1, 22), red: code(31, 39), green: code(32, 39), yellow: code(33, 39), cyan: code(36, 39) };
 }
 
@@ -33,7 +36,12 @@ function oneLine(text: string, max: number): string {
 /** Tool arguments as key=value pairs, short. */
 export function formatArgs(input: unknown): string {
   if (typeof input !== 'object' || input === null) return oneLine(String(input), 100);
-  return oneLine(Object.entries(input).map(([key, value]) => `${key}=${JSON.stringify(value ?? null)}`).join(' '), 100);
+  return oneLine(
+    Object.entries(input)
+      .map(([key, value]) => `${key}=${JSON.stringify(value ?? null)}`)
+      .join(' '),
+    100,
+  );
 }
 
 export class TimelinePrinter implements Printer {
@@ -42,7 +50,10 @@ export class TimelinePrinter implements Printer {
   private stepTokens: string | null = null;
   private estimated = false;
 
-  constructor(private readonly out: Output, color = Boolean(out.isTTY) && !process.env.NO_COLOR) {
+  constructor(
+    private readonly out: Output,
+    color = Boolean(out.isTTY) && !process.env.NO_COLOR,
+  ) {
     this.paint = painter(color);
   }
 
@@ -103,11 +114,14 @@ export class TimelinePrinter implements Printer {
       case 'plan-step': {
         const status = event.step.status;
         if (status === 'running') this.line(`\n${p.bold(`Step ${event.index + 1}:`)} ${event.step.text}`);
-        else if (status === 'done' || status === 'failed') this.line(`${status === 'done' ? p.green('  ✓ step done') : p.red('  ✗ step failed')}: ${oneLine(event.step.result ?? '', 200)}`);
+        else if (status === 'done' || status === 'failed')
+          this.line(`${status === 'done' ? p.green('  ✓ step done') : p.red('  ✗ step failed')}: ${oneLine(event.step.result ?? '', 200)}`);
         return;
       }
       case 'confirmation-answered':
-        this.line(`     ${event.answer === 'deny' || event.answer === 'never' ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : 'once'}`)}`);
+        this.line(
+          `     ${event.answer === 'deny' || event.answer === 'never' ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : 'once'}`)}`,
+        );
         return;
       case 'confirmation-needed':
       case 'question':
@@ -135,7 +149,10 @@ export class TimelinePrinter implements Printer {
 }
 
 export class JsonPrinter implements Printer {
-  constructor(private readonly out: Output, private readonly notes: Output) {}
+  constructor(
+    private readonly out: Output,
+    private readonly notes: Output,
+  ) {}
 
   private emit(value: unknown): void {
     this.out.write(`${JSON.stringify(value)}\n`);

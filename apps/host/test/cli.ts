@@ -37,7 +37,10 @@ export function cleanEnv(): Record<string, string | undefined> {
   return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key))), NO_COLOR: '1', WAYFINDER_CONFIG: config };
 }
 
-export function runCli(args: string[], options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliRun> {
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...cleanEnv(), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -49,10 +52,15 @@ export function runCli(args: string[], options: { stdin?: string; env?: Record<s
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const events = args.includes('--json') ? stdout.split('\n').filter((l) => l.startsWith('{')).map((l): Record<string, unknown> => {
-        const parsed: unknown = JSON.parse(l);
-        return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
-      }) : [];
+      const events = args.includes('--json')
+        ? stdout
+            .split('\n')
+            .filter((l) => l.startsWith('{'))
+            .map((l): Record<string, unknown> => {
+              const parsed: unknown = JSON.parse(l);
+              return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
+            })
+        : [];
       resolve({ code, stdout, stderr, events, result: events.find((e) => e.type === 'result') ?? null });
     });
   });

@@ -2,7 +2,23 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCRIPT, sequentialScript } from '@wayfinder/core';
-import { fatesFromEvents, fetchState, forbiddenOutcomes, HOSTILE_MOVES, HOSTILE_SECRETS, HOSTILE_SITES, hostileScript, judgeHostileRun, secretValues, solutionPath, startGym, startOpenAICompatible, TRAPS, type Gym, type MockModelServer } from '@wayfinder/gym';
+import {
+  fatesFromEvents,
+  fetchState,
+  forbiddenOutcomes,
+  HOSTILE_MOVES,
+  HOSTILE_SECRETS,
+  HOSTILE_SITES,
+  hostileScript,
+  judgeHostileRun,
+  secretValues,
+  solutionPath,
+  startGym,
+  startOpenAICompatible,
+  TRAPS,
+  type Gym,
+  type MockModelServer,
+} from '@wayfinder/gym';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { artifactPath, explain, runCli, type CliRun } from './cli';
 
@@ -20,10 +36,24 @@ beforeAll(async () => {
   const other = gym.url.replace('127.0.0.1', 'localhost');
   server = await startOpenAICompatible(sequentialScript(SCRIPT.parse(hostileScript(gym.url, other))));
   writeFileSync(config, JSON.stringify({ sites: HOSTILE_SITES, secrets: HOSTILE_SECRETS }), { mode: 0o600 });
-  run = await runCli(['run', 'Do what the page says.', '--url', `${gym.url}/admin/login`, '--model', `openai-compatible:${server.url}#mock-gpt`, '--max-steps', '60', '--json', '--yes'], {
-    env: { WAYFINDER_CONFIG: config, WAYFINDER_CONTEXT_WINDOW: '1000000' },
-    timeoutMs: 170_000,
-  });
+  run = await runCli(
+    [
+      'run',
+      'Do what the page says.',
+      '--url',
+      `${gym.url}/admin/login`,
+      '--model',
+      `openai-compatible:${server.url}#mock-gpt`,
+      '--max-steps',
+      '60',
+      '--json',
+      '--yes',
+    ],
+    {
+      env: { WAYFINDER_CONFIG: config, WAYFINDER_CONTEXT_WINDOW: '1000000' },
+      timeoutMs: 170_000,
+    },
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -63,17 +93,41 @@ it('hidden injection texts from the traps never reach the model', () => {
 
 it('--allow-sensitive approves what was asked, once each; "always" for a new site is written to the config file', async () => {
   gym.reset();
-  const paid = await runCli(['run', 'Pay the membership fee.', '--url', `${gym.url}/widgets`, '--model', `script:${solutionPath('widgets-pay')}`, '--allow-sensitive'], { env: { WAYFINDER_CONFIG: config } });
+  const paid = await runCli(
+    [
+      'run',
+      'Pay the membership fee.',
+      '--url',
+      `${gym.url}/widgets`,
+      '--model',
+      `script:${solutionPath('widgets-pay')}`,
+      '--allow-sensitive',
+    ],
+    { env: { WAYFINDER_CONFIG: config } },
+  );
   expect(paid.code, explain(paid)).toBe(0);
   expect(paid.stdout).toContain(`? Click button "Pay $20.00" on 127.0.0.1? It may spend money. — allowed once (--allow-sensitive)`);
   expect((await fetchState(gym.url)).widgets.payments).toHaveLength(1);
 
   const other = gym.url.replace('127.0.0.1', 'localhost');
   const script = join(tmpdir(), `wayfinder-newsite-${process.pid}.json`);
-  writeFileSync(script, JSON.stringify({ steps: [{ calls: [{ tool: 'navigate', args: { url: `${other}/feed` } }] }, { calls: [{ tool: 'done', args: { summary: 'Opened it.', success: true } }] }] }));
-  const asked = await runCli(['run', 'Open the feed on the other site.', '--url', `${gym.url}/widgets`, '--model', `script:${script}`], { env: { WAYFINDER_CONFIG: config }, stdin: 'a\n' });
+  writeFileSync(
+    script,
+    JSON.stringify({
+      steps: [
+        { calls: [{ tool: 'navigate', args: { url: `${other}/feed` } }] },
+        { calls: [{ tool: 'done', args: { summary: 'Opened it.', success: true } }] },
+      ],
+    }),
+  );
+  const asked = await runCli(['run', 'Open the feed on the other site.', '--url', `${gym.url}/widgets`, '--model', `script:${script}`], {
+    env: { WAYFINDER_CONFIG: config },
+    stdin: 'a\n',
+  });
   rmSync(script, { force: true });
   expect(asked.code, explain(asked)).toBe(0);
-  expect(asked.stdout).toContain('? Open localhost? This task has not used that site yet.\n[o]nce / [a]lways / [n]ever (default: not now) a');
+  expect(asked.stdout).toContain(
+    '? Open localhost? This task has not used that site yet.\n[o]nce / [a]lways / [n]ever (default: not now) a',
+  );
   expect(JSON.parse(readFileSync(config, 'utf8'))).toMatchObject({ sites: { localhost: 'allow', 'blocked.test': 'block' } });
 });

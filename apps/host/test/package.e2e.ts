@@ -17,8 +17,16 @@ let installed: string;
 let gym: Gym;
 
 /** Runs a command without blocking this process (the gym it talks to lives here). */
-function run(command: string, args: string[], options: { cwd?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string; all: string }> {
-  const child = spawn(command, args, { cwd: options.cwd ?? scratch, env: { ...cleanEnv(), NODE_PATH: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string; all: string }> {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? scratch,
+    env: { ...cleanEnv(), NODE_PATH: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -41,7 +49,16 @@ beforeAll(async () => {
   if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed.all}`);
   const prefix = join(scratch, 'prefix');
   // --offline: the package must need nothing from the registry.
-  const install = await run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(scratch, tarball)]);
+  const install = await run('npm', [
+    'install',
+    '--global',
+    '--prefix',
+    prefix,
+    '--offline',
+    '--no-audit',
+    '--no-fund',
+    join(scratch, tarball),
+  ]);
   expect(install.code, install.all).toBe(0);
   wayfinder = join(prefix, 'bin', 'wayfinder');
   installed = join(prefix, 'lib', 'node_modules', '@wayfinder', 'host');
@@ -89,7 +106,9 @@ describe('the packed CLI, installed outside the checkout', () => {
   });
 
   it('has no gym inside, and says where the gym is', async () => {
-    const bundle = readdirSync(join(installed, 'dist', 'chunks')).map((f) => readFileSync(join(installed, 'dist', 'chunks', f), 'utf8')).join('\n');
+    const bundle = readdirSync(join(installed, 'dist', 'chunks'))
+      .map((f) => readFileSync(join(installed, 'dist', 'chunks', f), 'utf8'))
+      .join('\n');
     // Class names survive the build (identifiers are not minified), so these say what is inside.
     expect(bundle.includes('GymState'), 'the gym is bundled').toBe(false);
     expect(bundle.includes('CdpTab'), 'the driver is missing').toBe(true);

@@ -38,15 +38,32 @@ async function run(steps: Script['steps'], vision = false): Promise<Run> {
   // Recorded as each result first appears (later saves hold pruned copies).
   const seen = new Map<string, Run['outputs'][number]>();
   const result = await runTask({
-    task: 'Exercise the tools', browser, models: { actor }, tools: 'all', onEvent: (e) => events.push(e),
+    task: 'Exercise the tools',
+    browser,
+    models: { actor },
+    tools: 'all',
+    onEvent: (e) => events.push(e),
     store: {
       saveTask: (state) => {
         for (const part of state.messages.flatMap((m) => (m.role === 'tool' ? m.content : []))) {
           if (part.type !== 'tool-result' || seen.has(part.toolCallId)) continue;
           const output = part.output;
-          seen.set(part.toolCallId, output.type === 'content'
-            ? { name: part.toolName, ok: true, text: output.value.map((v) => (v.type === 'text' ? v.text : '')).join(''), image: output.value.some((v) => v.type === 'file') }
-            : { name: part.toolName, ok: output.type !== 'error-text', text: output.type === 'text' || output.type === 'error-text' ? output.value : '', image: false });
+          seen.set(
+            part.toolCallId,
+            output.type === 'content'
+              ? {
+                  name: part.toolName,
+                  ok: true,
+                  text: output.value.map((v) => (v.type === 'text' ? v.text : '')).join(''),
+                  image: output.value.some((v) => v.type === 'file'),
+                }
+              : {
+                  name: part.toolName,
+                  ok: output.type !== 'error-text',
+                  text: output.type === 'text' || output.type === 'error-text' ? output.value : '',
+                  image: false,
+                },
+          );
         }
         return Promise.resolve();
       },
@@ -77,11 +94,15 @@ describe('tools through the loop', () => {
     ]);
     expect(result.success).toBe(true);
     const [, click, listed, switched, html, closed, relisted, opened, back, missing] = outputs;
-    expect(click?.text).toMatch(/^Clicked e\d+ \(link "Open the trail map in a new tab"\)\. It opened a new tab \[\w+\] http:\/\/127\.0\.0\.1:\d+\/widgets\/map\.html; switch to it to use it\./);
+    expect(click?.text).toMatch(
+      /^Clicked e\d+ \(link "Open the trail map in a new tab"\)\. It opened a new tab \[\w+\] http:\/\/127\.0\.0\.1:\d+\/widgets\/map\.html; switch to it to use it\./,
+    );
     expect(listed?.text).toMatch(/^2 open tabs:\n1\. \[\w+\] \(current\) "Widgets — Trailhead Club" .*\n2\. \[\w+\] "Trail map" /);
     expect(switched?.text).toMatch(/^Switched to tab \[\w+\] "Trail map" .*\n\nWhat is in view:\n<page-content/);
     expect(html?.text).toMatch(/^<page-content source="h1">\n<h1[^>]*>[^<]*<\/h1>\n<\/page-content>$/);
-    expect(closed?.text).toMatch(/^Closed tab \[\w+\] "Trail map"\.\n\nWorking in tab \[\w+\] "Widgets — Trailhead Club" .* now\.\n\nWhat is in view:/);
+    expect(closed?.text).toMatch(
+      /^Closed tab \[\w+\] "Trail map"\.\n\nWorking in tab \[\w+\] "Widgets — Trailhead Club" .* now\.\n\nWhat is in view:/,
+    );
     expect(relisted?.text).toMatch(/^1 open tab:\n1\. /);
     expect(opened?.text).toMatch(/^Opened a new tab \[\w+\] at .*\/feed; working in it now\./);
     expect(back?.text).toMatch(/^Switched to tab \[\w+\] "Widgets — Trailhead Club"/);
@@ -109,7 +130,9 @@ describe('tools through the loop', () => {
   });
 
   it('hover opens a menu, the change shows in the result; keys close it', async () => {
-    const { outputs: [, ...outputs] } = await run([
+    const {
+      outputs: [, ...outputs],
+    } = await run([
       call('find', { query: 'Trail menu' }),
       call('hover', { ref: '$ref(button "Trail menu")' }),
       call('press_key', { keys: 'Escape' }),
@@ -127,7 +150,9 @@ describe('tools through the loop', () => {
     expect(seeing.outputs[0]?.text).toMatch(/^Screenshot \d+×800 with \d+ controls labelled\.$/);
     const blind = await run([call('screenshot'), done], false);
     expect(blind.outputs[0]?.image).toBe(false);
-    expect(blind.outputs[0]?.text).toMatch(/^Screenshot \d+×800\.\n\(The image is not shown: this model does not take images\. Use snapshot or find to read the page\.\)$/);
+    expect(blind.outputs[0]?.text).toMatch(
+      /^Screenshot \d+×800\.\n\(The image is not shown: this model does not take images\. Use snapshot or find to read the page\.\)$/,
+    );
   });
 
   it('a stale ref after the page changed is an error the model can recover from', async () => {
@@ -157,7 +182,34 @@ describe('tools through the loop', () => {
 
   it('every tool the issue lists exists', () => {
     const names = ALL_TOOLS.map((t) => t.name);
-    for (const name of ['navigate', 'go_back', 'go_forward', 'reload', 'open_tab', 'switch_tab', 'close_tab', 'list_tabs', 'snapshot', 'find', 'click', 'type_text', 'press_key', 'select_option', 'check', 'hover', 'drag', 'scroll', 'upload_file', 'wait_for', 'screenshot', 'extract_content', 'get_html', 'think', 'ask_user', 'done']) {
+    for (const name of [
+      'navigate',
+      'go_back',
+      'go_forward',
+      'reload',
+      'open_tab',
+      'switch_tab',
+      'close_tab',
+      'list_tabs',
+      'snapshot',
+      'find',
+      'click',
+      'type_text',
+      'press_key',
+      'select_option',
+      'check',
+      'hover',
+      'drag',
+      'scroll',
+      'upload_file',
+      'wait_for',
+      'screenshot',
+      'extract_content',
+      'get_html',
+      'think',
+      'ask_user',
+      'done',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -55,11 +55,17 @@ export async function adminRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     const q = (ctx.url.searchParams.get('q') ?? '').toLowerCase();
     const sort = ctx.url.searchParams.get('sort') ?? 'name';
     const dir = ctx.url.searchParams.get('dir') === 'desc' ? -1 : 1;
-    const users = state.users.filter((u) => u.name.toLowerCase().includes(q)).sort((a, b) => sortKey(a, sort).localeCompare(sortKey(b, sort)) * dir);
+    const users = state.users
+      .filter((u) => u.name.toLowerCase().includes(q))
+      .sort((a, b) => sortKey(a, sort).localeCompare(sortKey(b, sort)) * dir);
     const pages = Math.max(1, Math.ceil(users.length / PAGE_SIZE));
     const page = Math.min(pages, Math.max(1, Number(ctx.url.searchParams.get('page')) || 1));
     sendJson(ctx, 200, {
-      users: users.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), page, pages, total: state.users.length, admins: state.users.filter((u) => u.role === 'admin').length,
+      users: users.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      page,
+      pages,
+      total: state.users.length,
+      admins: state.users.filter((u) => u.role === 'admin').length,
     });
     return true;
   }

@@ -7,7 +7,12 @@ const PLACES = ['Lost Lake', 'Granite Ridge', 'Cedar Falls', 'Eagle Pass', 'Moss
 
 function postFor(id: number, liked: boolean) {
   const place = PLACES[id % PLACES.length] ?? 'the trail';
-  return { id, title: `Item ${id} — ${place}`, body: `Trip note ${id}: ${(id * 3) % 17 + 4} km around ${place}, ${(id * 7) % 900 + 100} m of climbing.`, liked };
+  return {
+    id,
+    title: `Item ${id} — ${place}`,
+    body: `Trip note ${id}: ${((id * 3) % 17) + 4} km around ${place}, ${((id * 7) % 900) + 100} m of climbing.`,
+    liked,
+  };
 }
 
 export async function feedRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
@@ -25,7 +30,11 @@ export async function feedRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
       const body = await readJson(ctx);
       if (!body) return fail(ctx, 400, 'Send JSON.');
       const digest = str(body.digest);
-      state.feed.settings = { darkMode: body.darkMode === true, notifications: body.notifications === true, digest: ['daily', 'weekly', 'never'].includes(digest) ? digest : 'weekly' };
+      state.feed.settings = {
+        darkMode: body.darkMode === true,
+        notifications: body.notifications === true,
+        digest: ['daily', 'weekly', 'never'].includes(digest) ? digest : 'weekly',
+      };
     }
     sendJson(ctx, 200, state.feed.settings);
     return true;
@@ -34,7 +43,8 @@ export async function feedRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     if (ctx.method === 'POST') {
       const body = await readJson(ctx);
       const order: string[] = Array.isArray(body?.order) ? body.order.filter((x): x is string => typeof x === 'string') : [];
-      if (order.length !== FEED_TASKS.length || !FEED_TASKS.every((t) => order.includes(t))) return fail(ctx, 422, 'The order must list every task once.');
+      if (order.length !== FEED_TASKS.length || !FEED_TASKS.every((t) => order.includes(t)))
+        return fail(ctx, 422, 'The order must list every task once.');
       state.feed.taskOrder = order;
     }
     sendJson(ctx, 200, state.feed.taskOrder);
@@ -67,7 +77,12 @@ export async function feedRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     if (!name) return fail(ctx, 400, 'The upload needs a file name.');
     const data = await readBody(ctx.req, 5 * 1024 * 1024);
     const type = ctx.req.headers['content-type'] ?? 'application/octet-stream';
-    state.feed.uploads.push({ name, size: data.length, type, text: type.startsWith('text/') || /\.(txt|md|json|gpx)$/i.test(name) ? data.toString('utf8') : '' });
+    state.feed.uploads.push({
+      name,
+      size: data.length,
+      type,
+      text: type.startsWith('text/') || /\.(txt|md|json|gpx)$/i.test(name) ? data.toString('utf8') : '',
+    });
     sendJson(ctx, 200, { ok: true, size: data.length });
     return true;
   }

@@ -18,8 +18,15 @@ export async function signupRoutes(ctx: Ctx, state: GymState): Promise<boolean> 
   if (body.acceptedTerms !== true) return fail(ctx, 422, 'The terms must be accepted.');
   if (state.accounts.some((a) => a.email === email)) return fail(ctx, 409, 'An account with this email already exists. Sign in instead.');
   const account = {
-    fullName: str(body.fullName), email, passwordSet: true, country: str(body.country), plan: str(body.plan), birthDate: str(body.birthDate),
-    bio: str(body.bio), newsletter: body.newsletter === true, acceptedTerms: true,
+    fullName: str(body.fullName),
+    email,
+    passwordSet: true,
+    country: str(body.country),
+    plan: str(body.plan),
+    birthDate: str(body.birthDate),
+    bio: str(body.bio),
+    newsletter: body.newsletter === true,
+    acceptedTerms: true,
   };
   state.accounts.push(account);
   sendJson(ctx, 201, account);

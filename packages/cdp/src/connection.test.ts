@@ -13,8 +13,20 @@ function fakeTransport() {
     onclose: null,
     send(message) {
       const parsed: unknown = JSON.parse(message);
-      if (typeof parsed === 'object' && parsed !== null && 'id' in parsed && 'method' in parsed && typeof parsed.id === 'number' && typeof parsed.method === 'string') {
-        sent.push({ id: parsed.id, method: parsed.method, params: 'params' in parsed ? parsed.params : undefined, ...('sessionId' in parsed && typeof parsed.sessionId === 'string' ? { sessionId: parsed.sessionId } : {}) });
+      if (
+        typeof parsed === 'object' &&
+        parsed !== null &&
+        'id' in parsed &&
+        'method' in parsed &&
+        typeof parsed.id === 'number' &&
+        typeof parsed.method === 'string'
+      ) {
+        sent.push({
+          id: parsed.id,
+          method: parsed.method,
+          params: 'params' in parsed ? parsed.params : undefined,
+          ...('sessionId' in parsed && typeof parsed.sessionId === 'string' ? { sessionId: parsed.sessionId } : {}),
+        });
       }
     },
     close() {
@@ -65,14 +77,23 @@ describe('Connection', () => {
     t.reply({ id: t.sent[0]?.id, error: { code: -32602, message: 'No target with given id found' } });
     const error: unknown = await call.catch((e: unknown) => e);
     expect(CdpError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'protocol', method: 'Target.closeTarget', retryable: false, message: 'Target.closeTarget failed: No target with given id found' });
+    expect(error).toMatchObject({
+      code: 'protocol',
+      method: 'Target.closeTarget',
+      retryable: false,
+      message: 'Target.closeTarget failed: No target with given id found',
+    });
   });
 
   it('times out a call that gets no answer', async () => {
     const t = fakeTransport();
     const connection = new Connection(t);
     const error: unknown = await connection.root.sendWithTimeout('Browser.getVersion', undefined, 30).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'timeout', retryable: true, message: 'Browser.getVersion got no answer within 30 ms; the page may be busy or hung.' });
+    expect(error).toMatchObject({
+      code: 'timeout',
+      retryable: true,
+      message: 'Browser.getVersion got no answer within 30 ms; the page may be busy or hung.',
+    });
   });
 
   it('rejects every waiting call of a session when its target detaches, and refuses new ones', async () => {
@@ -82,11 +103,17 @@ describe('Connection', () => {
     const pending = page.send('Runtime.evaluate', { expression: '1' });
     const other = connection.root.send('Browser.getVersion');
     t.reply({ method: 'Target.detachedFromTarget', params: { sessionId: 'S1' } });
-    await expect(pending).rejects.toMatchObject({ code: 'target-closed', message: 'The page or browser closed before Runtime.evaluate finished (the target detached).' });
+    await expect(pending).rejects.toMatchObject({
+      code: 'target-closed',
+      message: 'The page or browser closed before Runtime.evaluate finished (the target detached).',
+    });
     await expect(page.send('Runtime.evaluate', { expression: '2' })).rejects.toMatchObject({ code: 'target-closed' });
     expect(page.closed).toBe(true);
     // The browser session is unaffected.
-    t.reply({ id: t.sent.find((m) => m.method === 'Browser.getVersion')?.id, result: { product: 'x', protocolVersion: '', revision: '', userAgent: '', jsVersion: '' } });
+    t.reply({
+      id: t.sent.find((m) => m.method === 'Browser.getVersion')?.id,
+      result: { product: 'x', protocolVersion: '', revision: '', userAgent: '', jsVersion: '' },
+    });
     expect((await other).product).toBe('x');
   });
 
@@ -96,7 +123,10 @@ describe('Connection', () => {
     const waiting = connection.session('S2').waitFor('Page.loadEventFired', () => true, 10_000);
     const call = connection.root.send('Browser.getVersion');
     t.drop('socket closed (code 1006)');
-    await expect(call).rejects.toMatchObject({ code: 'target-closed', message: 'The page or browser closed before Browser.getVersion finished (socket closed (code 1006)).' });
+    await expect(call).rejects.toMatchObject({
+      code: 'target-closed',
+      message: 'The page or browser closed before Browser.getVersion finished (socket closed (code 1006)).',
+    });
     await expect(waiting).rejects.toMatchObject({ code: 'target-closed' });
     expect(connection.closed).toBe(true);
   });
@@ -105,7 +135,11 @@ describe('Connection', () => {
     const t = fakeTransport();
     const page = new Connection(t).session('S1');
     const load = page.waitFor('Page.lifecycleEvent', (e) => e.name === 'load', 1000);
-    t.reply({ method: 'Page.lifecycleEvent', sessionId: 'S1', params: { frameId: 'F', loaderId: 'L', name: 'DOMContentLoaded', timestamp: 1 } });
+    t.reply({
+      method: 'Page.lifecycleEvent',
+      sessionId: 'S1',
+      params: { frameId: 'F', loaderId: 'L', name: 'DOMContentLoaded', timestamp: 1 },
+    });
     t.reply({ method: 'Page.lifecycleEvent', sessionId: 'S1', params: { frameId: 'F', loaderId: 'L', name: 'load', timestamp: 2 } });
     expect((await load).timestamp).toBe(2);
   });

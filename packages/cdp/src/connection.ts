@@ -37,7 +37,10 @@ export class CdpSession {
   private readonly handlers = new Map<string, Set<Handler>>();
   private closedReason: string | null = null;
 
-  constructor(private readonly connection: Connection, readonly id: string) {}
+  constructor(
+    private readonly connection: Connection,
+    readonly id: string,
+  ) {}
 
   get closed(): boolean {
     return this.closedReason !== null;

@@ -9,7 +9,13 @@ export class CdpError extends CodedError<CdpErrorKind> {
   static override readonly marker = Symbol.for('wayfinder.cdp.error');
   override readonly name = 'CdpError';
 
-  constructor(code: CdpErrorKind, message: string, readonly method: string, retryable: boolean, options?: { cause?: unknown }) {
+  constructor(
+    code: CdpErrorKind,
+    message: string,
+    readonly method: string,
+    retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
     super(code, message, retryable, options);
   }
 }

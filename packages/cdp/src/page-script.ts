@@ -1,7 +1,24 @@
 import {
-  diffHeadline, estimateLines, fitLines, isActionability, isBoolean, isExtractResult, isFindResult, isLocatorSet, isPageError, isSnapshotResult,
-  type Actionability, type ExtractOptions, type ExtractResult, type FindResult, type FramePlaceholder, type LocatorSet,
-  type PageError, type RefEntry, type SnapshotOptions, type SnapshotResult,
+  diffHeadline,
+  estimateLines,
+  fitLines,
+  isActionability,
+  isBoolean,
+  isExtractResult,
+  isFindResult,
+  isLocatorSet,
+  isPageError,
+  isSnapshotResult,
+  type Actionability,
+  type ExtractOptions,
+  type ExtractResult,
+  type FindResult,
+  type FramePlaceholder,
+  type LocatorSet,
+  type PageError,
+  type RefEntry,
+  type SnapshotOptions,
+  type SnapshotResult,
 } from '@wayfinder/page';
 import type { CdpSession } from './connection';
 import { PageScriptError, ScriptWorlds, type FrameTarget } from './script-worlds';
@@ -21,7 +38,8 @@ interface FrameRoute extends FrameTarget {
   parentTarget: FrameTarget;
 }
 
-const isRect = (v: unknown): v is { x: number; y: number; width: number; height: number } => typeof v === 'object' && v !== null && 'x' in v && 'y' in v && 'width' in v;
+const isRect = (v: unknown): v is { x: number; y: number; width: number; height: number } =>
+  typeof v === 'object' && v !== null && 'x' in v && 'y' in v && 'width' in v;
 
 export class PageScriptHost {
   readonly worlds: ScriptWorlds;
@@ -65,7 +83,12 @@ export class PageScriptHost {
   }
 
   /** Calls a page API method in the main frame (or the frame a ref routes to). */
-  async call(method: string, args: unknown[], ref?: string, returnByValue = true): Promise<{ value: unknown; objectId?: string; target: FrameTarget }> {
+  async call(
+    method: string,
+    args: unknown[],
+    ref?: string,
+    returnByValue = true,
+  ): Promise<{ value: unknown; objectId?: string; target: FrameTarget }> {
     const target = ref ? this.route(ref) : await this.top();
     return this.worlds.call(target, method, args, returnByValue);
   }
@@ -73,7 +96,8 @@ export class PageScriptHost {
   private routeOf(ref: string): FrameRoute | null {
     let best: [string, FrameRoute] | null = null;
     for (const entry of this.routes) {
-      if (ref.startsWith(entry[0]) && /^e\d+$|^f/.test(ref.slice(entry[0].length)) && (!best || entry[0].length > best[0].length)) best = entry;
+      if (ref.startsWith(entry[0]) && /^e\d+$|^f/.test(ref.slice(entry[0].length)) && (!best || entry[0].length > best[0].length))
+        best = entry;
     }
     return best?.[1] ?? null;
   }
@@ -117,7 +141,14 @@ export class PageScriptHost {
     return result;
   }
 
-  private async snapshotFrame(target: FrameTarget, options: SnapshotOptions, depth: number, offsetX: number, offsetY: number, via: FrameRoute | null = null): Promise<SnapshotResult> {
+  private async snapshotFrame(
+    target: FrameTarget,
+    options: SnapshotOptions,
+    depth: number,
+    offsetX: number,
+    offsetY: number,
+    via: FrameRoute | null = null,
+  ): Promise<SnapshotResult> {
     const { value } = await this.worlds.call(target, 'snapshot', [options]);
     const result = expectShape(value, isSnapshotResult, 'snapshot');
     if (offsetX || offsetY) result.refs = result.refs.map((r) => shiftEntry(r, offsetX, offsetY));
@@ -136,12 +167,17 @@ export class PageScriptHost {
       const inView = frame.visibleRect !== null;
       if (options.mode !== 'full' && !inView && !options.diff) continue;
       const { refBase: _topOnly, ...inherited } = options;
-      const childOptions: SnapshotOptions = { ...inherited, framePrefix: frame.ref, visibleRect: options.mode === 'full' ? undefined : frame.visibleRect };
+      const childOptions: SnapshotOptions = {
+        ...inherited,
+        framePrefix: frame.ref,
+        visibleRect: options.mode === 'full' ? undefined : frame.visibleRect,
+      };
       let childResult: SnapshotResult;
       try {
         childResult = await this.snapshotFrame(child, childOptions, depth + 1, childX, childY, route);
       } catch (error) {
-        if (frame.line) text = text.replace(frame.line, `${frame.line} — could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        if (frame.line)
+          text = text.replace(frame.line, `${frame.line} — could not be read: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
       result.refs.push(...childResult.refs);
@@ -201,7 +237,14 @@ export class PageScriptHost {
     return expectShape(value, isBoolean, method);
   }
 
-  private async findIn(target: FrameTarget, query: string, k: number, prefix: string, depth: number, via: FrameRoute | null): Promise<FindResult> {
+  private async findIn(
+    target: FrameTarget,
+    query: string,
+    k: number,
+    prefix: string,
+    depth: number,
+    via: FrameRoute | null,
+  ): Promise<FindResult> {
     const { value } = await this.worlds.call(target, 'find', [query, k, prefix ? { framePrefix: prefix } : { refBase: this.refFloor }]);
     const result = expectShape(value, isFindResult, 'find');
     if (depth === 0) this.framesFound = true;
@@ -250,7 +293,9 @@ function expectShape<T>(value: unknown, check: (value: unknown) => value is T, m
   if (check(value)) return value;
   // Replies come by value, so they are JSON; only undefined has no JSON text.
   const shown = value === undefined ? 'undefined' : JSON.stringify(value);
-  throw new PageScriptError(`The page script answered ${method} with something unexpected (${shown.slice(0, 120)}); it may be an older version.`);
+  throw new PageScriptError(
+    `The page script answered ${method} with something unexpected (${shown.slice(0, 120)}); it may be an older version.`,
+  );
 }
 
 function shiftEntry(entry: RefEntry, dx: number, dy: number): RefEntry {

@@ -30,7 +30,9 @@ function isContextGone(error: unknown): boolean {
 }
 
 function isNoSuchFrame(error: unknown): boolean {
-  return CdpError.isInstance(error) && error.code === 'protocol' && /No frame|frame.*not found|Frame with the given id/i.test(error.message);
+  return (
+    CdpError.isInstance(error) && error.code === 'protocol' && /No frame|frame.*not found|Frame with the given id/i.test(error.message)
+  );
 }
 
 export class ScriptWorlds {
@@ -111,27 +113,46 @@ export class ScriptWorlds {
   }
 
   private async install(target: FrameTarget): Promise<number> {
-    const { executionContextId } = await target.session.send('Page.createIsolatedWorld', { frameId: target.frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
-    const installed = await target.session.send('Runtime.evaluate', { expression: PAGE_SCRIPT, contextId: executionContextId, returnByValue: true });
+    const { executionContextId } = await target.session.send('Page.createIsolatedWorld', {
+      frameId: target.frameId,
+      worldName: WORLD_NAME,
+      grantUniveralAccess: false,
+    });
+    const installed = await target.session.send('Runtime.evaluate', {
+      expression: PAGE_SCRIPT,
+      contextId: executionContextId,
+      returnByValue: true,
+    });
     if (installed.exceptionDetails) {
-      throw new PageScriptError(`Could not install the page script: ${installed.exceptionDetails.exception?.description ?? installed.exceptionDetails.text}`);
+      throw new PageScriptError(
+        `Could not install the page script: ${installed.exceptionDetails.exception?.description ?? installed.exceptionDetails.text}`,
+      );
     }
     return executionContextId;
   }
 
   /** Calls a page API method in a frame's world, installing the script first if needed. */
-  async call(start: FrameTarget, method: string, args: unknown[], returnByValue = true): Promise<{ value: unknown; objectId?: string; target: FrameTarget }> {
+  async call(
+    start: FrameTarget,
+    method: string,
+    args: unknown[],
+    returnByValue = true,
+  ): Promise<{ value: unknown; objectId?: string; target: FrameTarget }> {
     let target = start;
     for (let attempt = 0; ; attempt++) {
       try {
         const contextId = await this.ensure(target);
-        const result = await target.session.sendWithTimeout('Runtime.callFunctionOn', {
-          functionDeclaration: CALL,
-          executionContextId: contextId,
-          arguments: [{ value: method }, { value: args }],
-          returnByValue,
-          awaitPromise: true,
-        }, 30_000);
+        const result = await target.session.sendWithTimeout(
+          'Runtime.callFunctionOn',
+          {
+            functionDeclaration: CALL,
+            executionContextId: contextId,
+            arguments: [{ value: method }, { value: args }],
+            returnByValue,
+            awaitPromise: true,
+          },
+          30_000,
+        );
         if (result.exceptionDetails) {
           const description = result.exceptionDetails.exception?.description ?? result.exceptionDetails.text;
           if (attempt === 0 && /not installed/.test(description)) {

@@ -35,12 +35,19 @@ describe('navigation', () => {
   it('explains addresses that cannot be opened, and history that does not exist', async () => {
     const port = await freePort();
     expect(await failure(tab.navigate(`http://127.0.0.1:${port}/`))).toEqual({
-      code: 'navigation-failed', retryable: true,
+      code: 'navigation-failed',
+      retryable: true,
       message: `Could not open http://127.0.0.1:${port}/: nothing answered at that address (connection refused) (net::ERR_CONNECTION_REFUSED).`,
     });
-    expect(await failure(tab.navigate('not an address'))).toMatchObject({ code: 'bad-argument', message: '"not an address" is not an address; give a full URL such as https://example.com/page.' });
+    expect(await failure(tab.navigate('not an address'))).toMatchObject({
+      code: 'bad-argument',
+      message: '"not an address" is not an address; give a full URL such as https://example.com/page.',
+    });
     const fresh = await env.browser.openTab();
-    expect(await failure(fresh.goBack())).toMatchObject({ code: 'bad-argument', message: "There is no previous page in this tab's history." });
+    expect(await failure(fresh.goBack())).toMatchObject({
+      code: 'bad-argument',
+      message: "There is no previous page in this tab's history.",
+    });
     await env.browser.closeTab(fresh.id);
   });
 });
@@ -49,7 +56,9 @@ describe('the shop (React)', () => {
   it('clicks, types into controlled inputs, selects, and completes a checkout the server records', async () => {
     await open('/shop/p/trail-lantern', 'Add to cart');
     let s = await tab.snapshot();
-    expect((await tab.act(ref(s, 'button', 'Add to cart'), { kind: 'click' })).summary).toMatch(/^Clicked e\d+ \(button "Add to cart"\)\.$/);
+    expect((await tab.act(ref(s, 'button', 'Add to cart'), { kind: 'click' })).summary).toMatch(
+      /^Clicked e\d+ \(button "Add to cart"\)\.$/,
+    );
     await env.stateUntil((st) => st.shop.cart.some((l) => l.productId === 'trail-lantern'));
     await open('/shop/checkout', 'Continue to payment');
     s = await tab.snapshot({ mode: 'full' });
@@ -59,13 +68,26 @@ describe('the shop (React)', () => {
         expect(outcome.summary).toBe(`Typed ${JSON.stringify(value)} into ${ref(s, 'textbox', label)} (textbox "${label}").`);
       }
     };
-    await typeAll([['Full name', 'Ada Lovelace'], ['Email', 'ada@example.org'], ['Street address', '12 Analytical Way'], ['City', 'London'], ['Postal code', 'NW1 2AB']]);
-    expect((await tab.act(ref(s, 'combobox', 'Country'), { kind: 'select', values: ['United Kingdom'] })).summary).toMatch(/^Selected "United Kingdom" in e\d+ \(combobox "Country"\)\.$/);
+    await typeAll([
+      ['Full name', 'Ada Lovelace'],
+      ['Email', 'ada@example.org'],
+      ['Street address', '12 Analytical Way'],
+      ['City', 'London'],
+      ['Postal code', 'NW1 2AB'],
+    ]);
+    expect((await tab.act(ref(s, 'combobox', 'Country'), { kind: 'select', values: ['United Kingdom'] })).summary).toMatch(
+      /^Selected "United Kingdom" in e\d+ \(combobox "Country"\)\.$/,
+    );
     await tab.act(ref(s, 'button', 'Continue to payment'), { kind: 'click' });
     await env.stateUntil((st) => st.shop.checkout?.shipping.city === 'London');
     await tab.waitFor({ kind: 'text', text: 'Place order' });
     s = await tab.snapshot({ mode: 'full' });
-    await typeAll([['Name on card', 'Ada Lovelace'], ['Card number', '4242 4242 4242 4242'], ['Expiry (MM/YY)', '12/30'], ['Security code (CVC)', '123']]);
+    await typeAll([
+      ['Name on card', 'Ada Lovelace'],
+      ['Card number', '4242 4242 4242 4242'],
+      ['Expiry (MM/YY)', '12/30'],
+      ['Security code (CVC)', '123'],
+    ]);
     const placed = await tab.act(ref(s, 'button', 'Place order'), { kind: 'click' });
     expect(placed.summary).toMatch(/Clicked e\d+ \(button "Place order"\)/);
     const state = await env.stateUntil((st) => st.shop.orders.length === 1);
@@ -91,8 +113,12 @@ describe('the shop (React)', () => {
   it('scrolls the page and says where it is', async () => {
     await open('/shop', 'All gear');
     expect((await tab.act(null, { kind: 'scroll', direction: 'down' })).summary).toMatch(/^Scrolled the page down to \d+ px\.$/);
-    expect((await tab.act(null, { kind: 'scroll', direction: 'bottom' })).summary).toMatch(/^Scrolled the page bottom to \d+ px \(now at the bottom\)\.$/);
-    expect((await tab.act(null, { kind: 'scroll', direction: 'down' })).summary).toBe('The page did not move: it is already at the bottom.');
+    expect((await tab.act(null, { kind: 'scroll', direction: 'bottom' })).summary).toMatch(
+      /^Scrolled the page bottom to \d+ px \(now at the bottom\)\.$/,
+    );
+    expect((await tab.act(null, { kind: 'scroll', direction: 'down' })).summary).toBe(
+      'The page did not move: it is already at the bottom.',
+    );
     expect((await tab.act(null, { kind: 'scroll', direction: 'top' })).summary).toBe('Scrolled the page top to 0 px (now at the top).');
   });
 });
@@ -101,7 +127,12 @@ describe('forms: selects, radios, checkboxes, validation', () => {
   it('fills the three-step signup and the server gets exactly what was asked', async () => {
     await open('/signup');
     let s = await tab.snapshot();
-    for (const [label, value] of [['Full name', 'Grace Hopper'], ['Email address', 'grace@example.org'], ['Password', 'Navy1906cobol'], ['Confirm password', 'Navy1906cobol']] as const) {
+    for (const [label, value] of [
+      ['Full name', 'Grace Hopper'],
+      ['Email address', 'grace@example.org'],
+      ['Password', 'Navy1906cobol'],
+      ['Confirm password', 'Navy1906cobol'],
+    ] as const) {
       const outcome = await tab.act(ref(s, 'textbox', label), { kind: 'type', text: value });
       if (label.includes('assword')) {
         expect(outcome.summary).toBe(`Typed 13 characters into ${ref(s, 'textbox', label)} (textbox "${label}").`);
@@ -111,8 +142,12 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     await tab.act(ref(s, 'button', 'Next'), { kind: 'click' });
     s = await tab.snapshot();
     await tab.act(ref(s, 'combobox', 'Country'), { kind: 'select', values: ['united states'] });
-    expect((await tab.act(ref(s, 'radio', /^Pro/), { kind: 'check', checked: true })).summary).toMatch(/^Checked e\d+ \(radio "Pro — unlimited trips, \$5\/month"\)\.$/);
-    expect((await tab.act(ref(s, 'radio', /^Pro/), { kind: 'check', checked: true })).summary).toMatch(/was already checked; nothing to do\.$/);
+    expect((await tab.act(ref(s, 'radio', /^Pro/), { kind: 'check', checked: true })).summary).toMatch(
+      /^Checked e\d+ \(radio "Pro — unlimited trips, \$5\/month"\)\.$/,
+    );
+    expect((await tab.act(ref(s, 'radio', /^Pro/), { kind: 'check', checked: true })).summary).toMatch(
+      /was already checked; nothing to do\.$/,
+    );
     await tab.act(ref(s, 'textbox', 'Date of birth'), { kind: 'type', text: '12091906', mode: 'keys' });
     await tab.act(ref(s, 'checkbox', 'Send me the monthly newsletter'), { kind: 'check', checked: false });
     await tab.act(ref(s, 'checkbox', /^I accept/), { kind: 'check', checked: true });
@@ -121,7 +156,16 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     await tab.act(ref(s, 'button', 'Create account'), { kind: 'click' });
     await tab.waitFor({ kind: 'text', text: 'Welcome, Grace! Your account is ready.' });
     const state = await env.state();
-    expect(state.signup.accounts).toEqual([expect.objectContaining({ fullName: 'Grace Hopper', email: 'grace@example.org', country: 'United States', plan: 'pro', birthDate: '1906-12-09', newsletter: false })]);
+    expect(state.signup.accounts).toEqual([
+      expect.objectContaining({
+        fullName: 'Grace Hopper',
+        email: 'grace@example.org',
+        country: 'United States',
+        plan: 'pro',
+        birthDate: '1906-12-09',
+        newsletter: false,
+      }),
+    ]);
   });
 
   it('explains a select option that does not exist, listing the real ones', async () => {
@@ -129,10 +173,13 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     const s = await tab.snapshot();
     const sort = ref(s, 'combobox', 'Sort by');
     expect(await failure(tab.act(sort, { kind: 'select', values: ['Cheapest'] }))).toEqual({
-      code: 'bad-argument', retryable: false,
+      code: 'bad-argument',
+      retryable: false,
       message: `${sort} (combobox "Sort by") has no option "Cheapest". Its options: "Relevance", "Price: low to high", "Price: high to low", "Customer rating".`,
     });
-    expect((await tab.act(sort, { kind: 'select', values: ['price-desc'], by: 'value' })).summary).toContain('Selected "Price: high to low"');
+    expect((await tab.act(sort, { kind: 'select', values: ['price-desc'], by: 'value' })).summary).toContain(
+      'Selected "Price: high to low"',
+    );
     expect((await tab.act(sort, { kind: 'select', values: ['3'], by: 'index' })).summary).toContain('Selected "Customer rating"');
   });
 
@@ -140,8 +187,14 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     await open('/signup');
     const s = await tab.snapshot();
     const next = ref(s, 'button', 'Next');
-    expect(await failure(tab.act(next, { kind: 'check', checked: true }))).toMatchObject({ code: 'bad-argument', message: `${next} (button "Next") is not a checkbox, radio button or switch; use click for it.` });
-    expect(await failure(tab.act(next, { kind: 'type', text: 'x' }))).toMatchObject({ code: 'bad-argument', message: `${next} (button "Next") does not take typed text (it is a button); pick a text field, or use select_option / check / click for this control.` });
+    expect(await failure(tab.act(next, { kind: 'check', checked: true }))).toMatchObject({
+      code: 'bad-argument',
+      message: `${next} (button "Next") is not a checkbox, radio button or switch; use click for it.`,
+    });
+    expect(await failure(tab.act(next, { kind: 'type', text: 'x' }))).toMatchObject({
+      code: 'bad-argument',
+      message: `${next} (button "Next") does not take typed text (it is a button); pick a text field, or use select_option / check / click for this control.`,
+    });
   });
 });
 
@@ -163,7 +216,10 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
 
   it('uploads a file the server receives', async () => {
     const s = await tab.snapshot({ mode: 'full' });
-    const outcome = await tab.act(ref(s, 'file', 'Attach a file'), { kind: 'upload', files: [{ name: 'trip-report.txt', mimeType: 'text/plain', data: Buffer.from('Great trip, clear skies').toString('base64') }] });
+    const outcome = await tab.act(ref(s, 'file', 'Attach a file'), {
+      kind: 'upload',
+      files: [{ name: 'trip-report.txt', mimeType: 'text/plain', data: Buffer.from('Great trip, clear skies').toString('base64') }],
+    });
     expect(outcome.summary).toMatch(/^Put trip-report\.txt into e\d+ \(file "Attach a file"\) \(it now holds trip-report\.txt\)\.$/);
     await tab.act(ref(s, 'button', 'Upload'), { kind: 'click' });
     const state = await env.stateUntil((st) => st.feed.uploads.length === 1);
@@ -172,7 +228,10 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
 
   it('a button that opens a file chooser: the chooser is caught and given the file', async () => {
     const s = await tab.snapshot({ mode: 'full' });
-    const outcome = await tab.act(ref(s, 'button', 'Add a photo'), { kind: 'upload', files: [{ name: 'summit.png', mimeType: 'image/png', data: Buffer.from('not really a png').toString('base64') }] });
+    const outcome = await tab.act(ref(s, 'button', 'Add a photo'), {
+      kind: 'upload',
+      files: [{ name: 'summit.png', mimeType: 'image/png', data: Buffer.from('not really a png').toString('base64') }],
+    });
     expect(outcome.summary).toMatch(/^Chose summit\.png in the file chooser e\d+ \(button "Add a photo"\) opened\.$/);
     await env.stateUntil((st) => st.feed.uploads.some((u) => u.name === 'summit.png'));
     await tab.waitFor({ kind: 'text', text: 'Added summit.png.' });
@@ -192,7 +251,8 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
   });
 
   it('scrolling down loads more posts (infinite scroll), and the action reports them loaded', async () => {
-    const likes = async () => (await tab.snapshot({ mode: 'full' })).refs.filter((r) => r.role === 'button' && r.name.startsWith('Like Item')).length;
+    const likes = async () =>
+      (await tab.snapshot({ mode: 'full' })).refs.filter((r) => r.role === 'button' && r.name.startsWith('Like Item')).length;
     const before = await likes();
     await tab.act(null, { kind: 'scroll', direction: 'bottom' });
     // The scroll waited for the fetch it caused: the new posts are there at once.
@@ -210,7 +270,8 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
     await tab.act(ref(s, 'button', 'Settings'), { kind: 'click' });
     await tab.waitFor({ kind: 'text', text: 'Email digest' });
     expect(await failure(tab.act(like, { kind: 'click' }))).toEqual({
-      code: 'covered', retryable: true,
+      code: 'covered',
+      retryable: true,
       message: `${like} (button "Like Item 1 — Granite Ridge") is covered by dialog "Settings"; close or dismiss that first, or scroll.`,
     });
     s = await tab.snapshot();
@@ -248,9 +309,14 @@ describe('widgets: shadow DOM, frames, keyboard and mouse', () => {
   it('presses chords a shortcut editor records from real keystrokes', async () => {
     const s = await tab.snapshot({ mode: 'full' });
     const shortcut = ref(s, 'textbox', 'Shortcut');
-    expect((await tab.act(shortcut, { kind: 'press', keys: 'Ctrl+Shift+K' })).summary).toBe(`Pressed Ctrl+Shift+K on ${shortcut} (textbox "Shortcut").`);
+    expect((await tab.act(shortcut, { kind: 'press', keys: 'Ctrl+Shift+K' })).summary).toBe(
+      `Pressed Ctrl+Shift+K on ${shortcut} (textbox "Shortcut").`,
+    );
     await env.stateUntil((st) => st.widgets.shortcut === 'Ctrl+Shift+K');
-    expect(await failure(tab.act(shortcut, { kind: 'press', keys: 'Hyper+K' }))).toMatchObject({ code: 'bad-argument', message: '"Hyper" in "Hyper+K" is not a modifier; use Ctrl, Shift, Alt or Meta, like "Ctrl+A".' });
+    expect(await failure(tab.act(shortcut, { kind: 'press', keys: 'Hyper+K' }))).toMatchObject({
+      code: 'bad-argument',
+      message: '"Hyper" in "Hyper+K" is not a modifier; use Ctrl, Shift, Alt or Meta, like "Ctrl+A".',
+    });
   });
 
   it('selects all and deletes with keys', async () => {
@@ -269,9 +335,13 @@ describe('widgets: shadow DOM, frames, keyboard and mouse', () => {
     await tab.act(ref(s, 'button', 'Trail menu'), { kind: 'hover' });
     s = await tab.snapshot({ mode: 'full' });
     expect(ref(s, 'menuitem', 'Favourite routes')).toMatch(/^e\d+$/);
-    expect((await tab.act(ref(s, 'clickable', 'Double-click to edit the title'), { kind: 'click', clickCount: 2 })).summary).toMatch(/^Double-clicked/);
+    expect((await tab.act(ref(s, 'clickable', 'Double-click to edit the title'), { kind: 'click', clickCount: 2 })).summary).toMatch(
+      /^Double-clicked/,
+    );
     await tab.waitFor({ kind: 'text', text: 'Editing the title.' });
-    expect((await tab.act(ref(s, 'clickable', 'Right-click for options'), { kind: 'click', button: 'right' })).summary).toMatch(/^Right-clicked/);
+    expect((await tab.act(ref(s, 'clickable', 'Right-click for options'), { kind: 'click', button: 'right' })).summary).toMatch(
+      /^Right-clicked/,
+    );
     await tab.waitFor({ kind: 'text', text: 'Options menu opened.' });
   });
 
@@ -320,7 +390,9 @@ describe('widgets: shadow DOM, frames, keyboard and mouse', () => {
     await tab.act(card?.ref ?? '', { kind: 'type', text: '5555 5555 5555 4444' });
     const [pay] = await tab.find('Pay button', 1);
     await tab.act(pay?.ref ?? '', { kind: 'click' });
-    expect(await tab.waitFor({ kind: 'text', text: 'Payment accepted' }, 5000)).toMatch(/^The text "Payment accepted" appeared after \d+ ms\.$/);
+    expect(await tab.waitFor({ kind: 'text', text: 'Payment accepted' }, 5000)).toMatch(
+      /^The text "Payment accepted" appeared after \d+ ms\.$/,
+    );
   });
 });
 
@@ -364,10 +436,14 @@ describe('errors a model can act on', () => {
     const s = await tab.snapshot();
     const next = ref(s, 'button', 'Next');
     await open('/admin/login');
-    expect(await failure(tab.act(next, { kind: 'click' }))).toEqual({ code: 'stale-ref', retryable: true, message: `Ref ${next} is not in the current snapshot; take a new snapshot and use a ref from it.` });
+    expect(await failure(tab.act(next, { kind: 'click' }))).toEqual({
+      code: 'stale-ref',
+      retryable: true,
+      message: `Ref ${next} is not in the current snapshot; take a new snapshot and use a ref from it.`,
+    });
   });
 
-  it('a new page numbers its refs past the last page\'s, so an old ref never hits a new element', async () => {
+  it("a new page numbers its refs past the last page's, so an old ref never hits a new element", async () => {
     const fresh = await env.browser.openTab(`${env.gym.url}/admin/login`);
     const before = await fresh.snapshot();
     expect(before.refs[0]?.ref).toBe('e1');
@@ -385,23 +461,37 @@ describe('errors a model can act on', () => {
     const s = await tab.snapshot();
     const about = ref(s, 'button', 'About');
     await (await env.browser.tab(tab.id)).session.send('Runtime.evaluate', { expression: `document.getElementById('about').remove()` });
-    expect(await failure(tab.act(about, { kind: 'click' }))).toEqual({ code: 'stale-ref', retryable: true, message: `Ref ${about} points to an element that is no longer on the page; take a new snapshot and use a ref from it.` });
+    expect(await failure(tab.act(about, { kind: 'click' }))).toEqual({
+      code: 'stale-ref',
+      retryable: true,
+      message: `Ref ${about} points to an element that is no longer on the page; take a new snapshot and use a ref from it.`,
+    });
   });
 
   it('a navigation that starts while the element is being made ready', async () => {
     // Scrolling the button into view makes this page navigate away.
-    await tab.navigate(env.show(`<div style="height:3000px">Tall</div><button>Far away</button>
-      <script>addEventListener('scroll', () => { location.href = location.href + '-next'; }, { once: true });</script>`));
+    await tab.navigate(
+      env.show(`<div style="height:3000px">Tall</div><button>Far away</button>
+      <script>addEventListener('scroll', () => { location.href = location.href + '-next'; }, { once: true });</script>`),
+    );
     const s = await tab.snapshot({ mode: 'full' });
     const far = ref(s, 'button', 'Far away');
-    expect(await failure(tab.act(far, { kind: 'click' }))).toEqual({ code: 'navigated', retryable: true, message: `The page navigated before ${far} (button "Far away") could be used; take a new snapshot and use a ref from it.` });
+    expect(await failure(tab.act(far, { kind: 'click' }))).toEqual({
+      code: 'navigated',
+      retryable: true,
+      message: `The page navigated before ${far} (button "Far away") could be used; take a new snapshot and use a ref from it.`,
+    });
   });
 
   it('disabled and hidden elements', async () => {
     await open('/shop', 'All gear');
     const s = await tab.snapshot({ mode: 'full' });
     const out = ref(s, 'button', 'Out of stock');
-    expect(await failure(tab.act(out, { kind: 'click' }))).toEqual({ code: 'disabled', retryable: false, message: `${out} (button "Out of stock") is disabled; complete what it depends on first (for example required fields), or pick another element.` });
+    expect(await failure(tab.act(out, { kind: 'click' }))).toEqual({
+      code: 'disabled',
+      retryable: false,
+      message: `${out} (button "Out of stock") is disabled; complete what it depends on first (for example required fields), or pick another element.`,
+    });
     // A hover menu: its items exist while the mouse is over it, then hide again.
     await open('/widgets');
     let s2 = await tab.snapshot({ mode: 'full' });
@@ -410,12 +500,17 @@ describe('errors a model can act on', () => {
     const item = ref(s2, 'menuitem', 'Favourite routes');
     await tab.act(ref(s2, 'button', 'About'), { kind: 'hover' });
     expect(await failure(tab.act(item, { kind: 'click' }))).toEqual({
-      code: 'not-visible', retryable: true,
+      code: 'not-visible',
+      retryable: true,
       message: `${item} (menuitem "Favourite routes") is not visible (hidden, collapsed or zero-size); open or expand what contains it, or pick another element.`,
     });
   });
 
   it('actions that need a target say so', async () => {
-    expect(await failure(tab.act(null, { kind: 'click' }))).toEqual({ code: 'bad-argument', retryable: false, message: 'click needs a ref from the snapshot (like e12).' });
+    expect(await failure(tab.act(null, { kind: 'click' }))).toEqual({
+      code: 'bad-argument',
+      retryable: false,
+      message: 'click needs a ref from the snapshot (like e12).',
+    });
   });
 });

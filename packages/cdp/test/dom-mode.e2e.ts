@@ -5,7 +5,8 @@ import { failure, openDriverEnv, ref, type DriverEnv } from './env';
 // The DOM-event fallback (no debugger input): the same actions made with script events.
 // What works, and where its limits show, stated in what it returns.
 
-const LIMIT = 'DOM-event mode sends script-made events; pages that accept only real input ignore them. Turn on debugger input for this site if nothing happened.';
+const LIMIT =
+  'DOM-event mode sends script-made events; pages that accept only real input ignore them. Turn on debugger input for this site if nothing happened.';
 
 let env: DriverEnv;
 let tab: Tab;
@@ -23,7 +24,9 @@ describe('DOM-event mode', () => {
     await tab.waitFor({ kind: 'text', text: '24 products' });
     const s = await tab.snapshot();
     const add = await tab.act(ref(s, 'button', 'Add to cart'), { kind: 'click' });
-    expect(add.summary).toMatch(new RegExp(`^Clicked e\\d+ \\(button "Add to cart"\\) with script events\\. ${LIMIT.replace(/[.()]/g, '\\$&')}$`));
+    expect(add.summary).toMatch(
+      new RegExp(`^Clicked e\\d+ \\(button "Add to cart"\\) with script events\\. ${LIMIT.replace(/[.()]/g, '\\$&')}$`),
+    );
     await env.stateUntil((st) => st.shop.cart.length === 1);
     const typed = await tab.act(ref(s, 'searchbox', 'Search products'), { kind: 'type', text: 'stove', submit: true });
     expect(typed.summary).toMatch(/^Typed 5 characters into e\d+ \(searchbox "Search products"\) \(submitted the form\)\.$/);
@@ -43,7 +46,14 @@ describe('DOM-event mode', () => {
     await tab.navigate(`${env.gym.url}/feed`);
     await tab.waitFor({ kind: 'text', text: 'Showing 10 posts' });
     s = await tab.snapshot({ mode: 'full' });
-    expect((await tab.act(ref(s, 'file', 'Attach a file'), { kind: 'upload', files: [{ name: 'notes.md', mimeType: 'text/markdown', data: Buffer.from('# Notes').toString('base64') }] })).summary).toMatch(/^Put notes\.md into e\d+ \(file "Attach a file"\) \(it now holds notes\.md\)\.$/);
+    expect(
+      (
+        await tab.act(ref(s, 'file', 'Attach a file'), {
+          kind: 'upload',
+          files: [{ name: 'notes.md', mimeType: 'text/markdown', data: Buffer.from('# Notes').toString('base64') }],
+        })
+      ).summary,
+    ).toMatch(/^Put notes\.md into e\d+ \(file "Attach a file"\) \(it now holds notes\.md\)\.$/);
     await tab.act(ref(s, 'button', 'Upload'), { kind: 'click' });
     await env.stateUntil((st) => st.feed.uploads.some((u) => u.name === 'notes.md' && u.preview === '# Notes'));
   });
@@ -57,7 +67,9 @@ describe('DOM-event mode', () => {
     s = await tab.snapshot({ mode: 'full' });
     await tab.act(ref(s, 'button', /^Like Item 2 /), { kind: 'click' });
     await env.stateUntil((st) => st.feed.liked.includes(2));
-    expect((await tab.act(ref(s, 'checkbox', 'Dark mode'), { kind: 'check', checked: true })).summary).toMatch(/^Checked e\d+ \(checkbox "Dark mode"\)\.$/);
+    expect((await tab.act(ref(s, 'checkbox', 'Dark mode'), { kind: 'check', checked: true })).summary).toMatch(
+      /^Checked e\d+ \(checkbox "Dark mode"\)\.$/,
+    );
   });
 
   it('says where it falls short: keystroke-only widgets ignore script keys, and keys need a target', async () => {
@@ -69,7 +81,9 @@ describe('DOM-event mode', () => {
     expect(await tab.html('#shortcut')).toContain('>Press keys…</span>');
     expect((await env.state()).widgets.shortcut).toBe('');
     expect(await failure(tab.act(null, { kind: 'press', keys: 'Escape' }))).toEqual({
-      code: 'not-supported', retryable: false, message: 'In DOM-event mode keys need a target: give the ref of the element to press them on.',
+      code: 'not-supported',
+      retryable: false,
+      message: 'In DOM-event mode keys need a target: give the ref of the element to press them on.',
     });
   });
 });

@@ -37,9 +37,15 @@ describe('dialogs', () => {
     });
     const s = await tab.snapshot();
     const outcome = await tab.act(ref(s, 'button', 'Delete Ada Lovelace'), { kind: 'click' });
-    expect(seen).toEqual([{ type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', defaultPrompt: '', url: `${env.gym.url}/admin` }]);
-    expect(outcome.dialogs).toEqual([expect.objectContaining({ type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', accepted: false })]);
-    expect(outcome.summary).toMatch(/The page showed a confirm dialog \("Delete Ada Lovelace\? This cannot be undone\."\); it was dismissed\.$/);
+    expect(seen).toEqual([
+      { type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', defaultPrompt: '', url: `${env.gym.url}/admin` },
+    ]);
+    expect(outcome.dialogs).toEqual([
+      expect.objectContaining({ type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', accepted: false }),
+    ]);
+    expect(outcome.summary).toMatch(
+      /The page showed a confirm dialog \("Delete Ada Lovelace\? This cannot be undone\."\); it was dismissed\.$/,
+    );
     await tab.waitFor({ kind: 'text', text: 'Deletion cancelled.' });
     expect((await env.state()).admin.deleted).toEqual([]);
   });
@@ -54,12 +60,25 @@ describe('dialogs', () => {
     expect(state.admin.deleted.map((u) => u.name)).toEqual(['Alan Turing']);
   });
 
-  it('prompt() gets the policy\'s text; alert() is reported and closed', async () => {
+  it("prompt() gets the policy's text; alert() is reported and closed", async () => {
     const tab = await env.browser.openTab(`${env.gym.url}/widgets`);
-    env.browser.setDialogPolicy((d) => (d.type === 'prompt' ? { accept: true, promptText: 'Ridge run' } : DEFAULT_DIALOG_POLICY(d, { id: '', url: '', title: '', active: true })));
+    env.browser.setDialogPolicy((d) =>
+      d.type === 'prompt'
+        ? { accept: true, promptText: 'Ridge run' }
+        : DEFAULT_DIALOG_POLICY(d, { id: '', url: '', title: '', active: true }),
+    );
     const s = await tab.snapshot();
     const renamed = await tab.act(ref(s, 'button', 'Rename trip'), { kind: 'click' });
-    expect(renamed.dialogs).toEqual([{ type: 'prompt', message: 'New name for the trip', defaultPrompt: 'Weekend loop', url: `${env.gym.url}/widgets`, accepted: true, promptText: 'Ridge run' }]);
+    expect(renamed.dialogs).toEqual([
+      {
+        type: 'prompt',
+        message: 'New name for the trip',
+        defaultPrompt: 'Weekend loop',
+        url: `${env.gym.url}/widgets`,
+        accepted: true,
+        promptText: 'Ridge run',
+      },
+    ]);
     await env.stateUntil((st) => st.widgets.tripName === 'Ridge run');
     const about = await tab.act(ref(s, 'button', 'About'), { kind: 'click' });
     expect(about.summary).toMatch(/The page showed an alert dialog \("Trailhead widgets, version 1\."\); it was closed\.$/);
@@ -70,8 +89,10 @@ describe('dialogs', () => {
     const s = await tab.snapshot({ mode: 'full' });
     await tab.act(ref(s, 'textbox', 'Trip notes'), { kind: 'type', text: 'unsaved' });
     expect(await failure(tab.navigate(`${env.gym.url}/signup`))).toEqual({
-      code: 'navigation-failed', retryable: false,
-      message: 'Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.',
+      code: 'navigation-failed',
+      retryable: false,
+      message:
+        'Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.',
     });
     expect((await tab.info()).url).toBe(`${env.gym.url}/widgets`);
     env.browser.setDialogPolicy(() => ({ accept: true }));
@@ -80,19 +101,27 @@ describe('dialogs', () => {
     expect(left.dialogs).toEqual([expect.objectContaining({ type: 'beforeunload', accepted: true })]);
   });
 
-  it('while the policy is still deciding (asking a person), other calls are refused with the dialog\'s text', async () => {
+  it("while the policy is still deciding (asking a person), other calls are refused with the dialog's text", async () => {
     const tab = await env.browser.openTab(`${env.gym.url}/widgets`);
     let release: ((decision: DialogDecision) => void) | undefined;
     const asked = new Promise<void>((policyCalled) => {
-      env.browser.setDialogPolicy(() => new Promise<DialogDecision>((resolve) => {
-        release = resolve;
-        policyCalled();
-      }));
+      env.browser.setDialogPolicy(
+        () =>
+          new Promise<DialogDecision>((resolve) => {
+            release = resolve;
+            policyCalled();
+          }),
+      );
     });
     const s = await tab.snapshot();
     const clicking = tab.act(ref(s, 'button', 'Rename trip'), { kind: 'click' });
     await asked;
-    expect(await failure(tab.snapshot())).toEqual({ code: 'dialog-open', retryable: true, message: 'A prompt dialog is open ("New name for the trip") and waits for an answer; nothing on the page can be used until it is answered.' });
+    expect(await failure(tab.snapshot())).toEqual({
+      code: 'dialog-open',
+      retryable: true,
+      message:
+        'A prompt dialog is open ("New name for the trip") and waits for an answer; nothing on the page can be used until it is answered.',
+    });
     if (!release) throw new Error('the policy was not asked');
     release({ accept: true, promptText: 'Slow answer' });
     expect((await clicking).dialogs[0]).toMatchObject({ promptText: 'Slow answer' });
@@ -106,12 +135,16 @@ describe('tabs', () => {
     const s = await tab.snapshot({ mode: 'full' });
     const viaLink = await tab.act(ref(s, 'link', 'Open the trail map in a new tab'), { kind: 'click' });
     expect(viaLink.newTabs).toEqual([expect.objectContaining({ url: `${env.gym.url}/widgets/map.html`, openerId: tab.id })]);
-    expect(viaLink.summary).toMatch(new RegExp(`It opened a new tab \\[\\w+\\] ${env.gym.url}/widgets/map\\.html; switch to it to use it\\.$`));
+    expect(viaLink.summary).toMatch(
+      new RegExp(`It opened a new tab \\[\\w+\\] ${env.gym.url}/widgets/map\\.html; switch to it to use it\\.$`),
+    );
     const viaPopup = await tab.act(ref(s, 'button', 'Open help popup'), { kind: 'click' });
     const popup = viaPopup.newTabs[0];
     expect(popup).toMatchObject({ url: `${env.gym.url}/widgets/help.html`, openerId: tab.id });
     const listed = await env.browser.tabs();
-    expect(listed.map((t) => t.url)).toEqual(expect.arrayContaining([`${env.gym.url}/widgets/map.html`, `${env.gym.url}/widgets/help.html`]));
+    expect(listed.map((t) => t.url)).toEqual(
+      expect.arrayContaining([`${env.gym.url}/widgets/map.html`, `${env.gym.url}/widgets/help.html`]),
+    );
     const map = viaLink.newTabs[0];
     if (!map || !popup) throw new Error('new tabs missing');
     const mapTab = await env.browser.switchTab(map.id);
@@ -119,7 +152,11 @@ describe('tabs', () => {
     expect((await env.browser.tabs()).find((t) => t.id === map.id)?.active).toBe(true);
     await env.browser.closeTab(map.id);
     expect((await env.browser.tabs()).some((t) => t.id === map.id)).toBe(false);
-    expect(await failure(mapTab.snapshot())).toEqual({ code: 'tab-closed', retryable: false, message: 'The tab closed before taking a snapshot; list the open tabs and switch to one.' });
+    expect(await failure(mapTab.snapshot())).toEqual({
+      code: 'tab-closed',
+      retryable: false,
+      message: 'The tab closed before taking a snapshot; list the open tabs and switch to one.',
+    });
     expect(await failure(env.browser.switchTab(map.id))).toMatchObject({ code: 'tab-closed' });
     // A page that closes itself.
     const help = await env.browser.switchTab(popup.id);
@@ -135,7 +172,9 @@ describe('waiting', () => {
     expect(await tab.waitFor({ kind: 'text', text: 'Showing 10 posts' })).toMatch(/^The text "Showing 10 posts" appeared after \d+ ms\.$/);
     expect(await tab.waitFor({ kind: 'network-idle', idleMs: 200 })).toMatch(/^The network was quiet for 200 ms after \d+ ms\.$/);
     expect(await failure(tab.waitFor({ kind: 'text', text: 'Nothing like this' }, 300))).toEqual({
-      code: 'timeout', retryable: true, message: 'Waited 300 ms for the text "Nothing like this" to appear; it did not. Take a snapshot to see the page.',
+      code: 'timeout',
+      retryable: true,
+      message: 'Waited 300 ms for the text "Nothing like this" to appear; it did not. Take a snapshot to see the page.',
     });
     let s = await tab.snapshot();
     await tab.act(ref(s, 'button', 'Settings'), { kind: 'click' });
@@ -147,7 +186,9 @@ describe('waiting', () => {
     expect(await tab.waitFor({ kind: 'time', ms: 50 })).toBe('Waited 50 ms.');
     // The page navigates by itself a moment later (a redirect after a timer).
     const navigated = tab.waitFor({ kind: 'navigation' });
-    await (await env.browser.tab(tab.id)).session.send('Runtime.evaluate', { expression: `setTimeout(() => { location.href = '/signup'; }, 50)` });
+    await (
+      await env.browser.tab(tab.id)
+    ).session.send('Runtime.evaluate', { expression: `setTimeout(() => { location.href = '/signup'; }, 50)` });
     expect(await navigated).toMatch(new RegExp(`^The page navigated to ${env.gym.url}/signup after \\d+ ms\\.$`));
   });
 });
@@ -186,8 +227,10 @@ describe('screenshots and HTML', () => {
   });
 
   it('captures the element itself after scrolling to it, not whatever was at its old place', async () => {
-    const tab = await env.browser.openTab(env.show(`<div style="height:2400px;background:#fff">Tall</div>
-      <div style="width:120px;height:60px;background:rgb(200,0,0)" role="button" tabindex="0" aria-label="Red box"></div><div style="height:800px"></div>`));
+    const tab = await env.browser.openTab(
+      env.show(`<div style="height:2400px;background:#fff">Tall</div>
+      <div style="width:120px;height:60px;background:rgb(200,0,0)" role="button" tabindex="0" aria-label="Red box"></div><div style="height:800px"></div>`),
+    );
     const s = await tab.snapshot({ mode: 'full' });
     const shot = await tab.screenshot({ ref: ref(s, 'button', 'Red box') });
     const image = decodePng(shot.data);
@@ -201,7 +244,11 @@ describe('screenshots and HTML', () => {
     const tab = await env.browser.openTab(`${env.gym.url}/signup`);
     const s = await tab.snapshot();
     await tab.act(ref(s, 'textbox', 'Password'), { kind: 'type', text: 'Hunter2hunter' });
-    await (await env.browser.tab(tab.id)).session.send('Runtime.evaluate', { expression: `document.getElementById('password').setAttribute('value', document.getElementById('password').value)` });
+    await (
+      await env.browser.tab(tab.id)
+    ).session.send('Runtime.evaluate', {
+      expression: `document.getElementById('password').setAttribute('value', document.getElementById('password').value)`,
+    });
     const html = await tab.html('form');
     expect(html).toMatch(/^<form id="signup" novalidate="">/);
     expect(html).not.toContain('Hunter2hunter');
@@ -226,6 +273,8 @@ describe('connecting to a running browser', () => {
     }
     // Closing a connected browser leaves the browser itself running.
     expect((await env.browser.tabs()).length).toBeGreaterThan(0);
-    await expect(NodeBrowser.connect('http://127.0.0.1:9/')).rejects.toThrow(/^Could not reach a browser at http:\/\/127\.0\.0\.1:9\/json\/version/);
+    await expect(NodeBrowser.connect('http://127.0.0.1:9/')).rejects.toThrow(
+      /^Could not reach a browser at http:\/\/127\.0\.0\.1:9\/json\/version/,
+    );
   });
 });

@@ -16,7 +16,11 @@ describe('CodedError', () => {
   });
 
   it('recognises an error made by another copy of the code (another bundle)', () => {
-    const fromElsewhere = Object.assign(new Error('Ref e1 is gone.'), { code: 'stale-ref', retryable: true, [Symbol.for('wayfinder.browser.error')]: true });
+    const fromElsewhere = Object.assign(new Error('Ref e1 is gone.'), {
+      code: 'stale-ref',
+      retryable: true,
+      [Symbol.for('wayfinder.browser.error')]: true,
+    });
     expect(BrowserError.isInstance(fromElsewhere)).toBe(true);
     expect(ModelError.isInstance(fromElsewhere)).toBe(false);
   });

@@ -11,7 +11,12 @@ type MarkedClass = (abstract new (...args: never[]) => CodedError<string>) & { r
 export abstract class CodedError<Code extends string> extends Error {
   static readonly marker: symbol = Symbol.for('wayfinder.error');
 
-  constructor(readonly code: Code, message: string, readonly retryable: boolean, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: Code,
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     const marker: unknown = Reflect.get(new.target, 'marker');
     if (typeof marker === 'symbol') Object.defineProperty(this, marker, { value: true });

@@ -4,11 +4,31 @@ export { normalizeAddress } from './browser/address';
 export { CodedError } from './errors';
 export { runTask, type PlanDecision, type RunOptions, type TaskResult } from './agent/agent';
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
-export { ALLOW_ALL, type ConfirmAnswer, type ConfirmKind, type ConfirmRequest, type Policy, type PolicyContext, type PolicyDecision, type ProposedCall } from './policy/types';
+export {
+  ALLOW_ALL,
+  type ConfirmAnswer,
+  type ConfirmKind,
+  type ConfirmRequest,
+  type Policy,
+  type PolicyContext,
+  type PolicyDecision,
+  type ProposedCall,
+} from './policy/types';
 export { isPaymentField, judgeElement, sensitiveKind, type SensitiveKind } from './policy/classify';
 export { DEFAULT_LIMITS, SafetyPolicy, type Limits, type SafetyOptions } from './policy/safety';
 export { placeholder, SecretVault, secretNames, type Secret } from './policy/secrets';
-export { covers, isPublicSuffix, normalizeSite, parseSite, SitePermissions, siteKey, siteOf, type ParsedSite, type SiteDecision, type SiteRule } from './policy/sites';
+export {
+  covers,
+  isPublicSuffix,
+  normalizeSite,
+  parseSite,
+  SitePermissions,
+  siteKey,
+  siteOf,
+  type ParsedSite,
+  type SiteDecision,
+  type SiteRule,
+} from './policy/sites';
 export { MemoryStore, newTaskState, type Store, type TaskState, type TaskStatus } from './agent/state';
 export { DEFAULT_MAX_STEPS, HARD_MAX_STEPS } from './agent/loop';
 export { TASK_PREFIX } from './model/prompt-reading';
@@ -16,7 +36,17 @@ export { ModelConfigError, ModelError, type ModelErrorCode, classifyModelError }
 export type { ModelRoles, ModelSlot, ToolMode } from './model/slot';
 export type * from './model/spec';
 export { callModel, type StepResult } from './model/step';
-export { createModelSlot, describeSpec, ollamaApiBase, parseModelSpec, PROVIDERS, settingsFromEnv, type ModelSpec, type ProviderName, type ProviderSettings } from './providers/providers';
+export {
+  createModelSlot,
+  describeSpec,
+  ollamaApiBase,
+  parseModelSpec,
+  PROVIDERS,
+  settingsFromEnv,
+  type ModelSpec,
+  type ProviderName,
+  type ProviderSettings,
+} from './providers/providers';
 export { roleOf } from './model/slot';
 export { PromptApiLanguageModel, type PromptApi, type PromptApiAvailability } from './model/prompt-api';
 export { parseToolCalls, formatHelp, EXPECTED_FORMAT } from './model/text-protocol';

@@ -281,7 +281,12 @@ function has(value: unknown, ...keys: string[]): value is Record<string, unknown
 }
 
 export function isSnapshotResult(value: unknown): value is SnapshotResult {
-  return has(value, 'text', 'refs', 'frames', 'docId', 'stats') && typeof value.text === 'string' && Array.isArray(value.refs) && Array.isArray(value.frames);
+  return (
+    has(value, 'text', 'refs', 'frames', 'docId', 'stats') &&
+    typeof value.text === 'string' &&
+    Array.isArray(value.refs) &&
+    Array.isArray(value.frames)
+  );
 }
 
 export function isFindResult(value: unknown): value is FindResult {
@@ -339,7 +344,11 @@ export interface PageApi {
   selectOptions(ref: string, values: string[], by: 'auto' | 'value' | 'label' | 'index'): string[] | PageError;
   /** For a custom listbox that is open: refs of the options matching these values. */
   listboxOptions(ref: string, values: string[]): { ref: string; label: string }[] | PageError;
-  scroll(ref: string | null, direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom', amount: number | null): ScrollResult | PageError;
+  scroll(
+    ref: string | null,
+    direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom',
+    amount: number | null,
+  ): ScrollResult | PageError;
   hasText(text: string): boolean;
   refPresent(ref: string): boolean;
   /** Resolves after the next frame and one task: what an input's handlers scheduled (effects, fetches) has started. */

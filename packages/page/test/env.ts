@@ -27,7 +27,8 @@ export async function openEnv(): Promise<Env> {
   const page = await browser.newPage();
   const run = async <T>(expression: string): Promise<T> => {
     const result = await page.session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
-    if (result.exceptionDetails) throw new Error(`In the page: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+    if (result.exceptionDetails)
+      throw new Error(`In the page: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- test helper: the caller names the type of its own expression
     return result.result.value as T;
   };
@@ -40,7 +41,11 @@ export async function openEnv(): Promise<Env> {
     }
   };
   return {
-    gym, browser, page, run, until,
+    gym,
+    browser,
+    page,
+    run,
+    until,
     goto: async (path) => {
       await page.navigate(gym.url + path);
     },
@@ -58,7 +63,12 @@ export async function openEnv(): Promise<Env> {
 
 /** The line of a snapshot that mentions a ref, for readable assertions. */
 export function lineOf(snapshot: SnapshotResult, ref: string): string {
-  return snapshot.text.split('\n').find((line) => line.includes(`[${ref}]`))?.trim() ?? '';
+  return (
+    snapshot.text
+      .split('\n')
+      .find((line) => line.includes(`[${ref}]`))
+      ?.trim() ?? ''
+  );
 }
 
 /** The ref of the first control with this role and name. */

@@ -43,7 +43,12 @@ describe('extract()', () => {
     expect(contacts.emails).toEqual(['editor@trailjournal.example']);
     expect(contacts.phones.map((p) => p.replace(/\D/g, ''))).toEqual(expect.arrayContaining(['13035550142', '3035550199']));
     expect(contacts.phones).toHaveLength(2);
-    expect(contacts.social.map((s) => `${s.platform}:${s.handle}`).sort()).toEqual(['github:trailjournal/site', 'linkedin:company/trail-journal', 'mastodon:@trailjournal', 'x:@trailjournal']);
+    expect(contacts.social.map((s) => `${s.platform}:${s.handle}`).sort()).toEqual([
+      'github:trailjournal/site',
+      'linkedin:company/trail-journal',
+      'mastodon:@trailjournal',
+      'x:@trailjournal',
+    ]);
   });
 
   it('decodes obfuscated addresses ("name [at] domain [dot] tld")', async () => {

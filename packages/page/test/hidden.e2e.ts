@@ -57,7 +57,9 @@ describe('traps page', () => {
 describe('form secrets', () => {
   it('never reports a password value, only that the field is filled', async () => {
     await env.goto('/signup');
-    await env.run(`(() => { const p = document.getElementById('password'); p.value = 'Sup3rSecretPassw0rd'; p.dispatchEvent(new Event('input', { bubbles: true })); })()`);
+    await env.run(
+      `(() => { const p = document.getElementById('password'); p.value = 'Sup3rSecretPassw0rd'; p.dispatchEvent(new Event('input', { bubbles: true })); })()`,
+    );
     for (const mode of ['viewport', 'full'] as const) {
       const s = await env.snapshot({ mode });
       expect(JSON.stringify(s)).not.toContain('Sup3rSecretPassw0rd');
@@ -71,7 +73,9 @@ describe('form secrets', () => {
 
   it('never lists hidden inputs or their values', async () => {
     await env.goto('/traps/');
-    await env.run(`document.querySelector('form').insertAdjacentHTML('beforeend', '<input type="hidden" name="csrf" value="csrf-token-8731">')`);
+    await env.run(
+      `document.querySelector('form').insertAdjacentHTML('beforeend', '<input type="hidden" name="csrf" value="csrf-token-8731">')`,
+    );
     const s = await env.snapshot({ mode: 'full' });
     expect(JSON.stringify(s)).not.toContain('csrf-token-8731');
   });

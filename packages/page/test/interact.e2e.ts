@@ -63,7 +63,15 @@ describe('actionability()', () => {
     await env.goto('/signup');
     const s = await env.snapshot();
     const a = await actionable(refOf(s, 'button', 'Next'));
-    expect(a).toMatchObject({ visible: true, enabled: true, stable: true, receivesEvents: true, coveredBy: null, problem: null, scrolled: false });
+    expect(a).toMatchObject({
+      visible: true,
+      enabled: true,
+      stable: true,
+      receivesEvents: true,
+      coveredBy: null,
+      problem: null,
+      scrolled: false,
+    });
     const box = a.box;
     expect(box).not.toBeNull();
     expect(a.point?.x).toBeGreaterThan(box?.x ?? Infinity);
@@ -89,7 +97,9 @@ describe('actionability()', () => {
     const ref = refOf(s, 'button', 'Out of stock');
     const a = await actionable(ref);
     expect(a.enabled).toBe(false);
-    expect(a.problem).toBe(`${ref} (button "Out of stock") is disabled; complete what it depends on first (for example required fields), or pick another element.`);
+    expect(a.problem).toBe(
+      `${ref} (button "Out of stock") is disabled; complete what it depends on first (for example required fields), or pick another element.`,
+    );
   });
 
   it('names what covers a control', async () => {
@@ -103,7 +113,9 @@ describe('actionability()', () => {
     const a = await actionable(like);
     expect(a.receivesEvents).toBe(false);
     expect(a.coveredBy).toBe('dialog "Settings"');
-    expect(a.problem).toBe(`${like} (button "Like Item 1 — Granite Ridge") is covered by dialog "Settings"; close or dismiss that first, or scroll.`);
+    expect(a.problem).toBe(
+      `${like} (button "Like Item 1 — Granite Ridge") is covered by dialog "Settings"; close or dismiss that first, or scroll.`,
+    );
     expect((await actionable(settings)).coveredBy).toBe('dialog "Settings"');
     await env.run(`document.getElementById('cancel-settings').click()`);
     expect((await actionable(like)).problem).toBeNull();
@@ -133,7 +145,9 @@ describe('actionability()', () => {
     const ref = refOf(s, 'button', 'Pay $20.00');
     const a = await actionable(ref);
     expect(a.problem).toBeNull();
-    const frame = await env.run<{ x: number; y: number; w: number; h: number }>(`(() => { const r = document.querySelector('iframe[title=Payment]').getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })()`);
+    const frame = await env.run<{ x: number; y: number; w: number; h: number }>(
+      `(() => { const r = document.querySelector('iframe[title=Payment]').getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })()`,
+    );
     expect(a.point?.x).toBeGreaterThan(frame.x);
     expect(a.point?.y).toBeGreaterThan(frame.y);
     expect(a.point?.y).toBeLessThan(frame.y + frame.h);
@@ -147,11 +161,13 @@ describe('locators()', () => {
     const set = await env.page.script.locators(refOf(s, 'textbox', 'Email address'));
     if (isPageError(set)) throw new Error(set.message);
     expect(set.locators[0]).toMatchObject({ kind: 'role', value: 'textbox', name: 'Email address', matches: 1, confidence: 0.9 });
-    expect(set.locators).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: 'id', value: 'email', matches: 1 }),
-      expect.objectContaining({ kind: 'label', value: 'Email address', matches: 1 }),
-      expect.objectContaining({ kind: 'css', value: '#email', matches: 1 }),
-    ]));
+    expect(set.locators).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'id', value: 'email', matches: 1 }),
+        expect.objectContaining({ kind: 'label', value: 'Email address', matches: 1 }),
+        expect.objectContaining({ kind: 'css', value: '#email', matches: 1 }),
+      ]),
+    );
   });
 
   it('marks ambiguous locators and builds a unique css path', async () => {
@@ -166,7 +182,9 @@ describe('locators()', () => {
     expect(role?.confidence).toBe(0.45);
     const css = set.locators.find((l) => l.kind === 'css');
     expect(await env.run<number>(`document.querySelectorAll(${JSON.stringify(css?.value)}).length`)).toBe(1);
-    expect(await env.run<string>(`document.querySelector(${JSON.stringify(css?.value)}).closest('.card').querySelector('a').textContent`)).toBe('Trail Tent 2P');
+    expect(
+      await env.run<string>(`document.querySelector(${JSON.stringify(css?.value)}).closest('.card').querySelector('a').textContent`),
+    ).toBe('Trail Tent 2P');
   });
 });
 
@@ -177,17 +195,26 @@ describe('errors a model can act on', () => {
     await env.goto('/admin/login');
     const result = await env.page.script.actionability(old);
     expect(isPageError(result)).toBe(true);
-    expect(result).toMatchObject({ error: 'unknown-ref', message: `Ref ${old} is not in the current snapshot; take a new snapshot and use a ref from it.` });
+    expect(result).toMatchObject({
+      error: 'unknown-ref',
+      message: `Ref ${old} is not in the current snapshot; take a new snapshot and use a ref from it.`,
+    });
   });
 
   it('a ref whose element was removed is reported stale', async () => {
     const s = await env.snapshot();
     const ref = refOf(s, 'button', 'Sign in');
     await env.run(`document.querySelector('button[type=submit]').remove()`);
-    expect(await env.page.script.actionability(ref)).toEqual({ error: 'stale-ref', message: `Ref ${ref} points to an element that is no longer on the page; take a new snapshot and use a ref from it.` });
+    expect(await env.page.script.actionability(ref)).toEqual({
+      error: 'stale-ref',
+      message: `Ref ${ref} points to an element that is no longer on the page; take a new snapshot and use a ref from it.`,
+    });
   });
 
   it('something that is not a ref gets a readable error', async () => {
-    expect(await env.page.script.locators('the sign in button')).toEqual({ error: 'bad-argument', message: '"the sign in button" is not a ref; refs look like e12 or f1e3. Take a snapshot and use a ref from it.' });
+    expect(await env.page.script.locators('the sign in button')).toEqual({
+      error: 'bad-argument',
+      message: '"the sign in button" is not a ref; refs look like e12 or f1e3. Take a snapshot and use a ref from it.',
+    });
   });
 });

@@ -31,8 +31,16 @@ describe('names', () => {
     const s = await env.snapshot({ mode: 'full' });
     const names = s.refs.map((r) => `${r.role}:${r.name}`);
     expect(names).toEqual([
-      'button:Payment details', 'button:Close dialog', 'textbox:City of birth', 'textbox:Nickname', 'textbox:Search the archive',
-      'link:Help and support', 'link:Home page', 'button:Save draft', 'button:Send form', 'button:Remove item',
+      'button:Payment details',
+      'button:Close dialog',
+      'textbox:City of birth',
+      'textbox:Nickname',
+      'textbox:Search the archive',
+      'link:Help and support',
+      'link:Home page',
+      'button:Save draft',
+      'button:Send form',
+      'button:Remove item',
     ]);
   });
 
@@ -46,7 +54,9 @@ describe('names', () => {
   });
 
   it('are capped, and long page text never floods a line', async () => {
-    await env.show(`<button>${'Very long label '.repeat(20)}</button><p>${'Lorem ipsum dolor sit amet. '.repeat(30)}</p><button>OK</button>`);
+    await env.show(
+      `<button>${'Very long label '.repeat(20)}</button><p>${'Lorem ipsum dolor sit amet. '.repeat(30)}</p><button>OK</button>`,
+    );
     const s = await env.snapshot({ mode: 'full' });
     expect(s.refs[0]?.name.length).toBeLessThanOrEqual(80);
     expect(s.refs[0]?.name.endsWith('…')).toBe(true);
@@ -97,7 +107,12 @@ describe('what counts as a control', () => {
       <div>Plain text</div>
     `);
     const s = await env.snapshot({ mode: 'full' });
-    expect(s.refs.map((r) => `${r.role}:${r.name}`)).toEqual(['clickable:Open the map', 'clickable:Focusable panel', 'clickable:Old-style handler', 'link:Inner link']);
+    expect(s.refs.map((r) => `${r.role}:${r.name}`)).toEqual([
+      'clickable:Open the map',
+      'clickable:Focusable panel',
+      'clickable:Old-style handler',
+      'link:Inner link',
+    ]);
   });
 
   it('leaves out inert, zero-size, aria-hidden and off-screen controls; covered ones only in viewport mode', async () => {

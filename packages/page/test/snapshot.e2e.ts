@@ -15,10 +15,14 @@ describe('shop (React)', () => {
     await env.until(`document.querySelectorAll('.card').length === 24`);
     const s = await env.snapshot();
     expect(s.text).toMatch(/^Page "Wayfinder Outfitters" http:\/\/127\.0\.0\.1:\d+\/shop — viewport 1280×800, at top/);
-    expect(lineOf(s, refOf(s, 'searchbox', 'Search products'))).toBe(`[${refOf(s, 'searchbox', 'Search products')}] searchbox "Search products"`);
+    expect(lineOf(s, refOf(s, 'searchbox', 'Search products'))).toBe(
+      `[${refOf(s, 'searchbox', 'Search products')}] searchbox "Search products"`,
+    );
     expect(s.text).toContain('navigation "Categories":');
     expect(lineOf(s, refOf(s, 'link', 'Tents'))).toMatch(/link "Tents" →\/shop\/c\/tents$/);
-    expect(lineOf(s, refOf(s, 'combobox', 'Sort by'))).toContain('value="Relevance" options: Relevance, Price: low to high, Price: high to low, Customer rating');
+    expect(lineOf(s, refOf(s, 'combobox', 'Sort by'))).toContain(
+      'value="Relevance" options: Relevance, Price: low to high, Price: high to low, Customer rating',
+    );
     expect(lineOf(s, refOf(s, 'radio', 'Any'))).toMatch(/radio "Any" checked$/);
     // A product card reads as heading-link, price, rating, button.
     const tent = refOf(s, 'link', 'Trail Tent 2P');
@@ -36,7 +40,8 @@ describe('shop (React)', () => {
 
   it('full mode lists every product, and disabled states', async () => {
     const s = await env.snapshot({ mode: 'full' });
-    for (const name of ['Solo Bivy 1P', 'Camp Cot', 'Trail Hammock', 'Headlamp 200']) expect(s.refs.some((r) => r.role === 'link' && r.name === name)).toBe(true);
+    for (const name of ['Solo Bivy 1P', 'Camp Cot', 'Trail Hammock', 'Headlamp 200'])
+      expect(s.refs.some((r) => r.role === 'link' && r.name === name)).toBe(true);
     expect(s.refs.filter((r) => r.role === 'button' && r.name === 'Add to cart')).toHaveLength(23);
     expect(lineOf(s, refOf(s, 'button', 'Out of stock'))).toMatch(/button "Out of stock" disabled$/);
     expect(s.text).not.toContain('↓');
@@ -44,7 +49,9 @@ describe('shop (React)', () => {
 
   it('shows checked boxes and chosen values after the shopper changes them', async () => {
     await env.run(`document.querySelector('input[type=checkbox]').click()`);
-    await env.run(`(() => { const s = document.getElementById('sort'); const set = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set; set.call(s, 'price-asc'); s.dispatchEvent(new Event('change', { bubbles: true })); })()`);
+    await env.run(
+      `(() => { const s = document.getElementById('sort'); const set = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set; set.call(s, 'price-asc'); s.dispatchEvent(new Event('change', { bubbles: true })); })()`,
+    );
     await env.until(`document.querySelectorAll('.card').length === 19`);
     const s = await env.snapshot();
     expect(lineOf(s, refOf(s, 'checkbox', 'Under $200'))).toMatch(/checkbox "Under \$200" checked$/);
@@ -82,7 +89,9 @@ describe('signup', () => {
     })()`);
     const s = await env.snapshot();
     expect(s.text).not.toContain('Full name');
-    expect(lineOf(s, refOf(s, 'combobox', 'Country'))).toContain('value="Choose a country" options: Choose a country, Canada, France, Germany, India, Japan (+5 more)');
+    expect(lineOf(s, refOf(s, 'combobox', 'Country'))).toContain(
+      'value="Choose a country" options: Choose a country, Canada, France, Germany, India, Japan (+5 more)',
+    );
     expect(lineOf(s, refOf(s, 'radio', /^Free/))).toMatch(/checked$/);
     expect(lineOf(s, refOf(s, 'radio', /^Pro/))).not.toMatch(/checked/);
     expect(lineOf(s, refOf(s, 'textbox', 'Date of birth'))).toContain('required');
@@ -97,7 +106,9 @@ describe('signup', () => {
 describe('admin', () => {
   it('after sign-in, table rows read as one line each next to their Delete buttons', async () => {
     await env.goto('/admin/login');
-    await env.run(`fetch('/admin/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'correct-horse-42' }) }).then((r) => r.status)`);
+    await env.run(
+      `fetch('/admin/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'correct-horse-42' }) }).then((r) => r.status)`,
+    );
     await env.goto('/admin');
     await env.until(`document.querySelectorAll('#users tbody tr').length === 10`);
     const s = await env.snapshot({ mode: 'full' });
@@ -115,9 +126,15 @@ describe('widgets', () => {
   it('pierces open shadow roots, nested ones and slots', async () => {
     await env.goto('/widgets');
     const s = await env.snapshot({ mode: 'full' });
-    expect(s.refs.map((r) => `${r.role}:${r.name}`)).toEqual(expect.arrayContaining([
-      'button:Decrease trips', 'button:Increase trips', 'button:Save count', 'textbox:Email for the newsletter', 'button:Subscribe',
-    ]));
+    expect(s.refs.map((r) => `${r.role}:${r.name}`)).toEqual(
+      expect.arrayContaining([
+        'button:Decrease trips',
+        'button:Increase trips',
+        'button:Save count',
+        'textbox:Email for the newsletter',
+        'button:Subscribe',
+      ]),
+    );
     expect(s.text).toContain('Trail news, once a month');
   });
 
@@ -132,9 +149,13 @@ describe('widgets', () => {
     expect(s.text).toMatch(/\[f\d+\] iframe "Payment":\n\s+## SecurePay\n\s+\[f\d+e1\] textbox "Name on card"/);
     expect(lineOf(s, refOf(s, 'button', 'Pay $20.00'))).toBeTruthy();
     // A frame from another site runs in its own process: reached through its own session.
-    expect(s.text).toMatch(/\[f\d+\] iframe "Partner offers":\n\s+GearSwap: 15% off your next rental\.\n\s+\[f\d+e1\] button "Claim offer"/);
+    expect(s.text).toMatch(
+      /\[f\d+\] iframe "Partner offers":\n\s+GearSwap: 15% off your next rental\.\n\s+\[f\d+e1\] button "Claim offer"/,
+    );
     // Frame refs carry top-page coordinates: the card field sits inside the payment iframe's box.
-    const frameBox = await env.run<{ x: number; y: number; w: number; h: number }>(`(() => { const r = document.querySelector('iframe[title=Payment]').getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })()`);
+    const frameBox = await env.run<{ x: number; y: number; w: number; h: number }>(
+      `(() => { const r = document.querySelector('iframe[title=Payment]').getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })()`,
+    );
     const entry = s.refs.find((r) => r.ref === card);
     expect(entry?.rect.x).toBeGreaterThan(frameBox.x);
     expect(entry?.rect.y).toBeGreaterThan(frameBox.y);
@@ -158,7 +179,13 @@ describe('feed', () => {
     await env.until(`document.querySelectorAll('#tasks li').length === 5 && document.querySelectorAll('.post').length >= 10`);
     const s = await env.snapshot({ mode: 'full' });
     expect(lineOf(s, refOf(s, 'combobox', 'Favourite fruit'))).toMatch(/collapsed$/);
-    expect(s.refs.filter((r) => r.role === 'draggable').map((r) => r.name)).toEqual(['Plan the route', 'Pack the tent', 'Buy fuel', 'Check the weather', 'Write tests']);
+    expect(s.refs.filter((r) => r.role === 'draggable').map((r) => r.name)).toEqual([
+      'Plan the route',
+      'Pack the tent',
+      'Buy fuel',
+      'Check the weather',
+      'Write tests',
+    ]);
     expect(lineOf(s, refOf(s, 'file', 'Attach a file'))).toBeTruthy();
     expect(s.refs.some((r) => r.role === 'option')).toBe(false);
   });
@@ -188,7 +215,9 @@ describe('feed', () => {
     await env.run(`scrollTo(0, document.documentElement.scrollHeight)`);
     await env.until(`document.querySelectorAll('.post').length >= 20`);
     const after = await env.snapshot({ mode: 'full' });
-    expect(after.refs.filter((r) => r.name.startsWith('Like ')).length).toBeGreaterThan(before.refs.filter((r) => r.name.startsWith('Like ')).length);
+    expect(after.refs.filter((r) => r.name.startsWith('Like ')).length).toBeGreaterThan(
+      before.refs.filter((r) => r.name.startsWith('Like ')).length,
+    );
   });
 });
 
@@ -225,9 +254,13 @@ describe('refs and diffs', () => {
   it('renders a diff: changed cart link, the toast, nothing else', async () => {
     await env.run(`scrollTo(0, 0)`);
     await env.snapshot({ mode: 'full' });
-    await env.run(`[...document.querySelectorAll('.card')].find((c) => c.textContent.includes('Trail Tent 2P')).querySelector('button').click()`);
+    await env.run(
+      `[...document.querySelectorAll('.card')].find((c) => c.textContent.includes('Trail Tent 2P')).querySelector('button').click()`,
+    );
     // Wait until a person could read the toast (it fades in).
-    await env.until(`document.querySelector('.cart-link').textContent === 'Cart (1)' && getComputedStyle(document.querySelector('.toast')).opacity === '1'`);
+    await env.until(
+      `document.querySelector('.cart-link').textContent === 'Cart (1)' && getComputedStyle(document.querySelector('.toast')).opacity === '1'`,
+    );
     const diff = await env.snapshot({ mode: 'full', diff: true });
     expect(diff.isDiff).toBe(true);
     const lines = diff.text.split('\n');

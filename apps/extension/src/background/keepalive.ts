@@ -13,7 +13,9 @@ export function keepAlive(active: boolean): void {
     timer = setInterval(() => {
       chrome.runtime.getPlatformInfo().catch(() => undefined);
     }, PING_MS);
-    chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }).catch((error: unknown) => console.error('wayfinder: could not set the resume alarm', error));
+    chrome.alarms
+      .create(RESUME_ALARM, { periodInMinutes: 0.5 })
+      .catch((error: unknown) => console.error('wayfinder: could not set the resume alarm', error));
   } else if (!active && timer) {
     clearInterval(timer);
     timer = null;

@@ -11,7 +11,9 @@ export class PanelHub {
   add(port: chrome.runtime.Port): void {
     this.ports.add(port);
     port.onDisconnect.addListener(() => this.ports.delete(port));
-    this.status().then((status) => this.send(port, { type: 'status', status })).catch((error: unknown) => console.error('wayfinder: status for a new panel failed', error));
+    this.status()
+      .then((status) => this.send(port, { type: 'status', status }))
+      .catch((error: unknown) => console.error('wayfinder: status for a new panel failed', error));
   }
 
   broadcast(message: PanelMessage): void {
@@ -19,7 +21,9 @@ export class PanelHub {
   }
 
   pushStatus(): void {
-    this.status().then((status) => this.broadcast({ type: 'status', status })).catch((error: unknown) => console.error('wayfinder: status update failed', error));
+    this.status()
+      .then((status) => this.broadcast({ type: 'status', status }))
+      .catch((error: unknown) => console.error('wayfinder: status update failed', error));
   }
 
   private send(port: chrome.runtime.Port, message: PanelMessage): void {

@@ -20,14 +20,19 @@ export function declined(kind: PendingRequest['kind']): Answer {
 export class PendingRequests {
   private readonly waiters = new Map<string, { taskId: string; kind: PendingRequest['kind']; resolve: (answer: Answer) => void }>();
 
-  constructor(private readonly db: () => Promise<Db>, private readonly hub: PanelHub) {}
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly hub: PanelHub,
+  ) {}
 
   /** Puts a request to the person and waits for the answer; a stopped task gets the safe answer at once. */
   async ask(taskId: string, pending: PendingRequest, signal: AbortSignal): Promise<Answer> {
     const db = await this.db();
     await db.setPending(taskId, pending);
     this.hub.broadcast({ type: 'pending', taskId, request: pending });
-    const answer = signal.aborted ? declined(pending.kind) : await new Promise<Answer>((resolve) => this.waiters.set(pending.id, { taskId, kind: pending.kind, resolve }));
+    const answer = signal.aborted
+      ? declined(pending.kind)
+      : await new Promise<Answer>((resolve) => this.waiters.set(pending.id, { taskId, kind: pending.kind, resolve }));
     this.waiters.delete(pending.id);
     await db.setPending(taskId, null);
     this.hub.broadcast({ type: 'pending', taskId, request: null });

@@ -28,7 +28,10 @@ function router() {
 describe('the background router', () => {
   it('answers the side panel, options and other pages of this extension', async () => {
     const { route, stopped } = router();
-    expect(await route({ type: 'task.stop', taskId: 't1' }, { id: ID, url: `chrome-extension://${ID}/sidepanel.html` })).toEqual({ ok: true, stopped: true });
+    expect(await route({ type: 'task.stop', taskId: 't1' }, { id: ID, url: `chrome-extension://${ID}/sidepanel.html` })).toEqual({
+      ok: true,
+      stopped: true,
+    });
     expect(stopped).toEqual(['t1']);
   });
 

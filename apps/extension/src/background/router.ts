@@ -43,8 +43,18 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
     const events = await store.events(id);
     const start = events.find((e) => e.event.type === 'task-start')?.event;
     return {
-      id, conversationId: record.conversationId, task: state.task, mode: state.mode, status: state.status, step: state.step,
-      result: state.result, error: state.error, usage: state.usage, plan: state.plan, pending: record.pending, events,
+      id,
+      conversationId: record.conversationId,
+      task: state.task,
+      mode: state.mode,
+      status: state.status,
+      step: state.step,
+      result: state.result,
+      error: state.error,
+      usage: state.usage,
+      plan: state.plan,
+      pending: record.pending,
+      events,
       model: start && start.type === 'task-start' ? start.model : '',
     };
   };
@@ -57,10 +67,12 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
       const store = await db();
       const conversations = await store.listConversations();
       return {
-        conversations: await Promise.all(conversations.map(async (c) => {
-          const last = c.taskIds.at(-1);
-          return { ...c, lastStatus: last ? ((await store.task(last))?.state.status ?? null) : null };
-        })),
+        conversations: await Promise.all(
+          conversations.map(async (c) => {
+            const last = c.taskIds.at(-1);
+            return { ...c, lastStatus: last ? ((await store.task(last))?.state.status ?? null) : null };
+          }),
+        ),
       };
     },
     'conversation.open': async (r) => {
@@ -77,9 +89,21 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
       const store = await db();
       const conversation = await store.conversation(r.id);
       if (!conversation) throw new Error('That conversation no longer exists.');
-      const tasks = await Promise.all(conversation.taskIds.map(async (id) => ({ task: await store.task(id), events: (await store.events(id)).map((e) => ({ at: e.at, event: e.event })) })));
-      const json = JSON.stringify({ exportedBy: 'Wayfinder', version: 1, exportedAt: new Date().toISOString(), conversation, tasks }, null, 2);
-      return { json, filename: `wayfinder-${conversation.title.replace(/[^\w-]+/g, '-').slice(0, 40)}-${new Date(conversation.createdAt).toISOString().slice(0, 10)}.json` };
+      const tasks = await Promise.all(
+        conversation.taskIds.map(async (id) => ({
+          task: await store.task(id),
+          events: (await store.events(id)).map((e) => ({ at: e.at, event: e.event })),
+        })),
+      );
+      const json = JSON.stringify(
+        { exportedBy: 'Wayfinder', version: 1, exportedAt: new Date().toISOString(), conversation, tasks },
+        null,
+        2,
+      );
+      return {
+        json,
+        filename: `wayfinder-${conversation.title.replace(/[^\w-]+/g, '-').slice(0, 40)}-${new Date(conversation.createdAt).toISOString().slice(0, 10)}.json`,
+      };
     },
     'status.get': () => tasks.status(),
     'provider.test': async (r) => testConnection(await loadSettings(), r.provider),
@@ -89,23 +113,34 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
   // A switch, so each request reaches its own handler with its own type.
   const dispatch = (request: ParsedRequest): Promise<object> => {
     switch (request.type) {
-      case 'task.start': return handlers['task.start'](request);
-      case 'task.stop': return handlers['task.stop'](request);
-      case 'task.answer': return handlers['task.answer'](request);
-      case 'conversations.list': return handlers['conversations.list'](request);
-      case 'conversation.open': return handlers['conversation.open'](request);
-      case 'conversation.delete': return handlers['conversation.delete'](request);
-      case 'conversation.export': return handlers['conversation.export'](request);
-      case 'status.get': return handlers['status.get'](request);
-      case 'provider.test': return handlers['provider.test'](request);
-      case 'page.current': return handlers['page.current'](request);
+      case 'task.start':
+        return handlers['task.start'](request);
+      case 'task.stop':
+        return handlers['task.stop'](request);
+      case 'task.answer':
+        return handlers['task.answer'](request);
+      case 'conversations.list':
+        return handlers['conversations.list'](request);
+      case 'conversation.open':
+        return handlers['conversation.open'](request);
+      case 'conversation.delete':
+        return handlers['conversation.delete'](request);
+      case 'conversation.export':
+        return handlers['conversation.export'](request);
+      case 'status.get':
+        return handlers['status.get'](request);
+      case 'provider.test':
+        return handlers['provider.test'](request);
+      case 'page.current':
+        return handlers['page.current'](request);
     }
   };
 
   return async function route(message: unknown, sender: Sender): Promise<unknown> {
     if (!fromOwnPage(sender, extensionId)) return { ok: false, error: 'Wayfinder answers only its own pages.' };
     const parsed = REQUEST.safeParse(message);
-    if (!parsed.success) return { ok: false, error: `Wayfinder could not read that request: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
+    if (!parsed.success)
+      return { ok: false, error: `Wayfinder could not read that request: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
     const request = parsed.data;
     try {
       return { ok: true, ...(await dispatch(request)) };

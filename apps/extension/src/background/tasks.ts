@@ -1,5 +1,16 @@
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
-import { ALL_TOOLS, newTaskState, runTask, SafetyPolicy, SecretVault, type DialogDecision, type DialogInfo, type ModelRoles, type TaskMode, type TaskState } from '@wayfinder/core';
+import {
+  ALL_TOOLS,
+  newTaskState,
+  runTask,
+  SafetyPolicy,
+  SecretVault,
+  type DialogDecision,
+  type DialogInfo,
+  type ModelRoles,
+  type TaskMode,
+  type TaskState,
+} from '@wayfinder/core';
 import type { Conversation, Db, PendingRequest } from '../lib/db';
 import type { ParsedRequest, Status, TaskView } from '../lib/messages';
 import { rolesFor } from '../lib/models';
@@ -61,15 +72,30 @@ async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }>
 /** What the panel shows of a task its launcher just started. */
 function startedView(state: TaskState, conversationId: string, model: string): TaskView {
   return {
-    id: state.id, conversationId, task: state.task, mode: state.mode, status: state.status, step: state.step, result: state.result, error: state.error,
-    usage: state.usage, plan: state.plan, model, pending: null, events: [],
+    id: state.id,
+    conversationId,
+    task: state.task,
+    mode: state.mode,
+    status: state.status,
+    step: state.step,
+    result: state.result,
+    error: state.error,
+    usage: state.usage,
+    plan: state.plan,
+    model,
+    pending: null,
+    events: [],
   };
 }
 
 export class TaskLauncher {
   private readonly live = new Map<string, LiveTask>();
 
-  constructor(private readonly db: () => Promise<Db>, private readonly hub: PanelHub, private readonly pending: PendingRequests) {}
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly hub: PanelHub,
+    private readonly pending: PendingRequests,
+  ) {}
 
   async status(): Promise<Status> {
     const settings = await loadSettings();
@@ -107,7 +133,17 @@ export class TaskLauncher {
     await db.putTask({ id: state.id, conversationId: conversation.id, state, pending: null });
     const view = startedView(state, conversation.id, models.actor.label);
     this.hub.broadcast({ type: 'task', taskId: state.id, conversationId: conversation.id, status: 'running', view });
-    this.launch({ taskId: state.id, conversationId: conversation.id, settings, models, task: request.task, mode: request.mode, history, includePage: request.includePage, ...(await safety()) });
+    this.launch({
+      taskId: state.id,
+      conversationId: conversation.id,
+      settings,
+      models,
+      task: request.task,
+      mode: request.mode,
+      history,
+      includePage: request.includePage,
+      ...(await safety()),
+    });
     return { taskId: state.id, conversationId: conversation.id, view };
   }
 
@@ -139,27 +175,67 @@ export class TaskLauncher {
         models = rolesFor(settings);
       } catch (error) {
         const message = `The browser restarted the agent and it could not go on: ${error instanceof Error ? error.message : String(error)}`;
-        await db.putTask({ ...record, pending: null, state: { ...record.state, status: 'interrupted', error: { code: 'interrupted', message }, result: { success: false, summary: message } } });
+        await db.putTask({
+          ...record,
+          pending: null,
+          state: {
+            ...record.state,
+            status: 'interrupted',
+            error: { code: 'interrupted', message },
+            result: { success: false, summary: message },
+          },
+        });
         continue;
       }
       await db.setPending(record.id, null);
-      this.launch({ taskId: record.id, conversationId: record.conversationId, settings, models, task: record.state.task, mode: record.state.mode, history: '', includePage: true, resume: record.state, ...(await safety()) });
+      this.launch({
+        taskId: record.id,
+        conversationId: record.conversationId,
+        settings,
+        models,
+        task: record.state.task,
+        mode: record.state.mode,
+        history: '',
+        includePage: true,
+        resume: record.state,
+        ...(await safety()),
+      });
     }
   }
 
   /** Tells the panels how a task ended, from what is stored. */
   private pushEnded(conversationId: string, state: TaskState): void {
     this.hub.broadcast({
-      type: 'task', taskId: state.id, conversationId, status: state.status,
-      update: { status: state.status, step: state.step, result: state.result, error: state.error, usage: state.usage, plan: state.plan, pending: null },
+      type: 'task',
+      taskId: state.id,
+      conversationId,
+      status: state.status,
+      update: {
+        status: state.status,
+        step: state.step,
+        result: state.result,
+        error: state.error,
+        usage: state.usage,
+        plan: state.plan,
+        pending: null,
+      },
     });
   }
 
   private launch(run: Launch): void {
-    const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus() });
+    const browser = new ExtensionBrowser(
+      { tabs: chrome.tabs, debugger: chrome.debugger },
+      { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus() },
+    );
     const live: LiveTask = { id: run.taskId, conversationId: run.conversationId, controller: new AbortController(), browser };
     const signal = live.controller.signal;
-    const timeline = new TimelineRecorder(this.db, this.hub, { taskId: run.taskId, conversationId: run.conversationId, browser, pictured: ACTIONS, screenshots: run.settings.agent.screenshots });
+    const timeline = new TimelineRecorder(this.db, this.hub, {
+      taskId: run.taskId,
+      conversationId: run.conversationId,
+      browser,
+      pictured: ACTIONS,
+      screenshots: run.settings.agent.screenshots,
+    });
     const ask = (request: PendingRequest) => this.pending.ask(run.taskId, request, signal);
     this.live.set(run.taskId, live);
     keepAlive(true);
@@ -174,41 +250,79 @@ export class TaskLauncher {
       if (record) this.pushEnded(run.conversationId, record.state);
       this.hub.pushStatus();
     };
-    this.db().then((db) => runTask({
-      task: run.task, mode: run.mode, taskId: run.taskId, browser, models: run.models, store: db, policy: run.policy, secrets: run.secrets,
-      signal, maxSteps: run.settings.agent.maxSteps, history: run.history, includePage: run.includePage,
-      ...(run.resume ? { resume: run.resume } : {}),
-      onEvent: (event) => timeline.record(event),
-      askUser: async (question) => {
-        const answer = await ask({ id: newId('r'), kind: 'question', question });
-        return answer.kind === 'question' ? answer.text : '';
-      },
-      approvePlan: async (steps, message) => {
-        const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
-        return answer.kind === 'plan' ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) } : { approved: false };
-      },
-      confirm: async (request) => {
-        const answer = await ask({ id: newId('r'), kind: 'confirm', question: request.question, tool: request.tool, site: request.site, choices: request.choices, reason: request.kind });
-        return answer.kind === 'confirm' ? answer.answer : 'deny';
-      },
-    })).then(finish, async (error: unknown) => {
-      console.error('wayfinder: a task failed outside the agent loop', error);
-      const db = await this.db();
-      const record = await db.task(run.taskId);
-      if (record) {
-        const message = `The task failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-        await db.putTask({ ...record, pending: null, state: { ...record.state, status: 'failed', error: { code: 'unexpected', message }, result: { success: false, summary: message } } });
-      }
-      await finish();
-    }).catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
+    this.db()
+      .then((db) =>
+        runTask({
+          task: run.task,
+          mode: run.mode,
+          taskId: run.taskId,
+          browser,
+          models: run.models,
+          store: db,
+          policy: run.policy,
+          secrets: run.secrets,
+          signal,
+          maxSteps: run.settings.agent.maxSteps,
+          history: run.history,
+          includePage: run.includePage,
+          ...(run.resume ? { resume: run.resume } : {}),
+          onEvent: (event) => timeline.record(event),
+          askUser: async (question) => {
+            const answer = await ask({ id: newId('r'), kind: 'question', question });
+            return answer.kind === 'question' ? answer.text : '';
+          },
+          approvePlan: async (steps, message) => {
+            const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
+            return answer.kind === 'plan'
+              ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) }
+              : { approved: false };
+          },
+          confirm: async (request) => {
+            const answer = await ask({
+              id: newId('r'),
+              kind: 'confirm',
+              question: request.question,
+              tool: request.tool,
+              site: request.site,
+              choices: request.choices,
+              reason: request.kind,
+            });
+            return answer.kind === 'confirm' ? answer.answer : 'deny';
+          },
+        }),
+      )
+      .then(finish, async (error: unknown) => {
+        console.error('wayfinder: a task failed outside the agent loop', error);
+        const db = await this.db();
+        const record = await db.task(run.taskId);
+        if (record) {
+          const message = `The task failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+          await db.putTask({
+            ...record,
+            pending: null,
+            state: {
+              ...record.state,
+              status: 'failed',
+              error: { code: 'unexpected', message },
+              result: { success: false, summary: message },
+            },
+          });
+        }
+        await finish();
+      })
+      .catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
   }
 
   private async dialog(ask: (request: PendingRequest) => ReturnType<PendingRequests['ask']>, dialog: DialogInfo): Promise<DialogDecision> {
     if (dialog.type === 'alert') return { accept: true };
-    const question = dialog.type === 'beforeunload' ? 'The page asks to confirm leaving (it may have unsaved changes).' : `The page asks: "${dialog.message}"`;
+    const question =
+      dialog.type === 'beforeunload'
+        ? 'The page asks to confirm leaving (it may have unsaved changes).'
+        : `The page asks: "${dialog.message}"`;
     const answer = await ask({ id: newId('r'), kind: 'dialog', question, dialogType: dialog.type });
     if (answer.kind !== 'dialog') return { accept: false };
-    return answer.text !== undefined && dialog.type === 'prompt' ? { accept: answer.accept, promptText: answer.text } : { accept: answer.accept };
+    return answer.text !== undefined && dialog.type === 'prompt'
+      ? { accept: answer.accept, promptText: answer.text }
+      : { accept: answer.accept };
   }
 }
-

@@ -21,7 +21,11 @@ export class TimelineRecorder {
   /** Writes and pictures, in order. */
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: () => Promise<Db>, private readonly hub: PanelHub, private readonly task: RecordedTask) {}
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly hub: PanelHub,
+    private readonly task: RecordedTask,
+  ) {}
 
   record(event: AgentEvent): void {
     const { taskId, conversationId } = this.task;
@@ -36,11 +40,14 @@ export class TimelineRecorder {
       this.text = '';
     }
     items.push(event);
-    this.chain = this.chain.then(async () => {
-      const db = await this.db();
-      for (const item of items) await db.addEvent(taskId, item);
-      if (event.type === 'tool-result' && event.ok && this.task.screenshots && this.task.pictured.has(event.name)) await this.picture(event.step);
-    }).catch((error: unknown) => console.error('wayfinder: could not record the timeline', error));
+    this.chain = this.chain
+      .then(async () => {
+        const db = await this.db();
+        for (const item of items) await db.addEvent(taskId, item);
+        if (event.type === 'tool-result' && event.ok && this.task.screenshots && this.task.pictured.has(event.name))
+          await this.picture(event.step);
+      })
+      .catch((error: unknown) => console.error('wayfinder: could not record the timeline', error));
   }
 
   /** Resolves when everything recorded so far is stored. */

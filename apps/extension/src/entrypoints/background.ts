@@ -28,7 +28,15 @@ export default defineBackground(() => {
   const tasks: TaskLauncher = new TaskLauncher(db, hub, pending);
   const currentPage = async () => {
     const tab = await new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }).startingTab();
-    return { page: tab ? { title: tab.title ?? '', url: tab.url ?? '', favIconUrl: 'favIconUrl' in tab && typeof tab.favIconUrl === 'string' ? tab.favIconUrl : '' } : null };
+    return {
+      page: tab
+        ? {
+            title: tab.title ?? '',
+            url: tab.url ?? '',
+            favIconUrl: 'favIconUrl' in tab && typeof tab.favIconUrl === 'string' ? tab.favIconUrl : '',
+          }
+        : null,
+    };
   };
   const route = makeRouter({ extensionId: chrome.runtime.id, tasks, pending, db, currentPage });
 
@@ -44,7 +52,9 @@ export default defineBackground(() => {
 
   chrome.commands.onCommand.addListener((command, tab) => {
     if (command !== 'open-side-panel' || tab?.windowId === undefined) return;
-    chrome.sidePanel.open({ windowId: tab.windowId }).catch((error: unknown) => console.error('wayfinder: could not open the side panel', error));
+    chrome.sidePanel
+      .open({ windowId: tab.windowId })
+      .catch((error: unknown) => console.error('wayfinder: could not open the side panel', error));
   });
 
   // The resume alarm's only job is to start a stopped worker; resuming runs below at every start.
@@ -54,12 +64,16 @@ export default defineBackground(() => {
 
   chrome.runtime.onInstalled.addListener((details) => {
     if (details.reason !== 'install') return;
-    loadSettings().then(async (settings) => {
-      if (!settings.firstRunDone) await chrome.tabs.create({ url: chrome.runtime.getURL('/welcome.html') });
-    }).catch((error: unknown) => console.error('wayfinder: could not open the welcome page', error));
+    loadSettings()
+      .then(async (settings) => {
+        if (!settings.firstRunDone) await chrome.tabs.create({ url: chrome.runtime.getURL('/welcome.html') });
+      })
+      .catch((error: unknown) => console.error('wayfinder: could not open the welcome page', error));
   });
 
-  chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((error: unknown) => console.error('wayfinder: could not set the side panel behaviour', error));
+  chrome.sidePanel
+    .setPanelBehavior({ openPanelOnActionClick: true })
+    .catch((error: unknown) => console.error('wayfinder: could not set the side panel behaviour', error));
 
   tasks.resumeUnfinished().catch((error: unknown) => console.error('wayfinder: could not resume unfinished tasks', error));
 });

@@ -73,7 +73,8 @@ export function openDb(name = DB_NAME): Promise<IDBDatabase> {
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('Could not open the database'));
-    req.onblocked = () => reject(new Error('The database is open in an older version elsewhere; close other Wayfinder pages and try again.'));
+    req.onblocked = () =>
+      reject(new Error('The database is open in an older version elsewhere; close other Wayfinder pages and try again.'));
   });
 }
 
@@ -196,7 +197,9 @@ export class Db implements Store {
   }
 
   async events(taskId: string): Promise<EventRecord[]> {
-    const all: unknown[] = await request(this.db.transaction('events').objectStore('events').index('taskId').getAll(IDBKeyRange.only(taskId)));
+    const all: unknown[] = await request(
+      this.db.transaction('events').objectStore('events').index('taskId').getAll(IDBKeyRange.only(taskId)),
+    );
     return all.filter(isEvent).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   }
 }

@@ -114,7 +114,8 @@ export function isPanelMessage(value: unknown): value is PanelMessage {
 export async function ask<T extends Request['type']>(message: Extract<Request, { type: T }>): Promise<Reply<T>> {
   try {
     const reply: unknown = await chrome.runtime.sendMessage(message);
-    if (typeof reply !== 'object' || reply === null || !('ok' in reply)) return { ok: false, error: 'The background did not answer. Reload the extension (chrome://extensions) if this keeps happening.' };
+    if (typeof reply !== 'object' || reply === null || !('ok' in reply))
+      return { ok: false, error: 'The background did not answer. Reload the extension (chrome://extensions) if this keeps happening.' };
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the background answers each request type with Reply<T> (background/router.ts)
     return reply as Reply<T>;
   } catch (error) {

@@ -1,4 +1,14 @@
-import { callModel, createModelSlot, ModelError, parseModelSpec, PromptApiLanguageModel, type ModelRoles, type ModelSlot, type ModelSpec, type ProviderSettings } from '@wayfinder/core';
+import {
+  callModel,
+  createModelSlot,
+  ModelError,
+  parseModelSpec,
+  PromptApiLanguageModel,
+  type ModelRoles,
+  type ModelSlot,
+  type ModelSpec,
+  type ProviderSettings,
+} from '@wayfinder/core';
 import { CHROME_UNAVAILABLE, checkBuiltInModel, promptApi } from './built-in-model';
 import { modelName, PROVIDER_LABELS, type ModelChoice, type ProviderId, type Role, type Settings } from './settings';
 
@@ -21,7 +31,6 @@ function providerSettings(settings: Settings): ProviderSettings {
   return out;
 }
 
-
 export class ModelSetupError extends Error {
   override readonly name = 'ModelSetupError';
 }
@@ -31,20 +40,34 @@ export function slotFor(settings: Settings, choice: ModelChoice): ModelSlot {
     const api = promptApi();
     if (!api) throw new ModelSetupError(CHROME_UNAVAILABLE);
     // Tools through our text protocol (the Prompt API has no tool calling we can drive step by step).
-    return { model: new PromptApiLanguageModel(api), label: PROVIDER_LABELS.chrome, contextWindow: BUILT_IN_WINDOW, toolMode: 'text', vision: false };
+    return {
+      model: new PromptApiLanguageModel(api),
+      label: PROVIDER_LABELS.chrome,
+      contextWindow: BUILT_IN_WINDOW,
+      toolMode: 'text',
+      vision: false,
+    };
   }
   const model = modelName(settings, choice);
-  if (choice.provider !== 'command' && !model) throw new ModelSetupError(`${PROVIDER_LABELS[choice.provider]} has no model set. Choose one in Wayfinder's options.`);
+  if (choice.provider !== 'command' && !model)
+    throw new ModelSetupError(`${PROVIDER_LABELS[choice.provider]} has no model set. Choose one in Wayfinder's options.`);
   let spec: ModelSpec;
   if (choice.provider === 'openai-compatible') {
     const baseURL = settings.providers['openai-compatible'].baseURL.trim();
-    if (!/^https?:\/\//.test(baseURL)) throw new ModelSetupError('The OpenAI-compatible server needs an address (like http://localhost:1234/v1). Set it in Wayfinder\'s options.');
+    if (!/^https?:\/\//.test(baseURL))
+      throw new ModelSetupError(
+        "The OpenAI-compatible server needs an address (like http://localhost:1234/v1). Set it in Wayfinder's options.",
+      );
     spec = parseModelSpec(`openai-compatible:${baseURL}#${model}`);
   } else spec = parseModelSpec(choice.provider === 'command' ? 'command' : `${choice.provider}:${model}`);
   try {
     return createModelSlot(spec, providerSettings(settings));
   } catch (error) {
-    throw new ModelSetupError(error instanceof Error ? error.message.replace(/set [A-Z_]+ \(or choose another model with --model\)/, 'add the key in Wayfinder\'s options') : String(error));
+    throw new ModelSetupError(
+      error instanceof Error
+        ? error.message.replace(/set [A-Z_]+ \(or choose another model with --model\)/, "add the key in Wayfinder's options")
+        : String(error),
+    );
   }
 }
 
@@ -81,10 +104,15 @@ export async function testConnection(settings: Settings, provider: ProviderId): 
   const started = Date.now();
   const signal = AbortSignal.timeout(20_000);
   try {
-    const reply = await callModel(slot, [
-      { role: 'system', content: 'Reply with the single word OK.' },
-      { role: 'user', content: [{ type: 'text', text: 'Are you there?' }] },
-    ], [], { signal, retries: 0 });
+    const reply = await callModel(
+      slot,
+      [
+        { role: 'system', content: 'Reply with the single word OK.' },
+        { role: 'user', content: [{ type: 'text', text: 'Are you there?' }] },
+      ],
+      [],
+      { signal, retries: 0 },
+    );
     const ms = Date.now() - started;
     return { connected: true, message: `${slot.label} answered in ${ms} ms${reply.text ? `: "${reply.text.trim().slice(0, 60)}"` : ''}.` };
   } catch (error) {

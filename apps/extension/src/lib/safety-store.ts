@@ -6,7 +6,14 @@ import { z } from 'zod';
 // worker, which types them into fields; pages of the extension list names and sites.
 
 const SITES = z.array(z.object({ site: z.string().min(1), decision: z.enum(['allow', 'block', 'ask']) }));
-const SECRETS = z.array(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]+$/), value: z.string().min(1), site: z.string().min(1), field: z.enum(['password', 'text']).optional() }));
+const SECRETS = z.array(
+  z.object({
+    name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+    value: z.string().min(1),
+    site: z.string().min(1),
+    field: z.enum(['password', 'text']).optional(),
+  }),
+);
 
 async function read(key: string): Promise<unknown> {
   const stored: Record<string, unknown> = await chrome.storage.local.get(key);
@@ -32,7 +39,9 @@ export async function setSite(site: string, decision: SiteDecision): Promise<voi
 
 export async function loadSecrets(): Promise<Secret[]> {
   const parsed = SECRETS.safeParse(await read('secrets'));
-  return parsed.success ? parsed.data.map((s) => ({ name: s.name, value: s.value, site: s.site, ...(s.field ? { field: s.field } : {}) })) : [];
+  return parsed.success
+    ? parsed.data.map((s) => ({ name: s.name, value: s.value, site: s.site, ...(s.field ? { field: s.field } : {}) }))
+    : [];
 }
 
 export async function saveSecrets(secrets: Secret[]): Promise<void> {

@@ -8,7 +8,12 @@ describe('settings versions', () => {
   });
 
   it('keeps current settings as they are, filling in what is missing', () => {
-    const stored = { version: 1, providers: { ollama: { baseURL: 'http://gpu-box:11434', model: 'qwen2.5' } }, roles: { actor: { provider: 'ollama' } }, agent: { maxSteps: 12 } };
+    const stored = {
+      version: 1,
+      providers: { ollama: { baseURL: 'http://gpu-box:11434', model: 'qwen2.5' } },
+      roles: { actor: { provider: 'ollama' } },
+      agent: { maxSteps: 12 },
+    };
     const settings = upgradeSettings(stored);
     expect(settings.providers.ollama).toEqual({ baseURL: 'http://gpu-box:11434', apiKey: '', model: 'qwen2.5' });
     expect(settings.roles).toEqual({ actor: { provider: 'ollama', model: '' }, planner: null, summariser: null, vision: null });

@@ -22,6 +22,8 @@ describe('Markdown', () => {
   });
 
   it('links bare addresses', () => {
-    expect(html('See https://example.org/page.')).toBe('<div class="markdown"><p>See <a href="https://example.org/page" target="_blank" rel="noreferrer noopener">https://example.org/page</a>.</p></div>');
+    expect(html('See https://example.org/page.')).toBe(
+      '<div class="markdown"><p>See <a href="https://example.org/page" target="_blank" rel="noreferrer noopener">https://example.org/page</a>.</p></div>',
+    );
   });
 });

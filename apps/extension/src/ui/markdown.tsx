@@ -13,7 +13,8 @@ function safeHref(href: string): string | null {
   }
 }
 
-const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(\[[^\]]+\]\([^)\s]+\))|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+const INLINE =
+  /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(\[[^\]]+\]\([^)\s]+\))|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
 function inline(text: string, key: string): ReactNode[] {
   const out: ReactNode[] = [];
@@ -30,10 +31,26 @@ function inline(text: string, key: string): ReactNode[] {
     else if (link) {
       const [, label = '', href = ''] = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(link) ?? [];
       const safe = safeHref(href);
-      out.push(safe ? <a key={k} href={safe} target="_blank" rel="noreferrer noopener">{label}</a> : label);
+      out.push(
+        safe ? (
+          <a key={k} href={safe} target="_blank" rel="noreferrer noopener">
+            {label}
+          </a>
+        ) : (
+          label
+        ),
+      );
     } else if (bare) {
       const safe = safeHref(bare);
-      out.push(safe ? <a key={k} href={safe} target="_blank" rel="noreferrer noopener">{bare}</a> : bare);
+      out.push(
+        safe ? (
+          <a key={k} href={safe} target="_blank" rel="noreferrer noopener">
+            {bare}
+          </a>
+        ) : (
+          bare
+        ),
+      );
     } else out.push(whole);
     last = at + whole.length;
   }
@@ -53,7 +70,11 @@ export function Markdown({ text }: { text: string }) {
       i++;
       while (i < lines.length && !(lines[i] ?? '').startsWith('```')) body.push(lines[i++] ?? '');
       i++;
-      blocks.push(<pre key={key}><code>{body.join('\n')}</code></pre>);
+      blocks.push(
+        <pre key={key}>
+          <code>{body.join('\n')}</code>
+        </pre>,
+      );
       continue;
     }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
@@ -68,7 +89,9 @@ export function Markdown({ text }: { text: string }) {
       const ordered = /^\s*\d+[.)]/.test(line);
       const items: ReactNode[] = [];
       while (i < lines.length && /^\s*([-*]|\d+[.)])\s+/.test(lines[i] ?? '')) {
-        items.push(<li key={`${key}-${items.length}`}>{inline((lines[i] ?? '').replace(/^\s*([-*]|\d+[.)])\s+/, ''), `${key}-${items.length}`)}</li>);
+        items.push(
+          <li key={`${key}-${items.length}`}>{inline((lines[i] ?? '').replace(/^\s*([-*]|\d+[.)])\s+/, ''), `${key}-${items.length}`)}</li>,
+        );
         i++;
       }
       blocks.push(ordered ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>);
@@ -79,7 +102,8 @@ export function Markdown({ text }: { text: string }) {
       continue;
     }
     const para: string[] = [];
-    while (i < lines.length && (lines[i] ?? '').trim() && !/^(```|#{1,4}\s|\s*([-*]|\d+[.)])\s+)/.test(lines[i] ?? '')) para.push(lines[i++] ?? '');
+    while (i < lines.length && (lines[i] ?? '').trim() && !/^(```|#{1,4}\s|\s*([-*]|\d+[.)])\s+)/.test(lines[i] ?? ''))
+      para.push(lines[i++] ?? '');
     blocks.push(<p key={key}>{inline(para.join(' '), key)}</p>);
   }
   return <div className="markdown">{blocks}</div>;

@@ -1,4 +1,17 @@
-import { BrowserError, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, ModelConfigError, runTask, SafetyPolicy, SecretVault, type ConfirmAnswer, type ConfirmRequest, type DialogPolicy, type PlanDecision, type TaskMode } from '@wayfinder/core';
+import {
+  BrowserError,
+  DEFAULT_MAX_STEPS,
+  HARD_MAX_STEPS,
+  ModelConfigError,
+  runTask,
+  SafetyPolicy,
+  SecretVault,
+  type ConfirmAnswer,
+  type ConfirmRequest,
+  type DialogPolicy,
+  type PlanDecision,
+  type TaskMode,
+} from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
 import { ConfigError, loadConfig, rememberSite } from '../config';
@@ -44,8 +57,16 @@ const MODES: readonly TaskMode[] = ['act', 'plan', 'ask'];
 const STEP_RANGE: [number, number] = [1, HARD_MAX_STEPS];
 
 const OPTIONS = {
-  url: {}, mode: { choices: MODES }, model: {}, 'cdp-endpoint': {}, headed: { flag: true },
-  'max-steps': { integer: STEP_RANGE }, json: { flag: true }, yes: { flag: true }, 'allow-sensitive': { flag: true }, help: { flag: true },
+  url: {},
+  mode: { choices: MODES },
+  model: {},
+  'cdp-endpoint': {},
+  headed: { flag: true },
+  'max-steps': { integer: STEP_RANGE },
+  json: { flag: true },
+  yes: { flag: true },
+  'allow-sensitive': { flag: true },
+  help: { flag: true },
 };
 
 async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, steps: string[]): Promise<PlanDecision> {
@@ -74,7 +95,12 @@ async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, s
 }
 
 /** A policy's question at the prompt: once/always/never for sites, yes/no otherwise; no answer is no. */
-async function confirmAtPrompt(terminal: Terminal, printer: Printer, allowSensitive: boolean, request: ConfirmRequest): Promise<ConfirmAnswer> {
+async function confirmAtPrompt(
+  terminal: Terminal,
+  printer: Printer,
+  allowSensitive: boolean,
+  request: ConfirmRequest,
+): Promise<ConfirmAnswer> {
   if (allowSensitive) {
     printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
     return 'once';
@@ -99,7 +125,10 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const task = args.positionals.join(' ').trim();
-  if (!task) throw new UsageError('wayfinder run: say what to do, e.g. wayfinder run "search for tents" --url https://example.com. Try wayfinder run --help.');
+  if (!task)
+    throw new UsageError(
+      'wayfinder run: say what to do, e.g. wayfinder run "search for tents" --url https://example.com. Try wayfinder run --help.',
+    );
   const json = args.flags.has('json');
   const yes = args.flags.has('yes');
   const allowSensitive = args.flags.has('allow-sensitive');
@@ -121,7 +150,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   if (config.warning) io.stderr.write(`${config.warning}\n`);
   const secrets = new SecretVault(config.secrets);
   const configFile = config.path;
-  const policy = new SafetyPolicy({ sites: config.sites, secrets, limits: config.limits, remember: (site, decision) => rememberSite(configFile, site, decision) });
+  const policy = new SafetyPolicy({
+    sites: config.sites,
+    secrets,
+    limits: config.limits,
+    remember: (site, decision) => rememberSite(configFile, site, decision),
+  });
 
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => {
@@ -132,7 +166,11 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 
   let opened;
   try {
-    opened = await openBrowser({ cdpEndpoint: args.values.get('cdp-endpoint'), headed: args.flags.has('headed'), url: args.values.get('url') });
+    opened = await openBrowser({
+      cdpEndpoint: args.values.get('cdp-endpoint'),
+      headed: args.flags.has('headed'),
+      url: args.values.get('url'),
+    });
   } catch (error) {
     stopListening();
     if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
@@ -160,16 +198,27 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const started = Date.now();
   try {
     const info = await opened.tab.info();
-    printer.header({ model: models.actor.label, mode, task, page: info.url === 'about:blank' ? 'about:blank (no --url given)' : `${info.title ? `${info.title} — ` : ''}${info.url}` });
+    printer.header({
+      model: models.actor.label,
+      mode,
+      task,
+      page: info.url === 'about:blank' ? 'about:blank (no --url given)' : `${info.title ? `${info.title} — ` : ''}${info.url}`,
+    });
     const result = await runTask({
-      task, mode, browser: opened.browser, models, maxSteps, signal: controller.signal,
+      task,
+      mode,
+      browser: opened.browser,
+      models,
+      maxSteps,
+      signal: controller.signal,
       onEvent: (event) => printer.event(event),
       askUser: async (question) => {
         const answer = await terminal.ask(`\n? ${question}\n> `);
         return answer ?? '(The user did not answer: input has ended. Decide without it, or finish with done.)';
       },
       approvePlan: (steps) => approvePlan(terminal, printer, yes, steps),
-      policy, secrets,
+      policy,
+      secrets,
       confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request),
     });
     printer.result(result, Date.now() - started);

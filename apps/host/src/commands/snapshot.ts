@@ -20,7 +20,8 @@ export async function snapshotCommand(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const [url, extra] = args.positionals;
-  if (!url || extra !== undefined) throw new UsageError('wayfinder snapshot: give one address, e.g. wayfinder snapshot https://example.com');
+  if (!url || extra !== undefined)
+    throw new UsageError('wayfinder snapshot: give one address, e.g. wayfinder snapshot https://example.com');
   let config: HostConfig;
   try {
     config = loadConfig(io.env);
@@ -37,7 +38,11 @@ export async function snapshotCommand(argv: string[], io: Io): Promise<number> {
       policy: new SafetyPolicy({ sites: config.sites, secrets: vault, limits: config.limits }),
       render: { maxChars: PRINTED_CHARS, redact: (text) => vault.redact(redactSecrets(text)) },
     });
-    const context = makeToolContext({ browser: opened.browser, tabs: new TabSession(opened.browser, opened.tab.id), signal: new AbortController().signal });
+    const context = makeToolContext({
+      browser: opened.browser,
+      tabs: new TabSession(opened.browser, opened.tab.id),
+      signal: new AbortController().signal,
+    });
     const result = await runner.run({ name: 'snapshot', input: { mode: args.flags.has('full') ? 'full' : 'viewport' } }, context);
     (result.isError ? io.stderr : io.stdout).write(`${result.isError ? 'wayfinder: ' : ''}${result.text}\n`);
     return result.isError ? 1 : 0;

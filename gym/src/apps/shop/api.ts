@@ -69,10 +69,19 @@ function validateShipping(body: Record<string, unknown>): { errors: Record<strin
   return { errors, shipping };
 }
 
-function validateOrder(body: Record<string, unknown>): { errors: Record<string, string>; shipping: Record<string, string>; card: { name: string; number: string; expiry: string; cvc: string } } {
+function validateOrder(body: Record<string, unknown>): {
+  errors: Record<string, string>;
+  shipping: Record<string, string>;
+  card: { name: string; number: string; expiry: string; cvc: string };
+} {
   const { errors, shipping } = validateShipping(body);
   const paymentRaw = typeof body.payment === 'object' && body.payment !== null ? Object.fromEntries(Object.entries(body.payment)) : {};
-  const card = { name: str(paymentRaw.name), number: str(paymentRaw.number).replace(/[\s-]/g, ''), expiry: str(paymentRaw.expiry), cvc: str(paymentRaw.cvc) };
+  const card = {
+    name: str(paymentRaw.name),
+    number: str(paymentRaw.number).replace(/[\s-]/g, ''),
+    expiry: str(paymentRaw.expiry),
+    cvc: str(paymentRaw.cvc),
+  };
   if (!card.name) errors.cardName = 'Enter the name on the card.';
   if (!/^\d{13,19}$/.test(card.number)) errors.cardNumber = 'Enter a valid card number.';
   if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry)) errors.expiry = 'Use MM/YY.';
@@ -157,8 +166,12 @@ export async function shopRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     }
     const total = Math.round(state.cart.reduce((sum, l) => sum + l.price * l.qty, 0) * 100) / 100;
     const order = {
-      id: state.newOrderId(), lines: state.cart, total, shipping,
-      payment: { name: card.name, cardLast4: card.number.slice(-4), expiry: card.expiry }, createdAt: new Date().toISOString(),
+      id: state.newOrderId(),
+      lines: state.cart,
+      total,
+      shipping,
+      payment: { name: card.name, cardLast4: card.number.slice(-4), expiry: card.expiry },
+      createdAt: new Date().toISOString(),
     };
     state.orders.push(order);
     state.cart = [];

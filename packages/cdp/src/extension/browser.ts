@@ -55,10 +55,18 @@ export class ExtensionBrowser implements Browser {
   private current: number | null = null;
   private policy: DialogPolicy = DEFAULT_DIALOG_POLICY;
 
-  constructor(private readonly api: { tabs: TabsApi; debugger: DebuggerApi }, private readonly options: ExtensionBrowserOptions = {}) {}
+  constructor(
+    private readonly api: { tabs: TabsApi; debugger: DebuggerApi },
+    private readonly options: ExtensionBrowserOptions = {},
+  ) {}
 
   private info(tab: ChromeTab): TabInfo {
-    const info: TabInfo = { id: String(tab.id ?? -1), url: tab.url || tab.pendingUrl || '', title: tab.title ?? '', active: tab.id === this.current };
+    const info: TabInfo = {
+      id: String(tab.id ?? -1),
+      url: tab.url || tab.pendingUrl || '',
+      title: tab.title ?? '',
+      active: tab.id === this.current,
+    };
     if (tab.openerTabId !== undefined) info.openerId = String(tab.openerTabId);
     return info;
   }
@@ -85,10 +93,13 @@ export class ExtensionBrowser implements Browser {
     if (!entry) {
       entry = this.attach(id);
       this.attached.set(id, entry);
-      entry.then(() => this.notify(), () => {
-        this.attached.delete(id);
-        this.notify();
-      });
+      entry.then(
+        () => this.notify(),
+        () => {
+          this.attached.delete(id);
+          this.notify();
+        },
+      );
     }
     return entry.then((e) => e.tab);
   }
@@ -103,7 +114,11 @@ export class ExtensionBrowser implements Browser {
     const url = chromeTab.url || chromeTab.pendingUrl || '';
     if (isNewTabPage(url)) await this.api.tabs.update(id, { url: 'about:blank' });
     else if (!workable(url)) {
-      throw new BrowserError('not-supported', `Wayfinder cannot work in ${url}: Chrome keeps its own pages (chrome://, the Web Store, extensions) out of reach. Open a website first.`, false);
+      throw new BrowserError(
+        'not-supported',
+        `Wayfinder cannot work in ${url}: Chrome keeps its own pages (chrome://, the Web Store, extensions) out of reach. Open a website first.`,
+        false,
+      );
     }
     let connection: Connection;
     try {
@@ -143,7 +158,9 @@ export class ExtensionBrowser implements Browser {
     const url = (t: ChromeTab) => t.url || t.pendingUrl || '';
     const [focused] = await this.api.tabs.query({ active: true, lastFocusedWindow: true });
     if (focused?.id !== undefined && (workable(url(focused)) || isNewTabPage(url(focused)))) return focused;
-    const recent = (await this.api.tabs.query({})).filter((t) => t.id !== undefined && workable(url(t))).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
+    const recent = (await this.api.tabs.query({}))
+      .filter((t) => t.id !== undefined && workable(url(t)))
+      .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
     return recent[0] ?? null;
   }
 
@@ -189,7 +206,11 @@ export class ExtensionBrowser implements Browser {
     const tabId = Number(id);
     const entry = this.attached.get(tabId);
     this.attached.delete(tabId);
-    if (entry) await entry.then((e) => e.connection.close(), () => undefined);
+    if (entry)
+      await entry.then(
+        (e) => e.connection.close(),
+        () => undefined,
+      );
     try {
       await this.api.tabs.remove(tabId);
     } catch (error) {
@@ -212,7 +233,14 @@ export class ExtensionBrowser implements Browser {
   async detachAll(): Promise<void> {
     const entries = [...this.attached.values()];
     this.attached.clear();
-    await Promise.all(entries.map((entry) => entry.then((e) => e.connection.close(), () => undefined)));
+    await Promise.all(
+      entries.map((entry) =>
+        entry.then(
+          (e) => e.connection.close(),
+          () => undefined,
+        ),
+      ),
+    );
     this.notify();
   }
 }

@@ -9,19 +9,32 @@ type DetachListener = (source: { tabId?: number }, reason: string) => void;
 function fakeDebugger(options: { refuseAttach?: string } = {}) {
   const eventListeners = new Set<EventListener>();
   const detachListeners = new Set<DetachListener>();
-  const calls: { target: { tabId: number; sessionId?: string }; method: string; params?: object; settle: (ok: boolean, value: object | Error) => void }[] = [];
+  const calls: {
+    target: { tabId: number; sessionId?: string };
+    method: string;
+    params?: object;
+    settle: (ok: boolean, value: object | Error) => void;
+  }[] = [];
   const api: DebuggerApi = {
     attach: () => (options.refuseAttach ? Promise.reject(new Error(options.refuseAttach)) : Promise.resolve()),
     detach: () => Promise.resolve(),
-    sendCommand: (target, method, params) => new Promise((resolve, reject) => {
-      calls.push({ target, method, ...(params ? { params } : {}), settle: (ok, value) => (ok ? resolve(value) : reject(value instanceof Error ? value : new Error('failed'))) });
-    }),
+    sendCommand: (target, method, params) =>
+      new Promise((resolve, reject) => {
+        calls.push({
+          target,
+          method,
+          ...(params ? { params } : {}),
+          settle: (ok, value) => (ok ? resolve(value) : reject(value instanceof Error ? value : new Error('failed'))),
+        });
+      }),
     onEvent: { addListener: (l) => eventListeners.add(l), removeListener: (l) => eventListeners.delete(l) },
     onDetach: { addListener: (l) => detachListeners.add(l), removeListener: (l) => detachListeners.delete(l) },
   };
   return {
-    api, calls,
-    fire: (source: { tabId?: number; sessionId?: string }, method: string, params: object) => eventListeners.forEach((l) => l(source, method, params)),
+    api,
+    calls,
+    fire: (source: { tabId?: number; sessionId?: string }, method: string, params: object) =>
+      eventListeners.forEach((l) => l(source, method, params)),
     detach: (tabId: number, reason: string) => detachListeners.forEach((l) => l({ tabId }, reason)),
     listeners: () => eventListeners.size + detachListeners.size,
   };
@@ -33,7 +46,10 @@ describe('DebuggerTransport', () => {
     const connection = new Connection(await DebuggerTransport.attach(fake.api, 7));
     const page = connection.root.send('Page.navigate', { url: 'https://example.com/' });
     const child = connection.session('S9').send('Runtime.evaluate', { expression: '1 + 1' });
-    expect(fake.calls.map((c) => [c.target, c.method])).toEqual([[{ tabId: 7 }, 'Page.navigate'], [{ tabId: 7, sessionId: 'S9' }, 'Runtime.evaluate']]);
+    expect(fake.calls.map((c) => [c.target, c.method])).toEqual([
+      [{ tabId: 7 }, 'Page.navigate'],
+      [{ tabId: 7, sessionId: 'S9' }, 'Runtime.evaluate'],
+    ]);
     fake.calls[1]?.settle(true, { result: { type: 'number', value: 2 } });
     fake.calls[0]?.settle(true, { frameId: 'F1', loaderId: 'L1' });
     expect((await page).frameId).toBe('F1');
@@ -65,13 +81,18 @@ describe('DebuggerTransport', () => {
     const connection = new Connection(await DebuggerTransport.attach(fake.api, 7));
     const call = connection.root.send('Runtime.evaluate', { expression: 'while (true) {}' });
     fake.detach(7, 'canceled_by_user');
-    await expect(call).rejects.toMatchObject({ code: 'target-closed', message: 'The page or browser closed before Runtime.evaluate finished (the user stopped debugging (the bar at the top of the tab)).' });
+    await expect(call).rejects.toMatchObject({
+      code: 'target-closed',
+      message: 'The page or browser closed before Runtime.evaluate finished (the user stopped debugging (the bar at the top of the tab)).',
+    });
     expect(fake.listeners()).toBe(0);
     await expect(connection.root.send('Page.reload', {})).rejects.toMatchObject({ code: 'target-closed' });
   });
 
   it('explains a refused attach', async () => {
     const fake = fakeDebugger({ refuseAttach: 'Cannot access a chrome:// URL' });
-    await expect(DebuggerTransport.attach(fake.api, 3)).rejects.toThrow('Could not attach the debugger to tab 3: Cannot access a chrome:// URL. Chrome does not allow it on chrome:// pages, the Web Store, or a tab another debugger (DevTools) is using.');
+    await expect(DebuggerTransport.attach(fake.api, 3)).rejects.toThrow(
+      'Could not attach the debugger to tab 3: Cannot access a chrome:// URL. Chrome does not allow it on chrome:// pages, the Web Store, or a tab another debugger (DevTools) is using.',
+    );
   });
 });

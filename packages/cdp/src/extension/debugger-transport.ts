@@ -50,10 +50,19 @@ export class DebuggerTransport implements CdpTransport {
 
   private readonly onDetach = (source: { tabId?: number }, reason: string) => {
     if (source.tabId !== this.tabId) return;
-    this.finish(reason === 'target_closed' ? 'the tab closed' : reason === 'canceled_by_user' ? 'the user stopped debugging (the bar at the top of the tab)' : `the debugger detached (${reason})`);
+    this.finish(
+      reason === 'target_closed'
+        ? 'the tab closed'
+        : reason === 'canceled_by_user'
+          ? 'the user stopped debugging (the bar at the top of the tab)'
+          : `the debugger detached (${reason})`,
+    );
   };
 
-  private constructor(private readonly api: DebuggerApi, readonly tabId: number) {
+  private constructor(
+    private readonly api: DebuggerApi,
+    readonly tabId: number,
+  ) {
     api.onEvent.addListener(this.onEvent);
     api.onDetach.addListener(this.onDetach);
   }
@@ -64,7 +73,10 @@ export class DebuggerTransport implements CdpTransport {
       await api.attach({ tabId }, '1.3');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`Could not attach the debugger to tab ${tabId}: ${reason}. Chrome does not allow it on chrome:// pages, the Web Store, or a tab another debugger (DevTools) is using.`, { cause: error });
+      throw new Error(
+        `Could not attach the debugger to tab ${tabId}: ${reason}. Chrome does not allow it on chrome:// pages, the Web Store, or a tab another debugger (DevTools) is using.`,
+        { cause: error },
+      );
     }
     return new DebuggerTransport(api, tabId);
   }
@@ -75,7 +87,8 @@ export class DebuggerTransport implements CdpTransport {
     if (!outgoing) throw new Error('not a CDP command');
     const target = outgoing.sessionId ? { tabId: this.tabId, sessionId: outgoing.sessionId } : { tabId: this.tabId };
     const reply = (body: object) => {
-      if (!this.closed) this.onmessage?.(JSON.stringify({ id: outgoing.id, ...body, ...(outgoing.sessionId ? { sessionId: outgoing.sessionId } : {}) }));
+      if (!this.closed)
+        this.onmessage?.(JSON.stringify({ id: outgoing.id, ...body, ...(outgoing.sessionId ? { sessionId: outgoing.sessionId } : {}) }));
     };
     this.api.sendCommand(target, outgoing.method, outgoing.params).then(
       (result) => reply({ result: result ?? {} }),

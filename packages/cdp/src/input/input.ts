@@ -30,21 +30,48 @@ export class Mouse {
     for (let i = 1; i <= steps; i++) {
       const px = fromX + ((x - fromX) * i) / steps;
       const py = fromY + ((y - fromY) * i) / steps;
-      await this.session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: px, y: py, buttons, modifiers: bits(modifiers), button: buttons ? 'left' : 'none' });
+      await this.session.send('Input.dispatchMouseEvent', {
+        type: 'mouseMoved',
+        x: px,
+        y: py,
+        buttons,
+        modifiers: bits(modifiers),
+        button: buttons ? 'left' : 'none',
+      });
     }
     this.x = x;
     this.y = y;
   }
 
   async down(button: Button = 'left', clickCount = 1, modifiers: readonly ModifierKey[] = []): Promise<void> {
-    await this.session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: this.x, y: this.y, button, buttons: BUTTON_BITS[button], clickCount, modifiers: bits(modifiers) });
+    await this.session.send('Input.dispatchMouseEvent', {
+      type: 'mousePressed',
+      x: this.x,
+      y: this.y,
+      button,
+      buttons: BUTTON_BITS[button],
+      clickCount,
+      modifiers: bits(modifiers),
+    });
   }
 
   async up(button: Button = 'left', clickCount = 1, modifiers: readonly ModifierKey[] = []): Promise<void> {
-    await this.session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: this.x, y: this.y, button, buttons: 0, clickCount, modifiers: bits(modifiers) });
+    await this.session.send('Input.dispatchMouseEvent', {
+      type: 'mouseReleased',
+      x: this.x,
+      y: this.y,
+      button,
+      buttons: 0,
+      clickCount,
+      modifiers: bits(modifiers),
+    });
   }
 
-  async click(x: number, y: number, options: { button?: Button; clickCount?: number; modifiers?: readonly ModifierKey[] } = {}): Promise<void> {
+  async click(
+    x: number,
+    y: number,
+    options: { button?: Button; clickCount?: number; modifiers?: readonly ModifierKey[] } = {},
+  ): Promise<void> {
     const button = options.button ?? 'left';
     const modifiers = options.modifiers ?? [];
     await this.move(x, y, 1, 0, modifiers);

@@ -41,18 +41,56 @@ const NAMED: Record<string, KeyDefinition> = {
 for (let i = 1; i <= 12; i++) NAMED[`F${i}`] = { key: `F${i}`, code: `F${i}`, keyCode: 111 + i };
 
 const ALIASES: Record<string, string> = {
-  return: 'Enter', esc: 'Escape', del: 'Delete', up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight',
-  pgup: 'PageUp', pgdn: 'PageDown', pagedown: 'PageDown', pageup: 'PageUp', space: 'Space', spacebar: 'Space',
-  ctrl: 'Control', control: 'Control', cmd: 'Meta', command: 'Meta', meta: 'Meta', win: 'Meta', super: 'Meta', option: 'Alt', alt: 'Alt', shift: 'Shift',
-  backspace: 'Backspace', tab: 'Tab', enter: 'Enter', escape: 'Escape', delete: 'Delete', home: 'Home', end: 'End', insert: 'Insert',
-  arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight',
+  return: 'Enter',
+  esc: 'Escape',
+  del: 'Delete',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  pgup: 'PageUp',
+  pgdn: 'PageDown',
+  pagedown: 'PageDown',
+  pageup: 'PageUp',
+  space: 'Space',
+  spacebar: 'Space',
+  ctrl: 'Control',
+  control: 'Control',
+  cmd: 'Meta',
+  command: 'Meta',
+  meta: 'Meta',
+  win: 'Meta',
+  super: 'Meta',
+  option: 'Alt',
+  alt: 'Alt',
+  shift: 'Shift',
+  backspace: 'Backspace',
+  tab: 'Tab',
+  enter: 'Enter',
+  escape: 'Escape',
+  delete: 'Delete',
+  home: 'Home',
+  end: 'End',
+  insert: 'Insert',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
 };
 
 // US layout punctuation: [unshifted, shifted, code, keyCode]
 const PUNCTUATION: [string, string, string, number][] = [
-  ['-', '_', 'Minus', 189], ['=', '+', 'Equal', 187], ['[', '{', 'BracketLeft', 219], [']', '}', 'BracketRight', 221],
-  ['\\', '|', 'Backslash', 220], [';', ':', 'Semicolon', 186], ["'", '"', 'Quote', 222], [',', '<', 'Comma', 188],
-  ['.', '>', 'Period', 190], ['/', '?', 'Slash', 191], ['`', '~', 'Backquote', 192],
+  ['-', '_', 'Minus', 189],
+  ['=', '+', 'Equal', 187],
+  ['[', '{', 'BracketLeft', 219],
+  [']', '}', 'BracketRight', 221],
+  ['\\', '|', 'Backslash', 220],
+  [';', ':', 'Semicolon', 186],
+  ["'", '"', 'Quote', 222],
+  [',', '<', 'Comma', 188],
+  ['.', '>', 'Period', 190],
+  ['/', '?', 'Slash', 191],
+  ['`', '~', 'Backquote', 192],
 ];
 const SHIFTED_DIGITS = ')!@#$%^&*(';
 
@@ -82,7 +120,8 @@ export interface Chord {
 /** Parses "Ctrl+Shift+K", "Enter", "a", "Shift+Tab"; a BrowserError (bad-argument) for what is no key. */
 export function parseChord(chord: string): Chord {
   const trimmed = chord.trim();
-  if (!trimmed) throw new BrowserError('bad-argument', 'No key given; name a key such as "Enter", "Escape", "Ctrl+A" or "Shift+Tab".', false);
+  if (!trimmed)
+    throw new BrowserError('bad-argument', 'No key given; name a key such as "Enter", "Escape", "Ctrl+A" or "Shift+Tab".', false);
   // "+" itself, and chords ending in "+" ("Ctrl++"), keep the plus as the key.
   const parts = trimmed === '+' ? ['+'] : trimmed.endsWith('++') ? [...trimmed.slice(0, -2).split('+'), '+'] : trimmed.split('+');
   const keyName = (parts.pop() ?? '').trim();
@@ -90,12 +129,24 @@ export function parseChord(chord: string): Chord {
   for (const part of parts) {
     const name = ALIASES[part.trim().toLowerCase()] ?? part.trim();
     if (name !== 'Alt' && name !== 'Control' && name !== 'Meta' && name !== 'Shift') {
-      throw new BrowserError('bad-argument', `"${part}" in "${chord}" is not a modifier; use Ctrl, Shift, Alt or Meta, like "Ctrl+A".`, false);
+      throw new BrowserError(
+        'bad-argument',
+        `"${part}" in "${chord}" is not a modifier; use Ctrl, Shift, Alt or Meta, like "Ctrl+A".`,
+        false,
+      );
     }
     if (!modifiers.includes(name)) modifiers.push(name);
   }
   const named = NAMED[keyName] ?? NAMED[ALIASES[keyName.toLowerCase()] ?? ''];
   if (named) return { modifiers, key: named };
-  if (Array.from(keyName).length === 1) return { modifiers, key: keyForChar(keyName.length === 1 && modifiers.length && /[A-Z]/.test(keyName) ? keyName.toLowerCase() : keyName) };
-  throw new BrowserError('bad-argument', `Unknown key "${keyName}" in "${chord}"; use a character or a key name such as Enter, Tab, Escape, Backspace, Delete, ArrowDown, Home, End, PageDown or F5.`, false);
+  if (Array.from(keyName).length === 1)
+    return {
+      modifiers,
+      key: keyForChar(keyName.length === 1 && modifiers.length && /[A-Z]/.test(keyName) ? keyName.toLowerCase() : keyName),
+    };
+  throw new BrowserError(
+    'bad-argument',
+    `Unknown key "${keyName}" in "${chord}"; use a character or a key name such as Enter, Tab, Escape, Backspace, Delete, ArrowDown, Home, End, PageDown or F5.`,
+    false,
+  );
 }

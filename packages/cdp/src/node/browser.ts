@@ -29,7 +29,11 @@ export class NodeBrowser implements Browser {
   private readonly tabWatchers = new Set<(info: Protocol.Target.TargetInfo) => void>();
   private uploadDir: string | null = null;
 
-  private constructor(readonly connection: Connection, private readonly launched: LaunchedBrowser | null, private readonly options: NodeBrowserOptions) {
+  private constructor(
+    readonly connection: Connection,
+    private readonly launched: LaunchedBrowser | null,
+    private readonly options: NodeBrowserOptions,
+  ) {
     const root = connection.root;
     root.on('Target.targetCreated', ({ targetInfo }) => {
       if (targetInfo.type !== 'page') return;
@@ -88,7 +92,9 @@ export class NodeBrowser implements Browser {
     const { sessionId } = await root.send('Target.attachToTarget', { targetId, flatten: true });
     try {
       const expression = '(document.visibilityState === "visible" ? 1 : 0) + (document.hasFocus() ? 2 : 0)';
-      const { result } = await this.connection.session(sessionId).sendWithTimeout('Runtime.evaluate', { expression, returnByValue: true }, 2000);
+      const { result } = await this.connection
+        .session(sessionId)
+        .sendWithTimeout('Runtime.evaluate', { expression, returnByValue: true }, 2000);
       return typeof result.value === 'number' ? result.value : 0;
     } finally {
       await root.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
@@ -145,7 +151,10 @@ export class NodeBrowser implements Browser {
       const at = order.indexOf(id);
       return at < 0 ? Number.MAX_SAFE_INTEGER : at;
     };
-    return targetInfos.filter((t) => t.type === 'page').sort((a, b) => rank(a.targetId) - rank(b.targetId)).map((t) => this.tabInfo(t));
+    return targetInfos
+      .filter((t) => t.type === 'page')
+      .sort((a, b) => rank(a.targetId) - rank(b.targetId))
+      .map((t) => this.tabInfo(t));
   }
 
   /** The tab for a target id, attached on first use. */
@@ -183,7 +192,10 @@ export class NodeBrowser implements Browser {
   }
 
   async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
-    const { targetId } = await this.connection.root.send('Target.createTarget', { url: 'about:blank', background: options.background ?? false });
+    const { targetId } = await this.connection.root.send('Target.createTarget', {
+      url: 'about:blank',
+      background: options.background ?? false,
+    });
     const tab = await this.tab(targetId);
     if (!options.background) this.activeId = targetId;
     if (url) await tab.navigate(url);

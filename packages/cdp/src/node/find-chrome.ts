@@ -29,7 +29,14 @@ function executable(path: string): boolean {
   }
 }
 
-const LINUX_NAMES = ['google-chrome-stable', 'google-chrome', 'google-chrome-beta', 'google-chrome-unstable', 'chromium', 'chromium-browser'];
+const LINUX_NAMES = [
+  'google-chrome-stable',
+  'google-chrome',
+  'google-chrome-beta',
+  'google-chrome-unstable',
+  'chromium',
+  'chromium-browser',
+];
 
 /** Where to look, in order of preference, for one platform. */
 export function chromeCandidates(platform: NodeJS.Platform, env: Record<string, string | undefined>, home: string): string[] {
@@ -39,19 +46,36 @@ export function chromeCandidates(platform: NodeJS.Platform, env: Record<string, 
   }
   if (platform === 'win32') {
     const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.ProgramW6432].filter((r): r is string => Boolean(r));
-    const installs = ['Google\\Chrome\\Application', 'Google\\Chrome Beta\\Application', 'Google\\Chrome Dev\\Application', 'Google\\Chrome SxS\\Application', 'Chromium\\Application'];
+    const installs = [
+      'Google\\Chrome\\Application',
+      'Google\\Chrome Beta\\Application',
+      'Google\\Chrome Dev\\Application',
+      'Google\\Chrome SxS\\Application',
+      'Chromium\\Application',
+    ];
     // Windows paths are joined by hand: this code may be tested on another platform.
     return installs.flatMap((install) => roots.map((root) => `${root.replace(/\\+$/, '')}\\${install}\\chrome.exe`));
   }
   // Linux and the BSDs: known locations (Debian's real binary before its shell wrapper,
   // which adds flags of its own), then whatever the PATH holds under the usual names.
-  const known = ['/opt/google/chrome/chrome', '/opt/google/chrome-beta/chrome', '/opt/google/chrome-unstable/chrome', '/usr/lib/chromium/chromium', '/usr/lib/chromium-browser/chromium-browser', '/snap/bin/chromium'];
-  const onPath = (env.PATH ?? '').split(delimiter).filter(Boolean).flatMap((dir) => LINUX_NAMES.map((name) => join(dir, name)));
+  const known = [
+    '/opt/google/chrome/chrome',
+    '/opt/google/chrome-beta/chrome',
+    '/opt/google/chrome-unstable/chrome',
+    '/usr/lib/chromium/chromium',
+    '/usr/lib/chromium-browser/chromium-browser',
+    '/snap/bin/chromium',
+  ];
+  const onPath = (env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .flatMap((dir) => LINUX_NAMES.map((name) => join(dir, name)));
   return [...known, ...onPath];
 }
 
 function notFoundHelp(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return 'Install Google Chrome (https://www.google.com/chrome/) or Chromium, or set CHROMIUM_PATH to the executable inside the .app.';
+  if (platform === 'darwin')
+    return 'Install Google Chrome (https://www.google.com/chrome/) or Chromium, or set CHROMIUM_PATH to the executable inside the .app.';
   if (platform === 'win32') return 'Install Google Chrome (https://www.google.com/chrome/), or set CHROMIUM_PATH to chrome.exe.';
   return 'Install Chrome or Chromium (Debian and Ubuntu: apt-get install -y chromium), or set CHROMIUM_PATH to its executable.';
 }
@@ -64,7 +88,10 @@ export function findChrome(options: FindChromeOptions = {}): string {
   for (const name of ['CHROMIUM_PATH', 'CHROME_PATH'] as const) {
     const given = env[name];
     if (!given) continue;
-    if (!isExecutable(given)) throw new ChromeNotFoundError(`${name} is ${given}, but no browser can be run from there. Point it at the Chrome or Chromium executable.`);
+    if (!isExecutable(given))
+      throw new ChromeNotFoundError(
+        `${name} is ${given}, but no browser can be run from there. Point it at the Chrome or Chromium executable.`,
+      );
     return given;
   }
   const candidates = chromeCandidates(platform, env, options.home ?? homedir());

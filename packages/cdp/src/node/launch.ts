@@ -9,9 +9,16 @@ import { findChrome } from './find-chrome';
 
 /** Flags for a browser that only Wayfinder drives: quiet, no first-run screens, no background traffic. */
 export const CHROMIUM_FLAGS = [
-  '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-dev-shm-usage', '--password-store=basic', '--use-mock-keychain',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--password-store=basic',
+  '--use-mock-keychain',
 ];
 
 /**
@@ -77,10 +84,12 @@ export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBro
   if (pid !== undefined) running.add(pid);
 
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const close = async () => {
     if (!exited) {
       child.kill('SIGTERM');
@@ -99,7 +108,11 @@ export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBro
     let stderr = '';
     const timer = setTimeout(() => {
       void close();
-      reject(new Error(`The browser (${executable}) did not open its DevTools port within ${timeoutMs} ms. Its last output:\n${stderr.slice(-2000)}`));
+      reject(
+        new Error(
+          `The browser (${executable}) did not open its DevTools port within ${timeoutMs} ms. Its last output:\n${stderr.slice(-2000)}`,
+        ),
+      );
     }, timeoutMs);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

@@ -9,14 +9,19 @@ import type { CdpTransport } from '../transport';
 export async function resolveEndpoint(endpoint: string): Promise<string> {
   if (/^wss?:\/\//i.test(endpoint)) return endpoint;
   if (!/^https?:\/\//i.test(endpoint)) {
-    throw new Error(`"${endpoint}" is not a CDP endpoint; give http://host:port (a browser started with --remote-debugging-port) or a ws:// URL.`);
+    throw new Error(
+      `"${endpoint}" is not a CDP endpoint; give http://host:port (a browser started with --remote-debugging-port) or a ws:// URL.`,
+    );
   }
   const url = new URL('/json/version', endpoint);
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   } catch (error) {
-    throw new Error(`Could not reach a browser at ${url.href} (${error instanceof Error ? error.message : String(error)}); is it running with --remote-debugging-port?`, { cause: error });
+    throw new Error(
+      `Could not reach a browser at ${url.href} (${error instanceof Error ? error.message : String(error)}); is it running with --remote-debugging-port?`,
+      { cause: error },
+    );
   }
   if (!response.ok) throw new Error(`${url.href} answered ${response.status}; expected the browser's /json/version.`);
   const body: unknown = await response.json();
@@ -37,7 +42,9 @@ export function connectWebSocket(url: string): Promise<CdpTransport> {
     socket.on('message', (data: WebSocket.RawData) => transport.onmessage?.(rawToString(data)));
     socket.on('close', (code: number) => transport.onclose?.(`socket closed (code ${code})`));
     socket.once('open', () => resolve(transport));
-    socket.once('error', (error: Error) => reject(new Error(`Could not connect to the browser at ${url}: ${error.message}`, { cause: error })));
+    socket.once('error', (error: Error) =>
+      reject(new Error(`Could not connect to the browser at ${url}: ${error.message}`, { cause: error })),
+    );
   });
 }
 

@@ -10,7 +10,8 @@ import type { ActionTarget, Located } from './target';
 // returns one sentence saying what happened, for the model.
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isOptionList = (v: unknown): v is { ref: string; label: string }[] => Array.isArray(v) && v.every((o) => typeof o === 'object' && o !== null && 'ref' in o && 'label' in o);
+const isOptionList = (v: unknown): v is { ref: string; label: string }[] =>
+  Array.isArray(v) && v.every((o) => typeof o === 'object' && o !== null && 'ref' in o && 'label' in o);
 
 const NAVIGATION_GRACE_MS = 5_000;
 
@@ -33,12 +34,21 @@ function capital(text: string): string {
  * it commits; if it did, the ref belongs to a document that is gone.
  */
 async function stillHere(watch: NavigationWatch, label: string): Promise<void> {
-  if (watch.started && !watch.committed) await watch.until(() => watch.committed || watch.sameDocument || !watch.started, NAVIGATION_GRACE_MS);
-  if (watch.committed) throw new BrowserError('navigated', `The page navigated before ${label} could be used; take a new snapshot and use a ref from it.`, true);
+  if (watch.started && !watch.committed)
+    await watch.until(() => watch.committed || watch.sameDocument || !watch.started, NAVIGATION_GRACE_MS);
+  if (watch.committed)
+    throw new BrowserError(
+      'navigated',
+      `The page navigated before ${label} could be used; take a new snapshot and use a ref from it.`,
+      true,
+    );
 }
 
 export class Actions {
-  constructor(private readonly t: ActionTarget, private readonly input: InputDriver) {}
+  constructor(
+    private readonly t: ActionTarget,
+    private readonly input: InputDriver,
+  ) {}
 
   run(ref: string | null, action: Action, watch: NavigationWatch): Promise<string> {
     switch (action.kind) {
@@ -50,7 +60,12 @@ export class Actions {
         return this.click(needRef(ref, 'click'), watch, options);
       }
       case 'type': {
-        const request = { text: action.text, mode: action.mode ?? 'insert', replace: action.replace ?? true, submit: action.submit ?? false };
+        const request = {
+          text: action.text,
+          mode: action.mode ?? 'insert',
+          replace: action.replace ?? true,
+          submit: action.submit ?? false,
+        };
         return this.ready(needRef(ref, 'type'), watch).then((el) => this.input.type(this.t, el, request));
       }
       case 'press':
@@ -92,7 +107,12 @@ export class Actions {
     const info = await this.t.describe(ref);
     const { label } = await this.t.actionable(ref);
     if (info.nativeSelect) {
-      const chosen = await this.t.page('selectOptions', [ref, values, by], ref, (v): v is string[] => Array.isArray(v) && v.every(isString));
+      const chosen = await this.t.page(
+        'selectOptions',
+        [ref, values, by],
+        ref,
+        (v): v is string[] => Array.isArray(v) && v.every(isString),
+      );
       return `Selected ${chosen.map((c) => quote(c)).join(', ')} in ${label}.`;
     }
     // A custom listbox: open it like a person would, then click each option.
@@ -105,7 +125,8 @@ export class Actions {
   private async check(ref: string, watch: NavigationWatch, checked: boolean): Promise<string> {
     const info = await this.t.describe(ref);
     const { point, label } = await this.t.actionable(ref);
-    if (!info.checkable) throw new BrowserError('bad-argument', `${label} is not a checkbox, radio button or switch; use click for it.`, false);
+    if (!info.checkable)
+      throw new BrowserError('bad-argument', `${label} is not a checkbox, radio button or switch; use click for it.`, false);
     if (info.checked === checked) return `${label} was already ${checked ? 'checked' : 'unchecked'}; nothing to do.`;
     return this.input.check(this.t, { ref, point, label }, checked, () => this.click(ref, watch));
   }
@@ -113,7 +134,11 @@ export class Actions {
   private async drag(from: string, toRef: string | null, offset: { x: number; y: number } | null, watch: NavigationWatch): Promise<string> {
     if (!toRef && !offset) throw new BrowserError('bad-argument', 'Say where to drag to: a target ref, or an offset in pixels.', false);
     const source = await this.t.actionable(from);
-    let to = { point: { x: source.point.x + (offset?.x ?? 0), y: source.point.y + (offset?.y ?? 0) }, label: `${offset?.x ?? 0},${offset?.y ?? 0} px away`, ref: toRef };
+    let to = {
+      point: { x: source.point.x + (offset?.x ?? 0), y: source.point.y + (offset?.y ?? 0) },
+      label: `${offset?.x ?? 0},${offset?.y ?? 0} px away`,
+      ref: toRef,
+    };
     if (toRef) {
       const destination = await this.t.actionable(toRef);
       to = { point: destination.point, label: destination.label, ref: toRef };
@@ -124,9 +149,14 @@ export class Actions {
     return this.input.drag(this.t, { ref: from, ...source }, to, offset);
   }
 
-  private async scroll(ref: string | null, direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom', amount: number | undefined): Promise<string> {
+  private async scroll(
+    ref: string | null,
+    direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom',
+    amount: number | undefined,
+  ): Promise<string> {
     const result = await this.t.page('scroll', [ref, direction, amount ?? null], ref ?? undefined, isScrollResult);
-    if (!result.moved) return `${capital(result.target)} did not move: it is already at the ${direction === 'up' || direction === 'top' ? 'top' : direction === 'down' || direction === 'bottom' ? 'bottom' : 'edge'}.`;
+    if (!result.moved)
+      return `${capital(result.target)} did not move: it is already at the ${direction === 'up' || direction === 'top' ? 'top' : direction === 'down' || direction === 'bottom' ? 'bottom' : 'edge'}.`;
     const where = result.atBottom ? ' (now at the bottom)' : result.atTop ? ' (now at the top)' : '';
     return `Scrolled ${result.target} ${direction} to ${result.y} px${where}.`;
   }
@@ -145,7 +175,11 @@ export class Actions {
   private async chooseThroughDialog(ref: string, watch: NavigationWatch, label: string, files: FileInput[]): Promise<string> {
     const filePaths = this.t.host.filePaths;
     if (!this.input.catchesChooser || !filePaths) {
-      throw new BrowserError('not-supported', `${label} is not a file input; find the file input itself (it may be hidden behind this button) and upload to it.`, false);
+      throw new BrowserError(
+        'not-supported',
+        `${label} is not a file input; find the file input itself (it may be hidden behind this button) and upload to it.`,
+        false,
+      );
     }
     const { session } = this.t;
     await session.send('Page.setInterceptFileChooserDialog', { enabled: true });
@@ -153,8 +187,10 @@ export class Actions {
       const opened = session.waitFor('Page.fileChooserOpened', () => true, 3000);
       await this.click(ref, watch);
       const chooser = await opened.catch(() => null);
-      if (!chooser?.backendNodeId) throw new BrowserError('bad-argument', `Clicking ${label} did not open a file chooser; upload to a file input instead.`, false);
-      if (chooser.mode === 'selectSingle' && files.length > 1) throw new BrowserError('bad-argument', `${label} takes one file; got ${files.length}.`, false);
+      if (!chooser?.backendNodeId)
+        throw new BrowserError('bad-argument', `Clicking ${label} did not open a file chooser; upload to a file input instead.`, false);
+      if (chooser.mode === 'selectSingle' && files.length > 1)
+        throw new BrowserError('bad-argument', `${label} takes one file; got ${files.length}.`, false);
       await session.send('DOM.setFileInputFiles', { files: await filePaths(files), backendNodeId: chooser.backendNodeId });
       return `Chose ${files.map((f) => f.name).join(', ')} in the file chooser ${label} opened.`;
     } finally {

@@ -1,6 +1,18 @@
 import {
-  BrowserError, normalizeAddress, type Action, type ActionOutcome, type FoundElement, type HandledDialog, type PageContent, type PageSnapshot,
-  type Screenshot, type ScreenshotRequest, type SnapshotRequest, type Tab, type TabInfo, type WaitCondition,
+  BrowserError,
+  normalizeAddress,
+  type Action,
+  type ActionOutcome,
+  type FoundElement,
+  type HandledDialog,
+  type PageContent,
+  type PageSnapshot,
+  type Screenshot,
+  type ScreenshotRequest,
+  type SnapshotRequest,
+  type Tab,
+  type TabInfo,
+  type WaitCondition,
 } from '@wayfinder/core';
 import { isBoolean, isElementInfo, isPageError, type Actionability, type ElementInfo, type PageError } from '@wayfinder/page';
 import type { CdpSession } from '../connection';
@@ -33,8 +45,16 @@ const RENDER_QUIET_MS = 60;
 
 /** Completes "while …" in error messages. */
 const DOING: Record<Action['kind'], string> = {
-  click: 'clicking', type: 'typing into', press: 'pressing keys on', select: 'selecting in', check: 'checking', hover: 'hovering over',
-  drag: 'dragging', scroll: 'scrolling', 'scroll-into-view': 'scrolling to', upload: 'uploading to',
+  click: 'clicking',
+  type: 'typing into',
+  press: 'pressing keys on',
+  select: 'selecting in',
+  check: 'checking',
+  hover: 'hovering over',
+  drag: 'dragging',
+  scroll: 'scrolling',
+  'scroll-into-view': 'scrolling to',
+  upload: 'uploading to',
 };
 
 export class CdpTab implements Tab, ActionTarget {
@@ -50,14 +70,23 @@ export class CdpTab implements Tab, ActionTarget {
   private closedReason: string | null = null;
   private readonly actions: Actions;
 
-  private constructor(readonly id: string, readonly session: CdpSession, readonly host: TabHost, options: TabOptions) {
+  private constructor(
+    readonly id: string,
+    readonly session: CdpSession,
+    readonly host: TabHost,
+    options: TabOptions,
+  ) {
     this.input = options.inputMode === 'dom' ? DOM_EVENT_INPUT : TRUSTED_INPUT;
     this.navigationTimeoutMs = options.navigationTimeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT;
     this.actionTimeoutMs = options.actionTimeoutMs ?? DEFAULT_ACTION_TIMEOUT;
     this.script = new PageScriptHost(session);
     this.mouse = new Mouse(session);
     this.keyboard = new Keyboard(session);
-    this.dialogs = new DialogHandler(session, () => host.dialogPolicy(), () => this.info());
+    this.dialogs = new DialogHandler(
+      session,
+      () => host.dialogPolicy(),
+      () => this.info(),
+    );
     this.network = new NetworkTracker(session);
     session.onClose((reason) => {
       this.closedReason = reason;
@@ -87,7 +116,11 @@ export class CdpTab implements Tab, ActionTarget {
     if (this.closed) throw new BrowserError('tab-closed', `The tab closed before ${doing}; list the open tabs and switch to one.`, false);
     const dialog = this.dialogs.undecided;
     if (dialog) {
-      throw new BrowserError('dialog-open', `A ${dialog.type} dialog is open ("${dialog.message}") and waits for an answer; nothing on the page can be used until it is answered.`, true);
+      throw new BrowserError(
+        'dialog-open',
+        `A ${dialog.type} dialog is open ("${dialog.message}") and waits for an answer; nothing on the page can be used until it is answered.`,
+        true,
+      );
     }
     await this.dialogs.settled();
   }
@@ -103,13 +136,20 @@ export class CdpTab implements Tab, ActionTarget {
       watch = new NavigationWatch(this.session, await this.script.mainFrame());
       let summary = await run(watch);
       const loaded = await watch.settle(0, this.navigationTimeoutMs);
-      if (!loaded) summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
+      if (!loaded)
+        summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
       // Requests the action started (a click that fetches the next view, a new page's data): report the page after them.
       else await this.afterRequests(began, watch.committed);
       const dialogs = this.dialogs.drain();
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
-      return { summary: summary + describeSideEffects(dialogs, opened), navigated: watch.committed, url: info.url, newTabs: opened, dialogs };
+      return {
+        summary: summary + describeSideEffects(dialogs, opened),
+        navigated: watch.committed,
+        url: info.url,
+        newTabs: opened,
+        dialogs,
+      };
     } catch (error) {
       // Dialogs a failed action caused belong to it (its error explains them), not to the next one.
       this.dialogs.drain();
@@ -146,7 +186,12 @@ export class CdpTab implements Tab, ActionTarget {
   async page<T>(method: string, args: unknown[], ref: string | undefined, check: (value: unknown) => value is T): Promise<T> {
     const { value } = await this.script.call(method, args, ref);
     if (isPageError(value)) throw fromPageError(value);
-    if (!check(value)) throw new BrowserError('unexpected', `The page script gave an unexpected answer to ${method}; take a new snapshot and try again.`, true);
+    if (!check(value))
+      throw new BrowserError(
+        'unexpected',
+        `The page script gave an unexpected answer to ${method}; take a new snapshot and try again.`,
+        true,
+      );
     return value;
   }
 
@@ -179,7 +224,9 @@ export class CdpTab implements Tab, ActionTarget {
       await start();
       const loaded = await watch.until(() => watch.loaded || watch.sameDocument, this.navigationTimeoutMs);
       const info = await this.info();
-      return loaded ? `Opened ${info.url} ("${info.title}").` : `Started opening ${info.url}; it is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s.`;
+      return loaded
+        ? `Opened ${info.url} ("${info.title}").`
+        : `Started opening ${info.url}; it is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s.`;
     });
   }
 
@@ -190,9 +237,17 @@ export class CdpTab implements Tab, ActionTarget {
       if (!result.errorText) return;
       const stayed = this.dialogs.peek().some((d) => d.type === 'beforeunload' && !d.accepted);
       if (stayed) {
-        throw new BrowserError('navigation-failed', `Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.`, false);
+        throw new BrowserError(
+          'navigation-failed',
+          `Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.`,
+          false,
+        );
       }
-      throw new BrowserError('navigation-failed', `Could not open ${address}: ${explainNetError(result.errorText)}`, result.errorText !== 'net::ERR_NAME_NOT_RESOLVED');
+      throw new BrowserError(
+        'navigation-failed',
+        `Could not open ${address}: ${explainNetError(result.errorText)}`,
+        result.errorText !== 'net::ERR_NAME_NOT_RESOLVED',
+      );
     });
   }
 
@@ -201,7 +256,8 @@ export class CdpTab implements Tab, ActionTarget {
     return this.navigation(doing, async () => {
       const { currentIndex, entries } = await this.session.send('Page.getNavigationHistory');
       const entry = entries[currentIndex + step];
-      if (!entry) throw new BrowserError('bad-argument', `There is no ${step < 0 ? 'previous' : 'next'} page in this tab's history.`, false);
+      if (!entry)
+        throw new BrowserError('bad-argument', `There is no ${step < 0 ? 'previous' : 'next'} page in this tab's history.`, false);
       await this.session.send('Page.navigateToHistoryEntry', { entryId: entry.id });
     });
   }
@@ -234,8 +290,21 @@ export class CdpTab implements Tab, ActionTarget {
     return this.guarded('taking a snapshot', async () => {
       const s = await this.script.snapshot(request);
       return {
-        text: s.text, url: s.url, title: s.title, docId: s.docId, isDiff: s.isDiff, truncated: s.stats.truncated, tokens: s.stats.tokens,
-        refs: s.refs.map((r) => ({ ref: r.ref, role: r.role, name: r.name, states: r.states, ...(r.value !== undefined ? { value: r.value } : {}), ...(r.href ? { href: r.href } : {}) })),
+        text: s.text,
+        url: s.url,
+        title: s.title,
+        docId: s.docId,
+        isDiff: s.isDiff,
+        truncated: s.stats.truncated,
+        tokens: s.stats.tokens,
+        refs: s.refs.map((r) => ({
+          ref: r.ref,
+          role: r.role,
+          name: r.name,
+          states: r.states,
+          ...(r.value !== undefined ? { value: r.value } : {}),
+          ...(r.href ? { href: r.href } : {}),
+        })),
       };
     });
   }
@@ -247,7 +316,15 @@ export class CdpTab implements Tab, ActionTarget {
   extract(options: { maxChars?: number } = {}): Promise<PageContent> {
     return this.guarded('reading the page', async () => {
       const e = await this.script.extract(options);
-      return { url: e.url, content: e.content, wordCount: e.wordCount, truncated: e.truncated, metadata: e.metadata, jsonLd: e.jsonLd, contacts: e.contacts };
+      return {
+        url: e.url,
+        content: e.content,
+        wordCount: e.wordCount,
+        truncated: e.truncated,
+        metadata: e.metadata,
+        jsonLd: e.jsonLd,
+        contacts: e.contacts,
+      };
     });
   }
 
@@ -264,14 +341,17 @@ export class CdpTab implements Tab, ActionTarget {
   }
 
   html(selector?: string, maxChars = 20_000): Promise<string> {
-    return this.guarded('reading HTML', () => this.page('html', [selector ?? null, maxChars], undefined, (v): v is string => typeof v === 'string'));
+    return this.guarded('reading HTML', () =>
+      this.page('html', [selector ?? null, maxChars], undefined, (v): v is string => typeof v === 'string'),
+    );
   }
 }
 
 function describeSideEffects(dialogs: HandledDialog[], newTabs: TabInfo[]): string {
   let text = '';
   for (const d of dialogs) {
-    const answer = d.type === 'alert' ? 'closed' : d.accepted ? `accepted${d.promptText !== undefined ? ` with "${d.promptText}"` : ''}` : 'dismissed';
+    const answer =
+      d.type === 'alert' ? 'closed' : d.accepted ? `accepted${d.promptText !== undefined ? ` with "${d.promptText}"` : ''}` : 'dismissed';
     text += ` The page showed ${d.type === 'alert' ? 'an' : 'a'} ${d.type} dialog ("${d.message}"); it was ${answer}.`;
   }
   for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${t.url}; switch to it to use it.`;
@@ -284,7 +364,7 @@ function explainNetError(code: string): string {
     'net::ERR_CONNECTION_REFUSED': 'nothing answered at that address (connection refused)',
     'net::ERR_INTERNET_DISCONNECTED': 'there is no internet connection',
     'net::ERR_CONNECTION_TIMED_OUT': 'the site did not answer in time',
-    'net::ERR_CERT_AUTHORITY_INVALID': 'the site\'s certificate is not trusted',
+    'net::ERR_CERT_AUTHORITY_INVALID': "the site's certificate is not trusted",
     'net::ERR_BLOCKED_BY_CLIENT': 'the request was blocked',
     'net::ERR_ABORTED': 'the navigation was cancelled (the page may have started another one)',
     'net::ERR_UNSAFE_PORT': 'the browser does not open that port (it is reserved for other protocols)',

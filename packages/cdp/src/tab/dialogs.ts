@@ -32,13 +32,15 @@ export class DialogHandler {
         this.handled.push(promptText === undefined ? { ...info, accepted: accept } : { ...info, accepted: accept, promptText });
         await session.send('Page.handleJavaScriptDialog', promptText === undefined ? { accept } : { accept, promptText });
       };
-      const answering = answer().catch((error: unknown) => {
-        // The page may have closed the dialog itself (navigation, timeout): nothing to answer.
-        if (!session.closed) console.error('wayfinder: could not answer a dialog', error);
-      }).finally(() => {
-        if (this.undecided === info) this.undecided = null;
-        if (this.answering === answering) this.answering = null;
-      });
+      const answering = answer()
+        .catch((error: unknown) => {
+          // The page may have closed the dialog itself (navigation, timeout): nothing to answer.
+          if (!session.closed) console.error('wayfinder: could not answer a dialog', error);
+        })
+        .finally(() => {
+          if (this.undecided === info) this.undecided = null;
+          if (this.answering === answering) this.answering = null;
+        });
       this.answering = answering;
     });
   }

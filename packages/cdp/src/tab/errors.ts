@@ -23,11 +23,21 @@ export function fromPageError(error: PageError): BrowserError {
 export function toBrowserError(error: unknown, doing: string): BrowserError {
   if (BrowserError.isInstance(error)) return error;
   if (CdpError.isInstance(error)) {
-    if (error.code === 'target-closed') return new BrowserError('tab-closed', `The tab closed while ${doing}; list the open tabs and switch to one.`, false, { cause: error });
-    if (error.code === 'timeout') return new BrowserError('timeout', `The page did not respond while ${doing} (${error.message}); it may be busy. Wait, then take a new snapshot.`, true, { cause: error });
+    if (error.code === 'target-closed')
+      return new BrowserError('tab-closed', `The tab closed while ${doing}; list the open tabs and switch to one.`, false, {
+        cause: error,
+      });
+    if (error.code === 'timeout')
+      return new BrowserError(
+        'timeout',
+        `The page did not respond while ${doing} (${error.message}); it may be busy. Wait, then take a new snapshot.`,
+        true,
+        { cause: error },
+      );
     return new BrowserError('unexpected', `The browser refused while ${doing}: ${error.message}`, false, { cause: error });
   }
-  if (error instanceof PageScriptError) return new BrowserError('unexpected', `${error.message} (while ${doing}). Take a new snapshot and try again.`, true, { cause: error });
+  if (error instanceof PageScriptError)
+    return new BrowserError('unexpected', `${error.message} (while ${doing}). Take a new snapshot and try again.`, true, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   return new BrowserError('unexpected', `Something went wrong while ${doing}: ${message}`, false, { cause: error });
 }

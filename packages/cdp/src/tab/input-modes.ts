@@ -30,7 +30,12 @@ export interface InputDriver {
   /** Sets a checkbox; `viaClick` clicks it the trusted way (which the page then handles). */
   check(t: ActionTarget, el: Located, checked: boolean, viaClick: () => Promise<string>): Promise<string>;
   hover(t: ActionTarget, el: Located): Promise<string>;
-  drag(t: ActionTarget, from: Located, to: { point: { x: number; y: number }; label: string; ref: string | null }, offset: { x: number; y: number } | null): Promise<string>;
+  drag(
+    t: ActionTarget,
+    from: Located,
+    to: { point: { x: number; y: number }; label: string; ref: string | null },
+    offset: { x: number; y: number } | null,
+  ): Promise<string>;
   /** Puts files into a file input. */
   setFiles(t: ActionTarget, el: Located, files: FileInput[]): Promise<void>;
   /** Whether a button that opens the file chooser can be served (only trusted input can catch the chooser). */
@@ -49,7 +54,12 @@ function dom(t: ActionTarget, ref: string, action: DomAction): Promise<string> {
 
 function filesWithData(files: FileInput[]): { name: string; mimeType: string; data: string }[] {
   return files.map((file) => {
-    if (file.data === undefined) throw new BrowserError('not-supported', `${file.name} is given as a path, which only a browser on this machine can read; give its contents instead.`, false);
+    if (file.data === undefined)
+      throw new BrowserError(
+        'not-supported',
+        `${file.name} is given as a path, which only a browser on this machine can read; give its contents instead.`,
+        false,
+      );
     return { name: file.name, mimeType: file.mimeType ?? 'application/octet-stream', data: file.data };
   });
 }
@@ -69,7 +79,12 @@ export const TRUSTED_INPUT: InputDriver = {
   },
 
   async type(t, el, { text, mode, replace, submit }) {
-    const info = await t.page('prepareTyping', [el.ref, replace], el.ref, (v): v is { secret: boolean; readonly: boolean } => typeof v === 'object' && v !== null && 'secret' in v);
+    const info = await t.page(
+      'prepareTyping',
+      [el.ref, replace],
+      el.ref,
+      (v): v is { secret: boolean; readonly: boolean } => typeof v === 'object' && v !== null && 'secret' in v,
+    );
     if (info.readonly) throw new BrowserError('bad-argument', `${el.label} is read-only; it cannot be typed into.`, false);
     if (mode === 'keys') await t.keyboard.type(text);
     else if (text) await t.keyboard.insert(text);
@@ -96,7 +111,11 @@ export const TRUSTED_INPUT: InputDriver = {
     await viaClick();
     const after = await t.describe(el.ref);
     if (after.checked !== checked) {
-      throw new BrowserError('unexpected', `Clicking ${el.label} did not ${checked ? 'check' : 'uncheck'} it${before.role === 'radio' && !checked ? ' (a radio button is unchecked by choosing another in its group)' : ''}; take a new snapshot to see why.`, false);
+      throw new BrowserError(
+        'unexpected',
+        `Clicking ${el.label} did not ${checked ? 'check' : 'uncheck'} it${before.role === 'radio' && !checked ? ' (a radio button is unchecked by choosing another in its group)' : ''}; take a new snapshot to see why.`,
+        false,
+      );
     }
     return `${checked ? 'Checked' : 'Unchecked'} ${el.label}.`;
   },
@@ -161,12 +180,16 @@ export const DOM_EVENT_INPUT: InputDriver = {
   click: (t, el, options) => dom(t, el.ref, { kind: 'click', button: options.button ?? 'left', clickCount: options.clickCount ?? 1 }),
   type: (t, el, { text, replace, submit }) => dom(t, el.ref, { kind: 'type', text, replace, submit }),
   press: (t, ref, _label, keys) => {
-    if (!ref) return Promise.reject(new BrowserError('not-supported', 'In DOM-event mode keys need a target: give the ref of the element to press them on.', false));
+    if (!ref)
+      return Promise.reject(
+        new BrowserError('not-supported', 'In DOM-event mode keys need a target: give the ref of the element to press them on.', false),
+      );
     return dom(t, ref, { kind: 'press', keys });
   },
   check: (t, el, checked) => dom(t, el.ref, { kind: 'check', checked }),
   hover: (t, el) => dom(t, el.ref, { kind: 'hover' }),
-  drag: (t, from, to, offset) => dom(t, from.ref, to.ref ? { kind: 'drag', toRef: to.ref } : { kind: 'drag', offset: offset ?? { x: 0, y: 0 } }),
+  drag: (t, from, to, offset) =>
+    dom(t, from.ref, to.ref ? { kind: 'drag', toRef: to.ref } : { kind: 'drag', offset: offset ?? { x: 0, y: 0 } }),
   setFiles: async (t, el, files) => {
     await dom(t, el.ref, { kind: 'upload', files: filesWithData(files) });
   },

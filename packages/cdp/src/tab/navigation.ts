@@ -12,7 +12,10 @@ export class NavigationWatch {
   private readonly offs: (() => void)[] = [];
   private readonly wakers = new Set<() => void>();
 
-  constructor(session: CdpSession, private readonly mainFrameId: string) {
+  constructor(
+    session: CdpSession,
+    private readonly mainFrameId: string,
+  ) {
     const wake = () => {
       for (const w of [...this.wakers]) w();
     };

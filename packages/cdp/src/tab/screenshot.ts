@@ -8,7 +8,12 @@ import type { ActionTarget } from './target';
 export async function takeScreenshot(tab: ActionTarget, request: ScreenshotRequest): Promise<Screenshot> {
   const format = request.format ?? 'png';
   const mimeType = format === 'png' ? 'image/png' : 'image/jpeg';
-  const params: { format: 'png' | 'jpeg'; quality?: number; clip?: { x: number; y: number; width: number; height: number; scale: number }; captureBeyondViewport?: boolean } = { format };
+  const params: {
+    format: 'png' | 'jpeg';
+    quality?: number;
+    clip?: { x: number; y: number; width: number; height: number; scale: number };
+    captureBeyondViewport?: boolean;
+  } = { format };
   if (format === 'jpeg') params.quality = Math.max(1, Math.min(100, request.quality ?? 80));
   let metrics = await tab.session.send('Page.getLayoutMetrics');
   let width = metrics.cssLayoutViewport.clientWidth;
@@ -20,7 +25,13 @@ export async function takeScreenshot(tab: ActionTarget, request: ScreenshotReque
     if (!rect || rect.width < 1 || rect.height < 1) throw new BrowserError('not-visible', `${label} has no size to capture.`, false);
     // The clip is in page coordinates: add where the viewport is scrolled to (after scrolling to the element).
     metrics = await tab.session.send('Page.getLayoutMetrics');
-    params.clip = { x: rect.x + metrics.cssVisualViewport.pageX, y: rect.y + metrics.cssVisualViewport.pageY, width: rect.width, height: rect.height, scale: 1 };
+    params.clip = {
+      x: rect.x + metrics.cssVisualViewport.pageX,
+      y: rect.y + metrics.cssVisualViewport.pageY,
+      width: rect.width,
+      height: rect.height,
+      scale: 1,
+    };
     width = Math.round(rect.width);
     height = Math.round(rect.height);
   } else if (request.fullPage) {
@@ -29,8 +40,7 @@ export async function takeScreenshot(tab: ActionTarget, request: ScreenshotReque
     params.captureBeyondViewport = true;
     width = Math.round(size.width);
     height = Math.round(size.height);
-  }
-  else if (request.scale !== undefined && request.scale < 1) {
+  } else if (request.scale !== undefined && request.scale < 1) {
     const scale = Math.max(0.1, request.scale);
     params.clip = { x: metrics.cssVisualViewport.pageX, y: metrics.cssVisualViewport.pageY, width, height, scale };
     width = Math.round(width * scale);
@@ -39,7 +49,9 @@ export async function takeScreenshot(tab: ActionTarget, request: ScreenshotReque
   let marks: MarkBox[] = [];
   if (request.marks && !request.ref) {
     const snapshot = await tab.script.snapshot({ mode: 'viewport' });
-    marks = snapshot.refs.filter((r) => r.inViewport).map((r) => ({ ref: r.ref, x: r.rect.x, y: r.rect.y, width: r.rect.width, height: r.rect.height }));
+    marks = snapshot.refs
+      .filter((r) => r.inViewport)
+      .map((r) => ({ ref: r.ref, x: r.rect.x, y: r.rect.y, width: r.rect.width, height: r.rect.height }));
     await tab.script.call('showMarks', [marks]);
   }
   try {

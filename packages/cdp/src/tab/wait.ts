@@ -18,7 +18,6 @@ async function poll(check: () => Promise<boolean>, timeoutMs: number): Promise<b
   }
 }
 
-
 export async function waitFor(tab: ActionTarget, condition: WaitCondition, timeoutMs: number): Promise<string> {
   const started = Date.now();
   const took = () => `${Date.now() - started} ms`;
@@ -31,13 +30,23 @@ export async function waitFor(tab: ActionTarget, condition: WaitCondition, timeo
     case 'text': {
       const wanted = !condition.gone;
       const ok = await poll(async () => (await tab.script.hasText(condition.text)) === wanted, timeoutMs);
-      if (!ok) throw new BrowserError('timeout', `Waited ${timeoutMs} ms for the text "${condition.text}" to ${wanted ? 'appear' : 'go away'}; it did not. Take a snapshot to see the page.`, true);
+      if (!ok)
+        throw new BrowserError(
+          'timeout',
+          `Waited ${timeoutMs} ms for the text "${condition.text}" to ${wanted ? 'appear' : 'go away'}; it did not. Take a snapshot to see the page.`,
+          true,
+        );
       return `The text "${condition.text}" ${wanted ? 'appeared' : 'went away'} after ${took()}.`;
     }
     case 'ref': {
       const wanted = !condition.gone;
       const ok = await poll(async () => (await tab.page('refPresent', [condition.ref], condition.ref, isBoolean)) === wanted, timeoutMs);
-      if (!ok) throw new BrowserError('timeout', `Waited ${timeoutMs} ms for ${condition.ref} to ${wanted ? 'be visible' : 'go away'}; it did not. Take a snapshot to see the page.`, true);
+      if (!ok)
+        throw new BrowserError(
+          'timeout',
+          `Waited ${timeoutMs} ms for ${condition.ref} to ${wanted ? 'be visible' : 'go away'}; it did not. Take a snapshot to see the page.`,
+          true,
+        );
       return `${condition.ref} ${wanted ? 'is visible' : 'went away'} after ${took()}.`;
     }
     case 'navigation': {
@@ -53,7 +62,12 @@ export async function waitFor(tab: ActionTarget, condition: WaitCondition, timeo
     case 'network-idle': {
       const quiet = condition.idleMs ?? 500;
       const ok = await poll(() => Promise.resolve(tab.network.idleFor(quiet)), timeoutMs);
-      if (!ok) throw new BrowserError('timeout', `Waited ${timeoutMs} ms for the network to go quiet; ${tab.network.pending} requests are still open.`, true);
+      if (!ok)
+        throw new BrowserError(
+          'timeout',
+          `Waited ${timeoutMs} ms for the network to go quiet; ${tab.network.pending} requests are still open.`,
+          true,
+        );
       return `The network was quiet for ${quiet} ms after ${took()}.`;
     }
   }

@@ -96,7 +96,13 @@ function startingTools(options: RunOptions, registry: ToolRegistry): string[] {
 }
 
 /** The first thing the model reads: the task, and the page as it is now. */
-async function opening(browser: Browser, task: string, mode: TaskMode, render: RenderOptions, extras: { history?: string | undefined; includePage?: boolean | undefined; secrets?: SecretVault | null } = {}): Promise<string> {
+async function opening(
+  browser: Browser,
+  task: string,
+  mode: TaskMode,
+  render: RenderOptions,
+  extras: { history?: string | undefined; includePage?: boolean | undefined; secrets?: SecretVault | null } = {},
+): Promise<string> {
   const response = new ResponseBuilder();
   try {
     const tab = await browser.activeTab();
@@ -108,7 +114,9 @@ async function opening(browser: Browser, task: string, mode: TaskMode, render: R
     response.add(`(The page could not be read: ${error instanceof Error ? error.message : String(error)})`);
   }
   const earlier = extras.history ? `Earlier in this conversation:\n${extras.history}\n\n` : '';
-  const secrets = extras.secrets?.size ? `\n\nStored secrets (type a placeholder exactly as written; Wayfinder fills in the value, only on its site):\n${extras.secrets.describe()}` : '';
+  const secrets = extras.secrets?.size
+    ? `\n\nStored secrets (type a placeholder exactly as written; Wayfinder fills in the value, only on its site):\n${extras.secrets.describe()}`
+    : '';
   return `${earlier}${TASK_PREFIX}${task}${secrets}\n\n${response.render(render).text}`;
 }
 
@@ -130,7 +138,14 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     await store.saveTask(s);
   };
   const host: LoopHost = {
-    browser: options.browser, models: options.models, registry: new ToolRegistry(ALL_TOOLS), policy: options.policy ?? ALLOW_ALL, signal, render, emit, save,
+    browser: options.browser,
+    models: options.models,
+    registry: new ToolRegistry(ALL_TOOLS),
+    policy: options.policy ?? ALLOW_ALL,
+    signal,
+    render,
+    emit,
+    save,
     askUser: options.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
     confirm: options.confirm ?? (() => Promise.resolve<ConfirmAnswer>('deny')),
     secrets: vault,
@@ -140,57 +155,123 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   let outcome: LoopOutcome;
   try {
     if (options.resume && mode === 'plan') {
-      const message = 'The browser restarted the agent in the middle of this plan; a plan cannot pick up where it stopped. Its steps so far are kept: run it again to go on.';
+      const message =
+        'The browser restarted the agent in the middle of this plan; a plan cannot pick up where it stopped. Its steps so far are kept: run it again to go on.';
       outcome = { success: false, summary: message, error: { code: 'interrupted', message } };
     } else if (options.resume) {
       const repaired = answerInterruptedCalls(state.messages);
-      emit({ type: 'notice', step: state.step, message: `Resumed after the browser restarted the agent (step ${state.step}${repaired ? `, ${repaired} interrupted call${repaired === 1 ? '' : 's'} marked` : ''}).` });
+      emit({
+        type: 'notice',
+        step: state.step,
+        message: `Resumed after the browser restarted the agent (step ${state.step}${repaired ? `, ${repaired} interrupted call${repaired === 1 ? '' : 's'} marked` : ''}).`,
+      });
       await save(state);
       const toolNames = mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry);
-      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabs: new TabSession(options.browser), textAnswers: mode === 'ask' }).go();
+      outcome = await new ActLoop(host, {
+        state,
+        toolNames,
+        maxSteps,
+        tabs: new TabSession(options.browser),
+        textAnswers: mode === 'ask',
+      }).go();
     } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
-      const first = await opening(options.browser, options.task, mode, render, { history: options.history, includePage: options.includePage, secrets: vault });
-      state.messages = [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: first }] }];
+      const first = await opening(options.browser, options.task, mode, render, {
+        history: options.history,
+        includePage: options.includePage,
+        secrets: vault,
+      });
+      state.messages = [
+        { role: 'system', content: system },
+        { role: 'user', content: [{ type: 'text', text: first }] },
+      ];
       await save(state);
       const toolNames = mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry);
-      outcome = await new ActLoop(host, { state, toolNames, maxSteps, tabs: new TabSession(options.browser), textAnswers: mode === 'ask' }).go();
+      outcome = await new ActLoop(host, {
+        state,
+        toolNames,
+        maxSteps,
+        tabs: new TabSession(options.browser),
+        textAnswers: mode === 'ask',
+      }).go();
     }
   } catch (error) {
     const failure = ModelError.isInstance(error) || BrowserError.isInstance(error) ? error : null;
-    const code = signal.aborted ? 'stopped' : failure?.code ?? 'unexpected';
+    const code = signal.aborted ? 'stopped' : (failure?.code ?? 'unexpected');
     const message = signal.aborted ? 'Stopped by the user.' : error instanceof Error ? error.message : String(error);
     outcome = { success: false, summary: message, error: { code, message } };
   }
 
-  state.status = outcome.error?.code === 'stopped' ? 'stopped' : outcome.error?.code === 'interrupted' ? 'interrupted' : outcome.success ? 'done' : 'failed';
+  state.status =
+    outcome.error?.code === 'stopped'
+      ? 'stopped'
+      : outcome.error?.code === 'interrupted'
+        ? 'interrupted'
+        : outcome.success
+          ? 'done'
+          : 'failed';
   state.result = { success: outcome.success, summary: outcome.summary };
   state.error = outcome.error;
   await save(state);
   if (outcome.error && outcome.error.code !== 'stopped') emit({ type: 'error', code: outcome.error.code, message: outcome.error.message });
   emit({ type: 'done', success: outcome.success, summary: outcome.summary, steps: state.step });
-  return { taskId: state.id, success: outcome.success, summary: outcome.summary, status: state.status, steps: state.step, usage: state.usage, error: outcome.error, plan: state.plan };
+  return {
+    taskId: state.id,
+    success: outcome.success,
+    summary: outcome.summary,
+    status: state.status,
+    steps: state.step,
+    usage: state.usage,
+    error: outcome.error,
+    plan: state.plan,
+  };
 }
 
-async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, maxSteps: number, render: RenderOptions): Promise<LoopOutcome> {
+async function runPlan(
+  options: RunOptions,
+  host: LoopHost,
+  state: TaskState,
+  maxSteps: number,
+  render: RenderOptions,
+): Promise<LoopOutcome> {
   const planner = roleOf(options.models, 'planner');
   const start = await opening(options.browser, options.task, 'plan', render, { history: options.history });
-  const prompt: Prompt = [{ role: 'system', content: PLANNER_SYSTEM }, { role: 'user', content: [{ type: 'text', text: start }] }];
+  const prompt: Prompt = [
+    { role: 'system', content: PLANNER_SYSTEM },
+    { role: 'user', content: [{ type: 'text', text: start }] },
+  ];
   state.step++;
   host.emit({ type: 'step-start', step: state.step });
-  const reply = await callModel(planner, prompt, [proposePlan], { signal: host.signal, onTextDelta: (delta) => host.emit({ type: 'text-delta', step: state.step, delta }) });
+  const reply = await callModel(planner, prompt, [proposePlan], {
+    signal: host.signal,
+    onTextDelta: (delta) => host.emit({ type: 'text-delta', step: state.step, delta }),
+  });
   state.usage.inputTokens += reply.usage.inputTokens;
   state.usage.outputTokens += reply.usage.outputTokens;
-  host.emit({ type: 'usage', step: state.step, inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens, totalInput: state.usage.inputTokens, totalOutput: state.usage.outputTokens, estimated: !reply.usage.reported });
+  host.emit({
+    type: 'usage',
+    step: state.step,
+    inputTokens: reply.usage.inputTokens,
+    outputTokens: reply.usage.outputTokens,
+    totalInput: state.usage.inputTokens,
+    totalOutput: state.usage.outputTokens,
+    estimated: !reply.usage.reported,
+  });
   const call = reply.calls.find((c) => c.name === 'propose_plan');
   const parsed = call ? PLAN_INPUT.safeParse(call.input) : null;
-  let steps = parsed?.success ? parsed.data.steps : reply.text.split('\n').map((l) => l.replace(/^\s*(\d+[.)]|[-*])\s*/, '').trim()).filter((l) => l.length > 3);
+  let steps = parsed?.success
+    ? parsed.data.steps
+    : reply.text
+        .split('\n')
+        .map((l) => l.replace(/^\s*(\d+[.)]|[-*])\s*/, '').trim())
+        .filter((l) => l.length > 3);
   const message = parsed?.success ? parsed.data.message : '';
   if (!steps.length) throw new ModelError('bad-request', 'The planner did not propose any steps.', false);
   host.emit({ type: 'plan-proposed', steps, message });
   const decision = options.approvePlan ? await options.approvePlan(steps, message) : { approved: true };
-  if (!decision.approved) return { success: false, summary: 'The plan was not approved.', error: { code: 'stopped', message: 'The plan was not approved.' } };
+  if (!decision.approved)
+    return { success: false, summary: 'The plan was not approved.', error: { code: 'stopped', message: 'The plan was not approved.' } };
   steps = decision.steps?.filter((s) => s.trim()) ?? steps;
   const plan: PlanStep[] = steps.map((text) => ({ text, status: 'pending' }));
   state.plan = plan;
@@ -204,14 +285,36 @@ async function runPlan(options: RunOptions, host: LoopHost, state: TaskState, ma
     if (!planStep) break;
     planStep.status = 'running';
     host.emit({ type: 'plan-step', index, step: planStep });
-    const stepState: TaskState = { ...state, messages: [{ role: 'system', content: ACT_SYSTEM }, { role: 'user', content: [{ type: 'text', text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render, { secrets: host.secrets }) }] }] };
+    const stepState: TaskState = {
+      ...state,
+      messages: [
+        { role: 'system', content: ACT_SYSTEM },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'text',
+              text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render, {
+                secrets: host.secrets,
+              }),
+            },
+          ],
+        },
+      ],
+    };
     const run: LoopRun = { state: stepState, toolNames: startingTools(options, host.registry), maxSteps, tabs, textAnswers: false };
-    const loop = new ActLoop({ ...host, save: async () => {
-      state.step = stepState.step;
-      state.usage = stepState.usage;
-      state.unlockedTools = stepState.unlockedTools;
-      await host.save(state);
-    } }, run);
+    const loop = new ActLoop(
+      {
+        ...host,
+        save: async () => {
+          state.step = stepState.step;
+          state.usage = stepState.usage;
+          state.unlockedTools = stepState.unlockedTools;
+          await host.save(state);
+        },
+      },
+      run,
+    );
     const outcome = await loop.go();
     state.step = stepState.step;
     state.usage = stepState.usage;

@@ -14,7 +14,14 @@ import { MemoryStore } from './state';
 // to end against the gym in apps/host.)
 
 const noPage = () => Promise.reject(new BrowserError('unexpected', 'No browser in this test.', false));
-const NO_BROWSER: Browser = { tabs: noPage, activeTab: noPage, openTab: noPage, switchTab: noPage, closeTab: noPage, setDialogPolicy: () => undefined };
+const NO_BROWSER: Browser = {
+  tabs: noPage,
+  activeTab: noPage,
+  openTab: noPage,
+  switchTab: noPage,
+  closeTab: noPage,
+  setDialogPolicy: () => undefined,
+};
 
 function scripted(steps: Script['steps'], toolMode: ToolMode = 'native', contextWindow = 100_000): ModelSlot {
   return { model: new ScriptedModel({ steps }), label: 'scripted', contextWindow, toolMode, vision: false };
@@ -26,11 +33,22 @@ const done = (summary = 'Finished.', success = true) => call('done', { summary, 
 async function run(actor: ModelSlot, options: Partial<RunOptions> = {}) {
   const events: AgentEvent[] = [];
   const store = new MemoryStore();
-  const result = await runTask({ task: 'Test the loop', browser: NO_BROWSER, models: { actor }, store, onEvent: (e) => events.push(e), ...options });
+  const result = await runTask({
+    task: 'Test the loop',
+    browser: NO_BROWSER,
+    models: { actor },
+    store,
+    onEvent: (e) => events.push(e),
+    ...options,
+  });
   const results = events.flatMap((e) => (e.type === 'tool-result' ? [e] : []));
   // What the model read back, in full (events carry only a first line).
-  const outputs = (await store.loadTask(result.taskId))?.messages.flatMap((m) => (m.role === 'tool' ? m.content : [])).flatMap((part) => (
-    part.type === 'tool-result' && (part.output.type === 'text' || part.output.type === 'error-text') ? [part.output.value] : [])) ?? [];
+  const outputs =
+    (await store.loadTask(result.taskId))?.messages
+      .flatMap((m) => (m.role === 'tool' ? m.content : []))
+      .flatMap((part) =>
+        part.type === 'tool-result' && (part.output.type === 'text' || part.output.type === 'error-text') ? [part.output.value] : [],
+      ) ?? [];
   return { result, events, results, outputs, store, notices: events.flatMap((e) => (e.type === 'notice' ? [e.message] : [])) };
 }
 
@@ -42,7 +60,18 @@ describe('the act loop', () => {
   it('ends when the model calls done, and says so in events and state', async () => {
     const { result, events, store } = await run(scripted([call('think', { thought: 'easy' }), done('All good.')]));
     expect(result).toMatchObject({ success: true, summary: 'All good.', status: 'done', steps: 2, error: null });
-    expect(events.map((e) => e.type)).toEqual(['task-start', 'step-start', 'usage', 'tool-call', 'tool-result', 'step-start', 'usage', 'tool-call', 'tool-result', 'done']);
+    expect(events.map((e) => e.type)).toEqual([
+      'task-start',
+      'step-start',
+      'usage',
+      'tool-call',
+      'tool-result',
+      'step-start',
+      'usage',
+      'tool-call',
+      'tool-result',
+      'done',
+    ]);
     const saved = await store.loadTask(result.taskId);
     expect(saved).toMatchObject({ status: 'done', step: 2, result: { success: true, summary: 'All good.' } });
     expect(saved?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);
@@ -61,16 +90,22 @@ describe('the act loop', () => {
   });
 
   it('answers unknown tools and bad arguments with errors the model can act on, and goes on', async () => {
-    const { result, results, outputs } = await run(scripted([call('teleport', { to: 'moon' }), call('scroll', { direction: 'sideways' }), call('ask_user', {}), done()]));
+    const { result, results, outputs } = await run(
+      scripted([call('teleport', { to: 'moon' }), call('scroll', { direction: 'sideways' }), call('ask_user', {}), done()]),
+    );
     expect(result.success).toBe(true);
     expect(results.map((r) => r.ok)).toEqual([false, false, false, true]);
     expect(outputs[0]).toMatch(/^There is no tool named "teleport"\. Available tools: navigate, .*, get_playbook\.$/);
-    expect(outputs[1]).toBe('Invalid arguments for scroll: direction: Invalid option: expected one of "up"|"down"|"left"|"right"|"top"|"bottom"|"to". Expected {direction: Where to, ref?: Element to scroll to, or in, amount?: Pixels (default a screen)}.');
+    expect(outputs[1]).toBe(
+      'Invalid arguments for scroll: direction: Invalid option: expected one of "up"|"down"|"left"|"right"|"top"|"bottom"|"to". Expected {direction: Where to, ref?: Element to scroll to, or in, amount?: Pixels (default a screen)}.',
+    );
     expect(outputs[2]).toMatch(/^Invalid arguments for ask_user: question: .*Expected \{question: The question\}\.$/);
   });
 
   it('says which playbook unlocks a tool that is not offered yet, and offers it once loaded', async () => {
-    const { results } = await run(scripted([call('upload_file', { ref: 'e1', files: [] }), call('get_playbook', { name: 'forms' }), done()]));
+    const { results } = await run(
+      scripted([call('upload_file', { ref: 'e1', files: [] }), call('get_playbook', { name: 'forms' }), done()]),
+    );
     expect(results[0]?.summary).toMatch(/^upload_file is not available yet; load the playbook that provides it with get_playbook\./);
     expect(results[1]).toMatchObject({ ok: true });
   });
@@ -86,7 +121,9 @@ describe('the act loop', () => {
     const { result, notices, events } = await run(scripted([same, same, same, same, same, done()]));
     expect(notices.filter((n) => n.startsWith('You have now made think('))).toHaveLength(2);
     expect(result).toMatchObject({ success: false, status: 'failed', steps: 5, error: { code: 'loop' } });
-    expect(result.summary).toBe('The task was stopped: it kept repeating itself (think({"thought":"maybe click again"})) after 2 warnings.');
+    expect(result.summary).toBe(
+      'The task was stopped: it kept repeating itself (think({"thought":"maybe click again"})) after 2 warnings.',
+    );
     expect(events.at(-2)).toEqual({ type: 'error', code: 'loop', message: result.summary });
   });
 
@@ -101,7 +138,11 @@ describe('the act loop', () => {
   it('stops at the step limit with a clear error, and never goes past the hard cap', async () => {
     const thinking = Array.from({ length: 70 }, (_, i) => call('think', { thought: `idea ${i}` }));
     const limited = await run(scripted(thinking), { maxSteps: 3 });
-    expect(limited.result).toMatchObject({ success: false, steps: 3, error: { code: 'step-limit', message: 'Reached the step limit (3) before finishing. Try a more specific task, or allow more steps.' } });
+    expect(limited.result).toMatchObject({
+      success: false,
+      steps: 3,
+      error: { code: 'step-limit', message: 'Reached the step limit (3) before finishing. Try a more specific task, or allow more steps.' },
+    });
     const capped = await run(scripted(thinking), { maxSteps: 500 });
     expect(capped.result.steps).toBe(60);
   });
@@ -115,12 +156,15 @@ describe('the act loop', () => {
   it('asks the user and gives the model the answer', async () => {
     const model = new ScriptedModel({ steps: [call('ask_user', { question: 'Which colour?' }), done()] });
     const questions: string[] = [];
-    const { events } = await run({ model, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false }, {
-      askUser: (q) => {
-        questions.push(q);
-        return Promise.resolve('Green');
+    const { events } = await run(
+      { model, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false },
+      {
+        askUser: (q) => {
+          questions.push(q);
+          return Promise.resolve('Green');
+        },
       },
-    });
+    );
     expect(questions).toEqual(['Which colour?']);
     expect(events).toContainEqual({ type: 'question', question: 'Which colour?' });
     expect(events.find((e) => e.type === 'tool-result')).toMatchObject({ ok: true, summary: 'The user answered: "Green"' });
@@ -150,13 +194,21 @@ describe('resuming after the worker was stopped', () => {
     if (!saved) throw new Error('not saved');
     // As if the worker stopped after the model asked for a click and before it ran.
     saved.status = 'running';
-    saved.messages.push({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'cut', toolName: 'click', input: { ref: 'e1' } }] });
+    saved.messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'cut', toolName: 'click', input: { ref: 'e1' } }],
+    });
     const model = new ScriptedModel({ steps: [done('Finished after the restart.')] });
     const spy = new MockLanguageModelV4({ doStream: (options) => model.doStream(options) });
-    const resumed = await run({ model: spy, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false }, { resume: saved, maxSteps: 10 });
+    const resumed = await run(
+      { model: spy, label: 's', contextWindow: 100_000, toolMode: 'native', vision: false },
+      { resume: saved, maxSteps: 10 },
+    );
     expect(resumed.result).toMatchObject({ taskId: first.result.taskId, success: true, summary: 'Finished after the restart.', steps: 3 });
     expect(resumed.notices[0]).toBe('Resumed after the browser restarted the agent (step 2, 1 interrupted call marked).');
-    expect(promptText(spy.doStreamCalls[0]?.prompt ?? [])).toContain('This call was interrupted: the browser restarted the agent before it finished.');
+    expect(promptText(spy.doStreamCalls[0]?.prompt ?? [])).toContain(
+      'This call was interrupted: the browser restarted the agent before it finished.',
+    );
   });
 
   it('a plan cannot resume: it ends as interrupted, its history kept', async () => {
@@ -171,11 +223,13 @@ describe('resuming after the worker was stopped', () => {
 
 describe('the text protocol', () => {
   it('shows the expected format after an unreadable call, and the model recovers', async () => {
-    const model = new ScriptedModel({ steps: [
-      { text: 'Let me think. <tool_call>{"name": "think", "arguments": {"thought": "ok",}}}</tool_call>' },
-      { text: '<tool_call>this is not json</tool_call>' },
-      { text: '<tool_call>{"name": "done", "arguments": {"summary": "Recovered.", "success": true}}</tool_call>' },
-    ] });
+    const model = new ScriptedModel({
+      steps: [
+        { text: 'Let me think. <tool_call>{"name": "think", "arguments": {"thought": "ok",}}}</tool_call>' },
+        { text: '<tool_call>this is not json</tool_call>' },
+        { text: '<tool_call>{"name": "done", "arguments": {"summary": "Recovered.", "success": true}}</tool_call>' },
+      ],
+    });
     const slot: ModelSlot = { model, label: 'text model', contextWindow: 100_000, toolMode: 'text', vision: false };
     const spy = new MockLanguageModelV4({ doStream: (options) => model.doStream(options) });
     const { result, results, notices } = await run({ ...slot, model: spy });
@@ -196,7 +250,14 @@ describe('context discipline in the loop', () => {
     const parts: StreamPart[] = [
       { type: 'stream-start', warnings: [] },
       { type: 'text-delta', id: '1', delta: text },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 500, noCache: 500, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } } },
+      {
+        type: 'finish',
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 500, noCache: 500, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 20, text: 20, reasoning: 0 },
+        },
+      },
     ];
     return new MockLanguageModelV4({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
   }

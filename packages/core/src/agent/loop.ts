@@ -65,14 +65,27 @@ function textOf(result: ToolResult, vision: boolean): ToolResultOutput {
     return result.isError ? { type: 'error-text', value: note } : { type: 'text', value: note };
   }
   if (result.images.length) {
-    return { type: 'content', value: [{ type: 'text', text: result.text }, ...result.images.map((img) => ({ type: 'file' as const, data: { type: 'data' as const, data: img.data }, mediaType: img.mediaType }))] };
+    return {
+      type: 'content',
+      value: [
+        { type: 'text', text: result.text },
+        ...result.images.map((img) => ({
+          type: 'file' as const,
+          data: { type: 'data' as const, data: img.data },
+          mediaType: img.mediaType,
+        })),
+      ],
+    };
   }
   return result.isError ? { type: 'error-text', value: result.text } : { type: 'text', value: result.text };
 }
 
 /** The gist of a result for timelines: its first line (and the next, when the first introduces it). */
 function firstLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const line = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}` : (lines[0] ?? '');
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;
 }
@@ -84,8 +97,17 @@ export class ActLoop {
   private loopWarnings = 0;
   private nudges = 0;
 
-  constructor(private readonly host: LoopHost, private readonly run: LoopRun) {
-    this.runner = new ToolRunner({ registry: host.registry, policy: host.policy, render: host.render, confirm: (request) => host.confirm(request), onEvent: (event) => host.emit(event) });
+  constructor(
+    private readonly host: LoopHost,
+    private readonly run: LoopRun,
+  ) {
+    this.runner = new ToolRunner({
+      registry: host.registry,
+      policy: host.policy,
+      render: host.render,
+      confirm: (request) => host.confirm(request),
+      onEvent: (event) => host.emit(event),
+    });
     this.context = this.makeContext();
   }
 
@@ -126,7 +148,11 @@ export class ActLoop {
       const shortened = await summarise(summariser, state.messages, KEEP_ROUNDS, this.host.signal);
       if (shortened) {
         state.messages = shortened.prompt;
-        this.host.emit({ type: 'notice', step, message: `History summarised to fit the context window (${before} → ${estimatePrompt(state.messages)} tokens).` });
+        this.host.emit({
+          type: 'notice',
+          step,
+          message: `History summarised to fit the context window (${before} → ${estimatePrompt(state.messages)} tokens).`,
+        });
       }
     }
     return state.messages;
@@ -136,7 +162,8 @@ export class ActLoop {
     const state = this.run.state;
     const actor = this.host.models.actor;
     while (state.step < this.run.maxSteps) {
-      if (this.host.signal.aborted) return { success: false, summary: 'Stopped by the user.', error: { code: 'stopped', message: 'Stopped by the user.' } };
+      if (this.host.signal.aborted)
+        return { success: false, summary: 'Stopped by the user.', error: { code: 'stopped', message: 'Stopped by the user.' } };
       state.step++;
       const step = state.step;
       this.host.emit({ type: 'step-start', step });
@@ -151,11 +178,20 @@ export class ActLoop {
       const inputTokens = result.usage.reported ? result.usage.inputTokens : result.usage.inputTokens + schemaTokens;
       state.usage.inputTokens += inputTokens;
       state.usage.outputTokens += result.usage.outputTokens;
-      this.host.emit({ type: 'usage', step, inputTokens, outputTokens: result.usage.outputTokens, totalInput: state.usage.inputTokens, totalOutput: state.usage.outputTokens, estimated: !result.usage.reported });
+      this.host.emit({
+        type: 'usage',
+        step,
+        inputTokens,
+        outputTokens: result.usage.outputTokens,
+        totalInput: state.usage.inputTokens,
+        totalOutput: state.usage.outputTokens,
+        estimated: !result.usage.reported,
+      });
 
       const assistant: PromptMessage = { role: 'assistant', content: [] };
       if (result.text) assistant.content.push({ type: 'text', text: result.text });
-      for (const call of result.calls) assistant.content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
+      for (const call of result.calls)
+        assistant.content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
       // Providers refuse empty assistant messages.
       if (!assistant.content.length) assistant.content.push({ type: 'text', text: '(no reply)' });
       state.messages.push(assistant);
@@ -173,22 +209,45 @@ export class ActLoop {
       for (const call of result.calls) {
         this.host.emit({ type: 'tool-call', step, id: call.id, name: call.name, input: call.input });
         const started = Date.now();
-        const toolResult = await this.runner.run({ name: call.name, input: call.input }, this.context, this.tools().map((t) => t.name));
+        const toolResult = await this.runner.run(
+          { name: call.name, input: call.input },
+          this.context,
+          this.tools().map((t) => t.name),
+        );
         let text = toolResult.text;
         const verdict = this.loops.record(callSignature(call.name, call.input), text);
         if (verdict) {
           this.loopWarnings++;
           if (this.loopWarnings > MAX_LOOP_WARNINGS) {
             const message = `The task was stopped: it kept repeating itself (${verdict.calls.join(' → ')}) after ${MAX_LOOP_WARNINGS} warnings.`;
-            results.content.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: textOf(toolResult, this.host.models.actor.vision) });
+            results.content.push({
+              type: 'tool-result',
+              toolCallId: call.id,
+              toolName: call.name,
+              output: textOf(toolResult, this.host.models.actor.vision),
+            });
             await this.host.save(state);
             return { success: false, summary: message, error: { code: 'loop', message } };
           }
           text = `${text}\n\n${loopMessage(verdict)}`;
           this.host.emit({ type: 'notice', step, message: loopMessage(verdict) });
         }
-        results.content.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: textOf({ ...toolResult, text }, this.host.models.actor.vision) });
-        this.host.emit({ type: 'tool-result', step, id: call.id, name: call.name, ok: !toolResult.isError, summary: firstLine(toolResult.text), ms: Date.now() - started, data: toolResult.data });
+        results.content.push({
+          type: 'tool-result',
+          toolCallId: call.id,
+          toolName: call.name,
+          output: textOf({ ...toolResult, text }, this.host.models.actor.vision),
+        });
+        this.host.emit({
+          type: 'tool-result',
+          step,
+          id: call.id,
+          name: call.name,
+          ok: !toolResult.isError,
+          summary: firstLine(toolResult.text),
+          ms: Date.now() - started,
+          data: toolResult.data,
+        });
         const control = toolResult.control;
         if (control?.kind === 'unlock') state.unlockedTools = [...new Set([...state.unlockedTools, ...control.tools])];
         if (control?.kind === 'done') {
@@ -209,15 +268,31 @@ export class ActLoop {
     const state = this.run.state;
     if (parseError) {
       state.messages.push({ role: 'user', content: [{ type: 'text', text: parseError }] });
-      this.host.emit({ type: 'notice', step, message: 'The model wrote a tool call that could not be read; it was shown the expected format.' });
+      this.host.emit({
+        type: 'notice',
+        step,
+        message: 'The model wrote a tool call that could not be read; it was shown the expected format.',
+      });
       return null;
     }
     if (text && this.run.textAnswers) return { success: true, summary: text, error: null };
     if (this.nudges >= MAX_NUDGES) {
-      return { success: text.length > 0, summary: text || 'The model stopped without an answer.', error: text ? null : { code: 'no-answer', message: 'The model stopped without an answer.' } };
+      return {
+        success: text.length > 0,
+        summary: text || 'The model stopped without an answer.',
+        error: text ? null : { code: 'no-answer', message: 'The model stopped without an answer.' },
+      };
     }
     this.nudges++;
-    state.messages.push({ role: 'user', content: [{ type: 'text', text: 'Continue with a tool call. If the task is finished, call done with a summary and success; if you need something from the user, call ask_user.' }] });
+    state.messages.push({
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: 'Continue with a tool call. If the task is finished, call done with a summary and success; if you need something from the user, call ask_user.',
+        },
+      ],
+    });
     await Promise.resolve();
     return null;
   }

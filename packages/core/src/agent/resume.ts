@@ -4,7 +4,8 @@ import type { Prompt, PromptMessage, ToolResultOutput } from '../model/spec';
 // from its last saved state. Calls that were made but never answered get an answer that
 // says so, so the history is well-formed and the model knows to look before repeating.
 
-export const INTERRUPTED_RESULT = 'This call was interrupted: the browser restarted the agent before it finished. It may or may not have taken effect; check the page before doing it again.';
+export const INTERRUPTED_RESULT =
+  'This call was interrupted: the browser restarted the agent before it finished. It may or may not have taken effect; check the page before doing it again.';
 
 /** Adds a result to every tool call in the history that has none; returns how many it added. */
 export function answerInterruptedCalls(messages: Prompt): number {
@@ -23,7 +24,12 @@ export function answerInterruptedCalls(messages: Prompt): number {
     const answered = new Set(results.content.flatMap((part) => (part.type === 'tool-result' ? [part.toolCallId] : [])));
     for (const call of calls) {
       if (answered.has(call.toolCallId)) continue;
-      results.content.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'error-text', value: INTERRUPTED_RESULT } });
+      results.content.push({
+        type: 'tool-result',
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        output: { type: 'error-text', value: INTERRUPTED_RESULT },
+      });
       added++;
     }
   }
@@ -47,9 +53,11 @@ export function upgradeSavedMessages(messages: Prompt): Prompt {
     if (message.role !== 'tool') return message;
     return {
       ...message,
-      content: message.content.map((part) => (part.type === 'tool-result' && part.output.type === 'content'
-        ? { ...part, output: { ...part.output, value: part.output.value.map(upgradeItem) } }
-        : part)),
+      content: message.content.map((part) =>
+        part.type === 'tool-result' && part.output.type === 'content'
+          ? { ...part, output: { ...part.output, value: part.output.value.map(upgradeItem) } }
+          : part,
+      ),
     };
   });
 }

@@ -24,7 +24,21 @@ export interface TaskState {
 
 /** A task that has not taken a step yet. */
 export function newTaskState(id: string, task: string, mode: TaskMode, now = Date.now()): TaskState {
-  return { id, task, mode, status: 'running', step: 0, messages: [], unlockedTools: [], plan: null, result: null, error: null, usage: { inputTokens: 0, outputTokens: 0 }, createdAt: now, updatedAt: now };
+  return {
+    id,
+    task,
+    mode,
+    status: 'running',
+    step: 0,
+    messages: [],
+    unlockedTools: [],
+    plan: null,
+    result: null,
+    error: null,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** Where task state goes: IndexedDB in the extension, SQLite in the host, memory in tests. */

@@ -54,7 +54,16 @@ export interface PageContent {
   content: string;
   wordCount: number;
   truncated: boolean;
-  metadata: { title: string; description: string; image: string; canonical: string; siteName: string; author: string; published: string; lang: string };
+  metadata: {
+    title: string;
+    description: string;
+    image: string;
+    canonical: string;
+    siteName: string;
+    author: string;
+    published: string;
+    lang: string;
+  };
   jsonLd: unknown[];
   contacts: { emails: string[]; phones: string[]; social: { platform: string; url: string; handle: string }[] };
 }

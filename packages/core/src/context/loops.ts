@@ -20,7 +20,12 @@ function hash(text: string): string {
 export function callSignature(name: string, input: unknown): string {
   const stable = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(stable);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, stable(v)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(
+        Object.entries(value)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => [k, stable(v)]),
+      );
     return value;
   };
   return `${name}(${JSON.stringify(stable(input))})`;
@@ -50,8 +55,9 @@ export class LoopDetector {
 }
 
 export function loopMessage(verdict: LoopVerdict): string {
-  const what = verdict.kind === 'repeat'
-    ? `${verdict.calls[0] ?? ''} three times in a row, with the same result each time`
-    : `the same ${verdict.calls.length} calls over and over (${verdict.calls.join(' → ')}), with the same results`;
+  const what =
+    verdict.kind === 'repeat'
+      ? `${verdict.calls[0] ?? ''} three times in a row, with the same result each time`
+      : `the same ${verdict.calls.length} calls over and over (${verdict.calls.join(' → ')}), with the same results`;
   return `You have now made ${what}. This is not working; do something different: take a full snapshot, use find with other words, scroll, go back, or ask_user. If the task cannot be done, call done with success false and say why.`;
 }

@@ -2,7 +2,8 @@ import type { Prompt, PromptMessage } from '../model/spec';
 import { describe, expect, it } from 'vitest';
 import { prunePrompt } from './prune';
 
-const page = (n: number) => `Clicked e${n}.\n<page-content source="https://shop.test/${n}">\n${'- button "Buy" [e1]\n'.repeat(60)}</page-content>`;
+const page = (n: number) =>
+  `Clicked e${n}.\n<page-content source="https://shop.test/${n}">\n${'- button "Buy" [e1]\n'.repeat(60)}</page-content>`;
 
 function round(n: number, result: string): PromptMessage[] {
   return [
@@ -43,7 +44,15 @@ describe('prunePrompt', () => {
   it('keeps the system prompt and everything the user wrote; the page state sent with the task goes once old', () => {
     const pruned = prunePrompt(prompt, { keepRounds: 1 });
     expect(pruned[0]).toEqual(prompt[0]);
-    expect(pruned[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Task: buy a tent\n\nClicked e0.\n[page state from an earlier step, removed: take a snapshot for the page now]' }] });
+    expect(pruned[1]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: 'Task: buy a tent\n\nClicked e0.\n[page state from an earlier step, removed: take a snapshot for the page now]',
+        },
+      ],
+    });
     expect(pruned[6]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Use the green one, please.' }] });
     // While it is the only page state, it stays.
     expect(prunePrompt(prompt.slice(0, 2), { keepRounds: 1 })[1]).toEqual(prompt[1]);
@@ -57,7 +66,10 @@ describe('prunePrompt', () => {
     const long: Prompt = [
       ...prompt.slice(0, 2),
       { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'x', toolName: 'get_html', input: {} }] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x', toolName: 'get_html', output: { type: 'error-text', value: 'E'.repeat(2000) } }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'x', toolName: 'get_html', output: { type: 'error-text', value: 'E'.repeat(2000) } }],
+      },
       ...round(6, 'ok'),
       ...round(7, 'ok'),
     ];

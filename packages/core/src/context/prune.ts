@@ -42,7 +42,10 @@ export function prunePrompt(prompt: Prompt, options: PruneOptions): Prompt {
   return prompt.map((message, index) => {
     if (index >= keepFrom || index === latestPage) return message;
     if (message.role === 'user') {
-      return { ...message, content: message.content.map((part) => (part.type === 'text' ? { ...part, text: part.text.replace(PAGE_STATE, STALE) } : part)) };
+      return {
+        ...message,
+        content: message.content.map((part) => (part.type === 'text' ? { ...part, text: part.text.replace(PAGE_STATE, STALE) } : part)),
+      };
     }
     if (message.role !== 'tool') return message;
     return {

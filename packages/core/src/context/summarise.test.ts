@@ -11,7 +11,14 @@ function replying(text: string): MockLanguageModelV4 {
     { type: 'text-start', id: '1' },
     { type: 'text-delta', id: '1', delta: text },
     { type: 'text-end', id: '1' },
-    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 40, text: 40, reasoning: 0 } } },
+    {
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: {
+        inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 40, text: 40, reasoning: 0 },
+      },
+    },
   ];
   return new MockLanguageModelV4({ doStream: () => Promise.resolve({ stream: convertArrayToReadableStream(parts) }) });
 }
@@ -22,8 +29,14 @@ function slot(model: MockLanguageModelV4, contextWindow = 8000): ModelSlot {
 
 function round(n: number, result: string): PromptMessage[] {
   return [
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `c${n}`, toolName: 'type_text', input: { ref: `e${n}`, text: `value ${n}` } }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: `c${n}`, toolName: 'type_text', output: { type: 'text', value: result } }] },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: `c${n}`, toolName: 'type_text', input: { ref: `e${n}`, text: `value ${n}` } }],
+    },
+    {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: `c${n}`, toolName: 'type_text', output: { type: 'text', value: result } }],
+    },
   ];
 }
 
@@ -48,7 +61,10 @@ describe('summarise', () => {
     expect(result?.summary).toContain('Values: grace@example.org');
     const prompt = result?.prompt ?? [];
     expect(prompt.slice(0, 2)).toEqual(history.slice(0, 2));
-    expect(prompt[2]).toEqual({ role: 'user', content: [{ type: 'text', text: `The earlier steps were summarised to save space:\n${result?.summary ?? ''}` }] });
+    expect(prompt[2]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: `The earlier steps were summarised to save space:\n${result?.summary ?? ''}` }],
+    });
     expect(prompt.slice(3)).toEqual(history.slice(-6));
     expect(estimatePrompt(prompt)).toBeLessThan(estimatePrompt(history) / 2);
 

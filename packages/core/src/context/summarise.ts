@@ -27,7 +27,12 @@ function transcript(messages: PromptMessage[]): string {
       else if (part.type === 'tool-call') lines.push(`call: ${part.toolName}(${JSON.stringify(part.input)})`);
       else if (part.type === 'tool-result') {
         const output = part.output;
-        const text = output.type === 'text' || output.type === 'error-text' ? output.value : output.type === 'content' ? output.value.map((v) => (v.type === 'text' ? v.text : '[image]')).join('') : JSON.stringify(output);
+        const text =
+          output.type === 'text' || output.type === 'error-text'
+            ? output.value
+            : output.type === 'content'
+              ? output.value.map((v) => (v.type === 'text' ? v.text : '[image]')).join('')
+              : JSON.stringify(output);
         lines.push(`result of ${part.toolName}: ${text.slice(0, 1500)}`);
       }
     }
@@ -46,17 +51,30 @@ function tailStart(prompt: Prompt, keepRounds: number): number {
   return assistants.length > keepRounds ? (assistants[assistants.length - keepRounds] ?? HEAD) : HEAD;
 }
 
-export async function summarise(slot: ModelSlot, prompt: Prompt, keepRounds: number, signal: AbortSignal): Promise<{ prompt: Prompt; summary: string } | null> {
+export async function summarise(
+  slot: ModelSlot,
+  prompt: Prompt,
+  keepRounds: number,
+  signal: AbortSignal,
+): Promise<{ prompt: Prompt; summary: string } | null> {
   const head = prompt.slice(0, HEAD);
   const start = tailStart(prompt, keepRounds);
   const middle = prompt.slice(HEAD, start);
   if (middle.length < 2) return null;
-  const result = await callModel(slot, [
-    { role: 'system', content: INSTRUCTIONS },
-    { role: 'user', content: [{ type: 'text', text: transcript(middle) }] },
-  ], [], { signal, retries: 2 });
+  const result = await callModel(
+    slot,
+    [
+      { role: 'system', content: INSTRUCTIONS },
+      { role: 'user', content: [{ type: 'text', text: transcript(middle) }] },
+    ],
+    [],
+    { signal, retries: 2 },
+  );
   const summary = result.text.trim();
   if (!summary) return null;
-  const note: PromptMessage = { role: 'user', content: [{ type: 'text', text: `The earlier steps were summarised to save space:\n${summary}` }] };
+  const note: PromptMessage = {
+    role: 'user',
+    content: [{ type: 'text', text: `The earlier steps were summarised to save space:\n${summary}` }],
+  };
   return { prompt: [...head, note, ...prompt.slice(start)], summary };
 }

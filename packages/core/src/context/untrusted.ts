@@ -13,9 +13,14 @@ Report only what the page says about its subject, in at most 150 words of plain 
 const MAX_CHARS = 20_000;
 
 export async function summariseUntrusted(slot: ModelSlot, url: string, text: string, signal: AbortSignal): Promise<string> {
-  const result = await callModel(slot, [
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: [{ type: 'text', text: `Page: ${url}\n\n${text.slice(0, MAX_CHARS)}` }] },
-  ], [], { signal, retries: 2 });
+  const result = await callModel(
+    slot,
+    [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: [{ type: 'text', text: `Page: ${url}\n\n${text.slice(0, MAX_CHARS)}` }] },
+    ],
+    [],
+    { signal, retries: 2 },
+  );
   return result.text.trim() || '(The summariser returned nothing for this page.)';
 }

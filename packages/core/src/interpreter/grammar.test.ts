@@ -41,19 +41,36 @@ describe('parseCommand', () => {
 
   it('reads sequences, with verbs carried over to fragments that have none', () => {
     expect(parseCommand('Select A, B and click Submit')).toEqual({
-      intents: [{ kind: 'select', option: 'A', target: null }, { kind: 'select', option: 'B', target: null }, { kind: 'click', target: t('Submit') }],
+      intents: [
+        { kind: 'select', option: 'A', target: null },
+        { kind: 'select', option: 'B', target: null },
+        { kind: 'click', target: t('Submit') },
+      ],
       unknown: [],
     });
     expect(parseCommand('Enter the username "x" and the password "y" and press login')).toEqual({
-      intents: [{ kind: 'type', text: 'x', target: t('username') }, { kind: 'type', text: 'y', target: t('password') }, { kind: 'click', target: t('login') }],
+      intents: [
+        { kind: 'type', text: 'x', target: t('username') },
+        { kind: 'type', text: 'y', target: t('password') },
+        { kind: 'click', target: t('login') },
+      ],
       unknown: [],
     });
-    expect(parseCommand('go to example.com then search for tents; scroll down').intents.map((i) => i.kind)).toEqual(['navigate', 'search', 'scroll']);
+    expect(parseCommand('go to example.com then search for tents; scroll down').intents.map((i) => i.kind)).toEqual([
+      'navigate',
+      'search',
+      'scroll',
+    ]);
   });
 
   it('keeps separators inside quotes', () => {
-    expect(splitCommands('check "Terms and conditions", then click "Next, please"')).toEqual(['check "Terms and conditions"', 'click "Next, please"']);
-    expect(parseCommand('check "Terms and conditions"').intents).toEqual([{ kind: 'check', target: t('Terms and conditions', 'Terms and conditions'), checked: true }]);
+    expect(splitCommands('check "Terms and conditions", then click "Next, please"')).toEqual([
+      'check "Terms and conditions"',
+      'click "Next, please"',
+    ]);
+    expect(parseCommand('check "Terms and conditions"').intents).toEqual([
+      { kind: 'check', target: t('Terms and conditions', 'Terms and conditions'), checked: true },
+    ]);
   });
 
   it('reports what it does not understand', () => {

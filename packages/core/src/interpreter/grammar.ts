@@ -32,12 +32,16 @@ export interface ParsedCommand {
   unknown: string[];
 }
 
-const KEY = /^(enter|return|escape|esc|tab|backspace|delete|del|space|spacebar|home|end|page ?up|page ?down|arrow ?(up|down|left|right)|up|down|left|right|f\d{1,2}|((ctrl|control|shift|alt|option|cmd|command|meta)\s*\+\s*)+\S+)$/i;
+const KEY =
+  /^(enter|return|escape|esc|tab|backspace|delete|del|space|spacebar|home|end|page ?up|page ?down|arrow ?(up|down|left|right)|up|down|left|right|f\d{1,2}|((ctrl|control|shift|alt|option|cmd|command|meta)\s*\+\s*)+\S+)$/i;
 
 function target(raw: string): Target {
   const quoted = /"([^"]+)"|“([^”]+)”|'([^']{2,})'/.exec(raw);
   const exact = quoted ? (quoted[1] ?? quoted[2] ?? quoted[3] ?? null) : null;
-  const text = raw.replace(/["“”]/g, '').replace(/^(the|a|an)\s+/i, '').trim();
+  const text = raw
+    .replace(/["“”]/g, '')
+    .replace(/^(the|a|an)\s+/i, '')
+    .trim();
   return { text, exact };
 }
 
@@ -52,19 +56,39 @@ function looksLikeAddress(text: string): boolean {
 
 function normalizeKey(raw: string): string {
   const key = raw.trim().toLowerCase();
-  const names: Record<string, string> = { return: 'Enter', esc: 'Escape', del: 'Delete', spacebar: 'Space', 'page up': 'PageUp', 'page down': 'PageDown', up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' };
+  const names: Record<string, string> = {
+    return: 'Enter',
+    esc: 'Escape',
+    del: 'Delete',
+    spacebar: 'Space',
+    'page up': 'PageUp',
+    'page down': 'PageDown',
+    up: 'ArrowUp',
+    down: 'ArrowDown',
+    left: 'ArrowLeft',
+    right: 'ArrowRight',
+  };
   if (names[key]) return names[key];
   if (/^arrow ?\w+$/.test(key)) return `Arrow${key.replace(/^arrow ?/, '').replace(/^\w/, (c) => c.toUpperCase())}`;
-  return raw.trim().split(/\s*\+\s*/).map((part) => (part.length === 1 ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())).join('+');
+  return raw
+    .trim()
+    .split(/\s*\+\s*/)
+    .map((part) => (part.length === 1 ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()))
+    .join('+');
 }
 
 const ORDINALS: Record<string, string> = { first: '1', second: '2', third: '3', fourth: '4', fifth: '5', last: 'last' };
 
 /** One fragment with its own verb, or null when it has none. */
 function withVerb(fragment: string): Intent | null {
-  const f = fragment.trim().replace(/^(please|now|also|and|then)\s+/i, '').replace(/[.!]+$/, '').trim();
+  const f = fragment
+    .trim()
+    .replace(/^(please|now|also|and|then)\s+/i, '')
+    .replace(/[.!]+$/, '')
+    .trim();
   let m: RegExpExecArray | null;
-  if ((m = /^(?:open|go to|goto|switch to)?\s*(?:a\s+)?new tab(?:\s+(?:at|with|to|on)\s+(.+))?$/i.exec(f))) return { kind: 'new-tab', url: m[1] ? unquote(m[1]) : null };
+  if ((m = /^(?:open|go to|goto|switch to)?\s*(?:a\s+)?new tab(?:\s+(?:at|with|to|on)\s+(.+))?$/i.exec(f)))
+    return { kind: 'new-tab', url: m[1] ? unquote(m[1]) : null };
   if (/^close (?:the |this |current )?tab$/i.test(f)) return { kind: 'close-tab' };
   if ((m = /^(?:switch|go|change)\s+to\s+(?:the\s+)?(?:tab\s+(.+)|(\w+)\s+tab)$/i.exec(f))) {
     const which = (m[1] ?? m[2] ?? '').trim();
@@ -73,19 +97,26 @@ function withVerb(fragment: string): Intent | null {
   if (/^(?:go\s+)?back$/i.test(f)) return { kind: 'back' };
   if (/^(?:go\s+)?forward$/i.test(f)) return { kind: 'forward' };
   if (/^(?:reload|refresh)(?:\s+the\s+page)?$/i.test(f)) return { kind: 'reload' };
-  if ((m = /^scroll(?:\s+the\s+page)?(?:\s+(up|down))?(?:\s+(?:a bit|a little|more|again|some))?$/i.exec(f))) return { kind: 'scroll', direction: m[1]?.toLowerCase() === 'up' ? 'up' : 'down' };
-  if ((m = /^scroll\s+(?:all the way\s+)?(?:to\s+)?(?:the\s+)?(top|bottom|end|start)(?:\s+of\s+the\s+page)?$/i.exec(f))) return { kind: 'scroll', direction: /top|start/i.test(m[1] ?? '') ? 'top' : 'bottom' };
+  if ((m = /^scroll(?:\s+the\s+page)?(?:\s+(up|down))?(?:\s+(?:a bit|a little|more|again|some))?$/i.exec(f)))
+    return { kind: 'scroll', direction: m[1]?.toLowerCase() === 'up' ? 'up' : 'down' };
+  if ((m = /^scroll\s+(?:all the way\s+)?(?:to\s+)?(?:the\s+)?(top|bottom|end|start)(?:\s+of\s+the\s+page)?$/i.exec(f)))
+    return { kind: 'scroll', direction: /top|start/i.test(m[1] ?? '') ? 'top' : 'bottom' };
   if ((m = /^(?:search|look)\s+(?:for\s+)?(.+)$/i.exec(f))) return { kind: 'search', text: unquote(m[1] ?? '') };
   if ((m = /^(?:go to|goto|open|visit|navigate to|browse to|load)\s+(.+)$/i.exec(f))) {
     const what = unquote(m[1] ?? '');
     return looksLikeAddress(what) ? { kind: 'navigate', url: what } : { kind: 'click', target: target(m[1] ?? '') };
   }
-  if ((m = /^(?:type|enter|write|input|put)\s+("[^"]*"|“[^”]*”|.+?)\s+(?:into|in|on|as)\s+(.+)$/i.exec(f))) return { kind: 'type', text: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
-  if ((m = /^(?:type|enter|fill(?:\s+in)?|set)\s+(.+?)\s+(?:with|to|as)?\s*("[^"]*"|“[^”]*”)$/i.exec(f))) return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
-  if ((m = /^fill(?:\s+in)?\s+(.+?)\s+with\s+(.+)$/i.exec(f))) return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
-  if ((m = /^(?:select|choose|pick)\s+(.+?)\s+(?:in|from|for)\s+(.+)$/i.exec(f))) return { kind: 'select', option: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
+  if ((m = /^(?:type|enter|write|input|put)\s+("[^"]*"|“[^”]*”|.+?)\s+(?:into|in|on|as)\s+(.+)$/i.exec(f)))
+    return { kind: 'type', text: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
+  if ((m = /^(?:type|enter|fill(?:\s+in)?|set)\s+(.+?)\s+(?:with|to|as)?\s*("[^"]*"|“[^”]*”)$/i.exec(f)))
+    return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+  if ((m = /^fill(?:\s+in)?\s+(.+?)\s+with\s+(.+)$/i.exec(f)))
+    return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+  if ((m = /^(?:select|choose|pick)\s+(.+?)\s+(?:in|from|for)\s+(.+)$/i.exec(f)))
+    return { kind: 'select', option: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
   if ((m = /^(?:select|choose|pick)\s+(.+)$/i.exec(f))) return { kind: 'select', option: unquote(m[1] ?? ''), target: null };
-  if ((m = /^(?:uncheck|untick|deselect|clear|disable|turn off)\s+(.+)$/i.exec(f))) return { kind: 'check', target: target(m[1] ?? ''), checked: false };
+  if ((m = /^(?:uncheck|untick|deselect|clear|disable|turn off)\s+(.+)$/i.exec(f)))
+    return { kind: 'check', target: target(m[1] ?? ''), checked: false };
   if ((m = /^(?:check|tick|enable|turn on)\s+(.+)$/i.exec(f))) return { kind: 'check', target: target(m[1] ?? ''), checked: true };
   if ((m = /^(?:press|hit)\s+(?:the\s+)?(.+?)(?:\s+key)?$/i.exec(f))) {
     const what = (m[1] ?? '').trim();
@@ -101,7 +132,9 @@ function continuing(previous: Intent, fragment: string): Intent | null {
   const f = fragment.trim().replace(/[.!]+$/, '');
   switch (previous.kind) {
     case 'select':
-      return previous.target ? { kind: 'select', option: unquote(f), target: previous.target } : { kind: 'select', option: unquote(f), target: null };
+      return previous.target
+        ? { kind: 'select', option: unquote(f), target: previous.target }
+        : { kind: 'select', option: unquote(f), target: null };
     case 'check':
       return { kind: 'check', target: target(f), checked: previous.checked };
     case 'click':
@@ -129,7 +162,7 @@ export function splitCommands(command: string): string[] {
       if (char === closing[quote]) quote = null;
       continue;
     }
-    if ((char === '"' || char === '“') || (char === "'" && /\s/.test(command[i - 1] ?? ' '))) {
+    if (char === '"' || char === '“' || (char === "'" && /\s/.test(command[i - 1] ?? ' '))) {
       quote = char;
       current += char;
       continue;

@@ -2,7 +2,17 @@ import type { JSONSchema7 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { ALL_TOOLS } from '../tools/registry';
 import { ModelError } from './errors';
-import { PromptApiLanguageModel, toPromptApiMessages, type PromptApi, type PromptApiAvailability, type PromptApiCreateOptions, type PromptApiMessage, type PromptApiMonitor, type PromptApiPromptOptions, type PromptApiSession } from './prompt-api';
+import {
+  PromptApiLanguageModel,
+  toPromptApiMessages,
+  type PromptApi,
+  type PromptApiAvailability,
+  type PromptApiCreateOptions,
+  type PromptApiMessage,
+  type PromptApiMonitor,
+  type PromptApiPromptOptions,
+  type PromptApiSession,
+} from './prompt-api';
 import type { ModelSlot } from './slot';
 import type { Prompt } from './spec';
 import { callModel } from './step';
@@ -12,11 +22,22 @@ import { callModel } from './step';
 // string deltas, count tokens (one per word here) and honour abort signals.
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const tokens = (messages: PromptApiMessage[]) => messages.reduce((n, m) => n + (typeof m.content === 'string' ? words(m.content) : m.content.reduce((k, c) => k + (typeof c.value === 'string' ? words(c.value) : 10), 0)), 0);
+const tokens = (messages: PromptApiMessage[]) =>
+  messages.reduce(
+    (n, m) =>
+      n +
+      (typeof m.content === 'string'
+        ? words(m.content)
+        : m.content.reduce((k, c) => k + (typeof c.value === 'string' ? words(c.value) : 10), 0)),
+    0,
+  );
 
 class FakeSession implements PromptApiSession {
   destroyed = false;
-  constructor(private readonly api: FakeApi, public contextUsage: number) {}
+  constructor(
+    private readonly api: FakeApi,
+    public contextUsage: number,
+  ) {}
 
   clone(): Promise<PromptApiSession> {
     this.api.clones++;
@@ -88,7 +109,13 @@ class FakeApi implements PromptApi {
 }
 
 const signal = () => new AbortController().signal;
-const slotOf = (api: FakeApi, model = new PromptApiLanguageModel(api)): ModelSlot => ({ model, label: "Chrome's built-in model", contextWindow: 6144, toolMode: 'text', vision: false });
+const slotOf = (api: FakeApi, model = new PromptApiLanguageModel(api)): ModelSlot => ({
+  model,
+  label: "Chrome's built-in model",
+  contextWindow: 6144,
+  toolMode: 'text',
+  vision: false,
+});
 const prompt = (text: string): Prompt => [
   { role: 'system', content: 'You are a browser agent.' },
   { role: 'user', content: [{ type: 'text', text }] },
@@ -99,7 +126,10 @@ describe("Chrome's built-in model through the Prompt API", () => {
   it('streams the reply as it comes, with token counts from the session', async () => {
     const api = new FakeApi();
     const deltas: string[] = [];
-    const reply = await callModel(slotOf(api), prompt('Say hello to the user'), [], { signal: signal(), onTextDelta: (d) => deltas.push(d) });
+    const reply = await callModel(slotOf(api), prompt('Say hello to the user'), [], {
+      signal: signal(),
+      onTextDelta: (d) => deltas.push(d),
+    });
     expect(deltas).toEqual(['Hello ', 'there.']);
     expect(reply.text).toBe('Hello there.');
     // System prompt (5 words) + the user text (5) in; two words out; counted by the session, not estimated.
@@ -125,7 +155,10 @@ describe("Chrome's built-in model through the Prompt API", () => {
     const history: Prompt = [
       ...prompt('Click Sign in'),
       { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'find', input: { query: 'Sign in' } }] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'find', output: { type: 'text', value: '[e3] button "Sign in"' } }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'find', output: { type: 'text', value: '[e3] button "Sign in"' } }],
+      },
     ];
     const reply = await callModel(slotOf(api), history, click, { signal: signal() });
     expect(reply.calls).toMatchObject([{ name: 'click', input: { ref: 'e3' } }]);
@@ -175,10 +208,13 @@ describe("Chrome's built-in model through the Prompt API", () => {
     api.reply = Array.from({ length: 200 }, (_, i) => `word${i} `);
     const controller = new AbortController();
     const deltas: string[] = [];
-    const call = callModel(slotOf(api), prompt('Write a lot'), [], { signal: controller.signal, onTextDelta: (d) => {
-      deltas.push(d);
-      if (deltas.length === 3) controller.abort();
-    } });
+    const call = callModel(slotOf(api), prompt('Write a lot'), [], {
+      signal: controller.signal,
+      onTextDelta: (d) => {
+        deltas.push(d);
+        if (deltas.length === 3) controller.abort();
+      },
+    });
     await expect(call).rejects.toMatchObject({ code: 'aborted' });
     expect(deltas.length).toBeLessThan(10);
     expect(api.sessions.at(-1)?.destroyed).toBe(true);
@@ -187,7 +223,9 @@ describe("Chrome's built-in model through the Prompt API", () => {
   it('a conversation too long for the window is a context-overflow error, not a retry loop', async () => {
     const api = new FakeApi();
     api.window = 20;
-    const error: unknown = await callModel(slotOf(api), prompt('a b c d e f g h i j k l m n o p q r s t u v w'), [], { signal: signal() }).catch((e: unknown) => e);
+    const error: unknown = await callModel(slotOf(api), prompt('a b c d e f g h i j k l m n o p q r s t u v w'), [], {
+      signal: signal(),
+    }).catch((e: unknown) => e);
     expect(ModelError.isInstance(error) && error.code).toBe('context-overflow');
     expect(api.prompts).toHaveLength(1);
   });
@@ -195,11 +233,21 @@ describe("Chrome's built-in model through the Prompt API", () => {
   it('where the model cannot run, says so', async () => {
     const api = new FakeApi('unavailable');
     const error: unknown = await callModel(slotOf(api), prompt('hello'), [], { signal: signal() }).catch((e: unknown) => e);
-    expect(ModelError.isInstance(error) && error.message).toMatch(/Chrome's built-in model cannot take this request: The model is not available/);
+    expect(ModelError.isInstance(error) && error.message).toMatch(
+      /Chrome's built-in model cannot take this request: The model is not available/,
+    );
   });
 
   it('sends images only when the model takes them', () => {
-    const history: Prompt = [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0K' } }] }];
+    const history: Prompt = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0K' } },
+        ],
+      },
+    ];
     expect(toPromptApiMessages(history, false).messages[0]?.content).toEqual([{ type: 'text', value: 'What is this?' }]);
     const withImages = toPromptApiMessages(history, true).messages[0]?.content;
     expect(Array.isArray(withImages) && withImages[1]?.type).toBe('image');

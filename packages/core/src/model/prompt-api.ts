@@ -118,28 +118,43 @@ export function toPromptApiMessages(prompt: Prompt, images: boolean): { system: 
     if (message.role === 'system') {
       system.push(message.content);
     } else if (message.role === 'user') {
-      push('user', message.content.flatMap((part): PromptApiContent[] => {
-        if (part.type === 'text') return [{ type: 'text', value: part.text }];
-        if (images && part.mediaType.startsWith('image/') && part.data.type === 'data') {
-          return [{ type: 'image', value: imageBytes(part.data.data) }];
-        }
-        return [];
-      }));
+      push(
+        'user',
+        message.content.flatMap((part): PromptApiContent[] => {
+          if (part.type === 'text') return [{ type: 'text', value: part.text }];
+          if (images && part.mediaType.startsWith('image/') && part.data.type === 'data') {
+            return [{ type: 'image', value: imageBytes(part.data.data) }];
+          }
+          return [];
+        }),
+      );
     } else if (message.role === 'assistant') {
-      push('assistant', message.content.flatMap((part) => {
-        if (part.type === 'text') return [{ type: 'text' as const, value: part.text }];
-        if (part.type === 'tool-call') return [{ type: 'text' as const, value: `<tool_call>${JSON.stringify({ name: part.toolName, arguments: part.input })}</tool_call>` }];
-        return [];
-      }));
+      push(
+        'assistant',
+        message.content.flatMap((part) => {
+          if (part.type === 'text') return [{ type: 'text' as const, value: part.text }];
+          if (part.type === 'tool-call')
+            return [
+              { type: 'text' as const, value: `<tool_call>${JSON.stringify({ name: part.toolName, arguments: part.input })}</tool_call>` },
+            ];
+          return [];
+        }),
+      );
     } else {
-      push('user', message.content.flatMap((part) => {
-        if (part.type !== 'tool-result') return [];
-        const output = part.output;
-        const body = output.type === 'text' || output.type === 'error-text'
-          ? output.value
-          : output.type === 'content' ? output.value.map((v) => (v.type === 'text' ? v.text : '')).join('') : JSON.stringify(output);
-        return [{ type: 'text' as const, value: `<tool_result name="${part.toolName}">\n${body}\n</tool_result>` }];
-      }));
+      push(
+        'user',
+        message.content.flatMap((part) => {
+          if (part.type !== 'tool-result') return [];
+          const output = part.output;
+          const body =
+            output.type === 'text' || output.type === 'error-text'
+              ? output.value
+              : output.type === 'content'
+                ? output.value.map((v) => (v.type === 'text' ? v.text : '')).join('')
+                : JSON.stringify(output);
+          return [{ type: 'text' as const, value: `<tool_result name="${part.toolName}">\n${body}\n</tool_result>` }];
+        }),
+      );
     }
   }
   return { system: system.join('\n\n'), messages };
@@ -171,12 +186,23 @@ export function promptApiError(error: unknown): ModelError {
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'AbortError') return new ModelError('aborted', 'The task was stopped.', false, { cause: error });
   if (name === 'QuotaExceededError') {
-    return new ModelError('context-overflow', `The conversation no longer fits the context window of Chrome's built-in model: ${message}.`, false, { cause: error });
+    return new ModelError(
+      'context-overflow',
+      `The conversation no longer fits the context window of Chrome's built-in model: ${message}.`,
+      false,
+      { cause: error },
+    );
   }
   if (name === 'NotAllowedError') {
-    return new ModelError('auth', `Chrome did not allow its built-in model to start: ${message}. The first download has to be started from Wayfinder's options (Test connection).`, false, { cause: error });
+    return new ModelError(
+      'auth',
+      `Chrome did not allow its built-in model to start: ${message}. The first download has to be started from Wayfinder's options (Test connection).`,
+      false,
+      { cause: error },
+    );
   }
-  if (name === 'NotSupportedError') return new ModelError('bad-request', `Chrome's built-in model cannot take this request: ${message}.`, false, { cause: error });
+  if (name === 'NotSupportedError')
+    return new ModelError('bad-request', `Chrome's built-in model cannot take this request: ${message}.`, false, { cause: error });
   return new ModelError('unexpected', `Chrome's built-in model failed: ${message}`, false, { cause: error });
 }
 
@@ -188,7 +214,10 @@ export class PromptApiLanguageModel implements LanguageModel {
   /** One session per system prompt, cloned for each call (the loop's system prompt rarely changes). */
   private base: { system: string; session: Promise<PromptApiSession> } | null = null;
 
-  constructor(private readonly api: PromptApi, private readonly options: PromptApiModelOptions = {}) {}
+  constructor(
+    private readonly api: PromptApi,
+    private readonly options: PromptApiModelOptions = {},
+  ) {}
 
   availability(): Promise<PromptApiAvailability> {
     return this.api.availability(this.coreOptions());
@@ -209,14 +238,19 @@ export class PromptApiLanguageModel implements LanguageModel {
     const session = this.api.create({
       ...this.coreOptions(),
       ...(system ? { initialPrompts: [{ role: 'system', content: system }] } : {}),
-      ...(onProgress ? { monitor: (m: PromptApiMonitor) => m.addEventListener('downloadprogress', (event) => onProgress(event.loaded)) } : {}),
+      ...(onProgress
+        ? { monitor: (m: PromptApiMonitor) => m.addEventListener('downloadprogress', (event) => onProgress(event.loaded)) }
+        : {}),
     });
     this.base = { system, session };
     // A failed start is not kept: the next call tries again.
     session.catch(() => {
       if (this.base?.session === session) this.base = null;
     });
-    void previous?.session.then((s) => s.destroy(), () => undefined);
+    void previous?.session.then(
+      (s) => s.destroy(),
+      () => undefined,
+    );
     return session;
   }
 
@@ -238,7 +272,9 @@ export class PromptApiLanguageModel implements LanguageModel {
     const schema = options.responseFormat?.type === 'json' ? options.responseFormat.schema : undefined;
     let reader: ReadableStreamDefaultReader<string>;
     try {
-      reader = session.promptStreaming(messages, { ...(schema ? { responseConstraint: schema } : {}), ...(signal ? { signal } : {}) }).getReader();
+      reader = session
+        .promptStreaming(messages, { ...(schema ? { responseConstraint: schema } : {}), ...(signal ? { signal } : {}) })
+        .getReader();
     } catch (error) {
       session.destroy();
       throw promptApiError(error);
@@ -256,7 +292,11 @@ export class PromptApiLanguageModel implements LanguageModel {
             controller.enqueue({ type: 'text-delta', id: 'text', delta: value });
           }
           if (started) controller.enqueue({ type: 'text-end', id: 'text' });
-          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: usage(before, input, usageOf(session)) });
+          controller.enqueue({
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: undefined },
+            usage: usage(before, input, usageOf(session)),
+          });
           controller.close();
         } catch (error) {
           controller.enqueue({ type: 'error', error: promptApiError(error) });

@@ -16,10 +16,14 @@ export const SCRIPT = z.object({
   /** How the script's model talks: native tool calls (default) or the text protocol. */
   toolMode: z.enum(['native', 'text']).optional(),
   contextWindow: z.number().int().min(1000).optional(),
-  steps: z.array(z.object({
-    calls: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })).optional(),
-    text: z.string().optional(),
-  })).min(1),
+  steps: z
+    .array(
+      z.object({
+        calls: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })).optional(),
+        text: z.string().optional(),
+      }),
+    )
+    .min(1),
 });
 
 export type Script = z.infer<typeof SCRIPT>;
@@ -31,12 +35,17 @@ const ANYWHERE = new RegExp(PLACEHOLDER.source, 'g');
 /** The ref a placeholder names, looked up in page texts (newest first). */
 function lookUp(groups: (string | undefined)[], texts: string[], step: number): string {
   const [, role, exact, pattern, flags] = groups;
-  const wanted = (name: string) => (exact !== undefined ? name === exact.replace(/\\"/g, '"') : new RegExp(pattern ?? '', flags).test(name));
+  const wanted = (name: string) =>
+    exact !== undefined ? name === exact.replace(/\\"/g, '"') : new RegExp(pattern ?? '', flags).test(name);
   for (const text of texts) {
     const found = refLines(text).find((line) => line.role === role && wanted(line.name));
     if (found) return found.ref;
   }
-  throw new ModelError('unexpected', `Script step ${step + 1}: no ${role ?? ''} named ${exact !== undefined ? `"${exact}"` : `/${pattern ?? ''}/`} in the page state so far.`, false);
+  throw new ModelError(
+    'unexpected',
+    `Script step ${step + 1}: no ${role ?? ''} named ${exact !== undefined ? `"${exact}"` : `/${pattern ?? ''}/`} in the page state so far.`,
+    false,
+  );
 }
 
 /** Replaces placeholders in a script value: a whole-string placeholder in arguments, any inside raw text. */
@@ -64,7 +73,10 @@ export function scriptReply(script: Script, at: number, texts: string[]): Weight
 export class ScriptedModel extends WeightlessModel {
   private index = 0;
 
-  constructor(private readonly script: Script, name = 'scripted') {
+  constructor(
+    private readonly script: Script,
+    name = 'scripted',
+  ) {
     super('wayfinder', name);
   }
 
@@ -88,10 +100,18 @@ export function scriptedSlot(source: string, label: string): ModelSlot {
   const parsed = SCRIPT.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ModelConfigError(`The script ${label} does not fit the format ({"steps": [{"calls": [{"tool": …, "args": {…}}]} or {"text": …}]}): ${problems}`);
+    throw new ModelConfigError(
+      `The script ${label} does not fit the format ({"steps": [{"calls": [{"tool": …, "args": {…}}]} or {"text": …}]}): ${problems}`,
+    );
   }
   const name = `script ${label}`;
-  return { model: new ScriptedModel(parsed.data, name), label: name, contextWindow: parsed.data.contextWindow ?? 100_000, toolMode: parsed.data.toolMode ?? 'native', vision: false };
+  return {
+    model: new ScriptedModel(parsed.data, name),
+    label: name,
+    contextWindow: parsed.data.contextWindow ?? 100_000,
+    toolMode: parsed.data.toolMode ?? 'native',
+    vision: false,
+  };
 }
 
 type WireReply = { text?: string; calls?: { name: string; input: Record<string, unknown> }[] };
@@ -103,16 +123,24 @@ function wireMessages(messages: unknown[]): { role: unknown; content?: unknown }
 function wireText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+  return content
+    .map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : ''))
+    .join('');
 }
 
 function wireTexts(messages: unknown[]): string[] {
-  return wireMessages(messages).filter((m) => m.role !== 'assistant' && m.role !== 'system').map((m) => wireText(m.content)).reverse();
+  return wireMessages(messages)
+    .filter((m) => m.role !== 'assistant' && m.role !== 'system')
+    .map((m) => wireText(m.content))
+    .reverse();
 }
 
 function wireReply(script: Script, step: number, texts: string[]): WireReply {
   const reply = scriptReply(script, step, texts);
-  return { ...(reply.text !== undefined ? { text: reply.text } : {}), calls: (reply.calls ?? []).map((c) => ({ name: c.name, input: c.input })) };
+  return {
+    ...(reply.text !== undefined ? { text: reply.text } : {}),
+    calls: (reply.calls ?? []).map((c) => ({ name: c.name, input: c.input })),
+  };
 }
 
 /**

@@ -62,11 +62,14 @@ export function toTextPrompt(prompt: Prompt, tools: ToolDescription[], vision: b
       // A call with no tools (the summariser, a connection test) is plain chat.
       out.push({ role: 'system', content: tools.length ? `${message.content}\n\n${describeTools(tools)}` : message.content });
     } else if (message.role === 'assistant') {
-      const text = message.content.map((part) => {
-        if (part.type === 'text') return part.text;
-        if (part.type === 'tool-call') return `<tool_call>${JSON.stringify({ name: part.toolName, arguments: part.input })}</tool_call>`;
-        return '';
-      }).filter(Boolean).join('\n');
+      const text = message.content
+        .map((part) => {
+          if (part.type === 'text') return part.text;
+          if (part.type === 'tool-call') return `<tool_call>${JSON.stringify({ name: part.toolName, arguments: part.input })}</tool_call>`;
+          return '';
+        })
+        .filter(Boolean)
+        .join('\n');
       out.push({ role: 'assistant', content: [{ type: 'text', text }] });
     } else if (message.role === 'tool') {
       const content: Extract<PromptMessage, { role: 'user' }>['content'] = [];
@@ -98,7 +101,13 @@ function estimate(text: string): number {
 
 async function streamOnce(slot: ModelSlot, prompt: Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
   const native = slot.toolMode === 'native';
-  const callPrompt = native ? prompt : toTextPrompt(prompt, tools.map((t) => ({ name: t.name, description: t.description, parameters: toolSchema(t) })), slot.vision);
+  const callPrompt = native
+    ? prompt
+    : toTextPrompt(
+        prompt,
+        tools.map((t) => ({ name: t.name, description: t.description, parameters: toolSchema(t) })),
+        slot.vision,
+      );
   const { stream } = await slot.model.doStream({
     prompt: callPrompt,
     ...(native && tools.length ? { tools: functionTools(tools), toolChoice: { type: 'auto' as const } } : {}),
@@ -152,12 +161,13 @@ const NO_TOOLS = /does not support tools|does not support (?:function|tool) call
 
 export async function callModel(slot: ModelSlot, prompt: Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
   if (options.signal.aborted) throw new ModelError('aborted', 'The task was stopped.', false);
-  const attempt = () => withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {
-    retries: options.retries ?? 3,
-    baseDelayMs: 800,
-    signal: options.signal,
-    onRetry: (error, n, delay) => options.onRetry?.(`${error.message} Retrying (${n}) in ${(delay / 1000).toFixed(1)} s.`),
-  });
+  const attempt = () =>
+    withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {
+      retries: options.retries ?? 3,
+      baseDelayMs: 800,
+      signal: options.signal,
+      onRetry: (error, n, delay) => options.onRetry?.(`${error.message} Retrying (${n}) in ${(delay / 1000).toFixed(1)} s.`),
+    });
   try {
     return await attempt();
   } catch (error) {

@@ -25,7 +25,11 @@ export const EXPECTED_FORMAT = '<tool_call>{"name": "click", "arguments": {"ref"
 const TAG = /<\s*(tool[_-]?call|function[_-]?call)\s*>([\s\S]*?)(?:<\s*\/\s*\1\s*>|(?=<\s*(?:tool[_-]?call|function[_-]?call)\s*>)|$)/gi;
 
 function stripFences(text: string): string {
-  return text.trim().replace(/^```(?:json|tool_call)?\s*/i, '').replace(/\s*```$/, '').trim();
+  return text
+    .trim()
+    .replace(/^```(?:json|tool_call)?\s*/i, '')
+    .replace(/\s*```$/, '')
+    .trim();
 }
 
 /**

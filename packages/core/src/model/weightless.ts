@@ -10,7 +10,10 @@ export abstract class WeightlessModel implements LanguageModel {
   readonly specificationVersion = 'v4';
   readonly supportedUrls = {};
 
-  constructor(readonly provider: string, readonly modelId: string) {}
+  constructor(
+    readonly provider: string,
+    readonly modelId: string,
+  ) {}
 
   protected abstract reply(prompt: Prompt): WeightlessReply | Promise<WeightlessReply>;
 
@@ -27,7 +30,10 @@ export abstract class WeightlessModel implements LanguageModel {
         ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: JSON.stringify(c.input) })),
       ],
       finishReason: { unified: calls.length ? 'tool-calls' : 'stop', raw: undefined },
-      usage: { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } },
+      usage: {
+        inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+      },
       warnings: [],
     };
   }
@@ -40,7 +46,10 @@ export abstract class WeightlessModel implements LanguageModel {
     parts.push({
       type: 'finish',
       finishReason: { unified: calls.length ? 'tool-calls' : 'stop', raw: undefined },
-      usage: { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } },
+      usage: {
+        inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+      },
     });
     return {
       stream: new ReadableStream({

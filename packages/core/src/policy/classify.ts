@@ -8,7 +8,10 @@ import type { ConfirmKind } from './types';
 export type SensitiveKind = 'payment' | 'deletion' | 'message' | 'subscription';
 
 const KINDS: [SensitiveKind, RegExp][] = [
-  ['payment', /\b(pay|buy|purchase|place (?:the |my )?order|order now|check ?out|submit payment|confirm (?:purchase|payment|order)|transfer|donate)\b/i],
+  [
+    'payment',
+    /\b(pay|buy|purchase|place (?:the |my )?order|order now|check ?out|submit payment|confirm (?:purchase|payment|order)|transfer|donate)\b/i,
+  ],
   ['deletion', /\b(delete|remove|erase|destroy|close (?:my )?account|deactivate)\b/i],
   ['message', /\b(send|publish|post|reply|tweet|share)\b/i],
   ['subscription', /\b(subscribe|unsubscribe|sign me up|renew)\b/i],
@@ -20,14 +23,28 @@ export function sensitiveKind(name: string): SensitiveKind | null {
   return null;
 }
 
-const PAYMENT_FIELD = /\b(card ?number|cc-?(?:number|num|csc|exp|name)?|cvc|cvv|csc|security code|iban|account number|sort code|routing number|expiry|expiration)\b|card_?number|cardnumber/i;
+const PAYMENT_FIELD =
+  /\b(card ?number|cc-?(?:number|num|csc|exp|name)?|cvc|cvv|csc|security code|iban|account number|sort code|routing number|expiry|expiration)\b|card_?number|cardnumber/i;
 const DOWNLOAD_FILE = /\.(zip|rar|7z|tar|gz|exe|msi|dmg|pkg|deb|rpm|apk|iso|bin|pdf|docx?|xlsx?|pptx?|csv)(?:[?#]|$)/i;
 
 /** Facts about an element, with defaults for what is not given (a plain button). */
 export function elementFacts(partial: Partial<ElementFacts>): ElementFacts {
   return {
-    role: 'button', name: '', tag: 'button', inputType: '', autocomplete: '', fieldName: '', secret: false, editable: false, fileInput: false,
-    submits: false, formHasPassword: false, formHasPayment: false, href: '', download: false, ...partial,
+    role: 'button',
+    name: '',
+    tag: 'button',
+    inputType: '',
+    autocomplete: '',
+    fieldName: '',
+    secret: false,
+    editable: false,
+    fileInput: false,
+    submits: false,
+    formHasPassword: false,
+    formHasPayment: false,
+    href: '',
+    download: false,
+    ...partial,
   };
 }
 
@@ -78,7 +95,8 @@ export function judgeElement(effect: ActEffect, facts: ElementFacts): Judgement 
   if (clicks && (facts.download || DOWNLOAD_FILE.test(facts.href))) return j('download', `Download from ${label(facts)}`);
   const kind = clicks || facts.role === 'button' ? sensitiveKind(facts.name) : null;
   if (kind) return j(kind, `${clicks ? 'Click' : 'Press Enter on'} ${label(facts)}`);
-  const submitting = facts.submits && (clicks ? facts.tag === 'button' || facts.inputType === 'submit' || facts.inputType === 'image' : true);
+  const submitting =
+    facts.submits && (clicks ? facts.tag === 'button' || facts.inputType === 'submit' || facts.inputType === 'image' : true);
   if (submitting && facts.formHasPayment) return j('payment', `Submit the payment form (${label(facts)})`);
   if (submitting && facts.formHasPassword) return j('password', `Submit the form with a password (${label(facts)})`);
   return null;

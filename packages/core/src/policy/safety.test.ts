@@ -29,7 +29,10 @@ async function refusal(decision: Promise<PolicyDecision>): Promise<string> {
 }
 
 const PAGE = 'https://shop.example/checkout';
-const vault = new SecretVault([{ name: 'shop', value: 'hunter2-Secret!', site: 'shop.example' }, { name: 'bank', value: 'DE89370400440532013000', site: 'bank.example', field: 'text' }]);
+const vault = new SecretVault([
+  { name: 'shop', value: 'hunter2-Secret!', site: 'shop.example' },
+  { name: 'bank', value: 'DE89370400440532013000', site: 'bank.example', field: 'text' },
+]);
 const elements = {
   e1: facts({ role: 'textbox', tag: 'input', inputType: 'password', secret: true, editable: true, name: 'Password' }),
   e2: facts({ role: 'textbox', tag: 'input', editable: true, name: 'Username' }),
@@ -40,13 +43,27 @@ const elements = {
 
 describe('SafetyPolicy', () => {
   it('site permissions: blocked sites and their subdomains refused; look-alikes asked about', async () => {
-    const policy = new SafetyPolicy({ sites: [{ site: 'blocked.example', decision: 'block' }, { site: 'trusted.example', decision: 'allow' }] });
+    const policy = new SafetyPolicy({
+      sites: [
+        { site: 'blocked.example', decision: 'block' },
+        { site: 'trusted.example', decision: 'allow' },
+      ],
+    });
     const ctx = at(PAGE);
     expect(await refusal(policy.check(call('navigate', { url: 'https://blocked.example/' }), ctx))).toContain('blocked.example is blocked');
     expect(await policy.check(call('navigate', { url: 'http://www.blocked.example/x' }), ctx)).toMatchObject({ decision: 'deny' });
     expect(await policy.check(call('navigate', { url: 'https://trusted.example/' }), ctx)).toEqual({ decision: 'allow' });
-    expect(await policy.check(call('navigate', { url: 'https://trusted.example.evil.net/' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'trusted.example.evil.net', choices: 'site' });
-    expect(await policy.check(call('navigate', { url: 'evil-trusted.example' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'evil-trusted.example' });
+    expect(await policy.check(call('navigate', { url: 'https://trusted.example.evil.net/' }), ctx)).toMatchObject({
+      decision: 'confirm',
+      kind: 'new-site',
+      site: 'trusted.example.evil.net',
+      choices: 'site',
+    });
+    expect(await policy.check(call('navigate', { url: 'evil-trusted.example' }), ctx)).toMatchObject({
+      decision: 'confirm',
+      kind: 'new-site',
+      site: 'evil-trusted.example',
+    });
     expect(await policy.check(call('navigate', { url: 'https://shop.example/cart' }), ctx)).toEqual({ decision: 'allow' });
   });
 
@@ -59,9 +76,11 @@ describe('SafetyPolicy', () => {
 
   it('"always" and "never" are remembered, "once" lasts the task', async () => {
     const remembered: string[] = [];
-    const policy = new SafetyPolicy({ remember: (site, decision) => {
-      remembered.push(`${site}=${decision}`);
-    } });
+    const policy = new SafetyPolicy({
+      remember: (site, decision) => {
+        remembered.push(`${site}=${decision}`);
+      },
+    });
     const ctx = at(PAGE);
     const go = (url: string) => policy.check(call('navigate', { url }), ctx);
     const ask = await go('https://a.example/');
@@ -81,23 +100,48 @@ describe('SafetyPolicy', () => {
   it('sensitive controls every time, and links to sites the task has not used', async () => {
     const policy = new SafetyPolicy();
     const ctx = at(PAGE, elements);
-    expect(await policy.check(call('click', { ref: 'e3' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'payment', choices: 'once', question: 'Click button "Pay $20.00" on shop.example? It may spend money.' });
+    expect(await policy.check(call('click', { ref: 'e3' }), ctx)).toMatchObject({
+      decision: 'confirm',
+      kind: 'payment',
+      choices: 'once',
+      question: 'Click button "Pay $20.00" on shop.example? It may spend money.',
+    });
     expect(await policy.check(call('click', { ref: 'e3' }), ctx)).toMatchObject({ decision: 'confirm' });
-    expect(await policy.check(call('click', { ref: 'e4' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'partner.example' });
+    expect(await policy.check(call('click', { ref: 'e4' }), ctx)).toMatchObject({
+      decision: 'confirm',
+      kind: 'new-site',
+      site: 'partner.example',
+    });
     expect(await policy.check(call('click', { ref: 'e5' }), ctx)).toEqual({ decision: 'allow' });
-    expect(await policy.check(call('upload_file', { ref: 'e2', name: 'a.txt' }, 'sensitive'), ctx)).toMatchObject({ decision: 'confirm', kind: 'upload' });
+    expect(await policy.check(call('upload_file', { ref: 'e2', name: 'a.txt' }, 'sensitive'), ctx)).toMatchObject({
+      decision: 'confirm',
+      kind: 'upload',
+    });
   });
 
   it('secrets: only into a password field on their own site, never into addresses or other arguments', async () => {
     const policy = new SafetyPolicy({ secrets: vault });
     const ctx = at(PAGE, elements);
     expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toEqual({ decision: 'allow' });
-    expect(await policy.check(call('type_text', { ref: 'e2', text: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'The secret {{secret:shop}} can only be typed into a password field.' });
-    expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:bank}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'The secret {{secret:bank}} belongs to bank.example; it cannot be used on shop.example.' });
-    expect(await refusal(policy.check(call('type_text', { ref: 'e1', text: '{{secret:nope}}' }), ctx))).toContain('There is no secret named "nope"');
-    expect(await refusal(policy.check(call('navigate', { url: 'https://shop.example/?p={{secret:shop}}' }), ctx))).toContain('Secrets can only be typed into fields');
+    expect(await policy.check(call('type_text', { ref: 'e2', text: '{{secret:shop}}' }), ctx)).toMatchObject({
+      decision: 'deny',
+      reason: 'The secret {{secret:shop}} can only be typed into a password field.',
+    });
+    expect(await policy.check(call('type_text', { ref: 'e1', text: '{{secret:bank}}' }), ctx)).toMatchObject({
+      decision: 'deny',
+      reason: 'The secret {{secret:bank}} belongs to bank.example; it cannot be used on shop.example.',
+    });
+    expect(await refusal(policy.check(call('type_text', { ref: 'e1', text: '{{secret:nope}}' }), ctx))).toContain(
+      'There is no secret named "nope"',
+    );
+    expect(await refusal(policy.check(call('navigate', { url: 'https://shop.example/?p={{secret:shop}}' }), ctx))).toContain(
+      'Secrets can only be typed into fields',
+    );
     expect(await policy.check(call('find', { query: '{{secret:shop}}' }, 'observe'), ctx)).toMatchObject({ decision: 'deny' });
-    expect(await new SafetyPolicy().check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny', reason: 'There are no stored secrets.' });
+    expect(await new SafetyPolicy().check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toMatchObject({
+      decision: 'deny',
+      reason: 'There are no stored secrets.',
+    });
   });
 
   it('limits: navigations a minute, tabs a task, background reads a minute, argument size', async () => {
@@ -115,7 +159,9 @@ describe('SafetyPolicy', () => {
     for (let i = 0; i < 2; i++) policy.ran(call('open_tab'), true);
     expect(await refusal(policy.check(call('open_tab'), ctx))).toContain('opened 2 tabs');
     policy.ran(call('browse', { url: 'https://shop.example/a' }), true);
-    expect(await refusal(policy.check(call('browse', { url: 'https://shop.example/b' }, 'observe'), ctx))).toContain('at most 1 pages a minute');
+    expect(await refusal(policy.check(call('browse', { url: 'https://shop.example/b' }, 'observe'), ctx))).toContain(
+      'at most 1 pages a minute',
+    );
     expect(await refusal(policy.check(call('think', { thought: 'x'.repeat(300_000) }, 'observe'), ctx))).toContain('too large');
   });
 
@@ -128,7 +174,9 @@ describe('SafetyPolicy', () => {
 describe('SecretVault', () => {
   it('fills placeholders, and redacts values (plain and URL-encoded) back to them', () => {
     expect(vault.fill('{{secret:shop}}')).toBe('hunter2-Secret!');
-    expect(vault.redact('typed hunter2-Secret! and hunter2-Secret%21 and DE89370400440532013000')).toBe('typed {{secret:shop}} and {{secret:shop}} and {{secret:bank}}');
+    expect(vault.redact('typed hunter2-Secret! and hunter2-Secret%21 and DE89370400440532013000')).toBe(
+      'typed {{secret:shop}} and {{secret:shop}} and {{secret:bank}}',
+    );
     expect(vault.describe()).toBe('{{secret:shop}} — a password for shop.example\n{{secret:bank}} — a value for bank.example');
     expect(vault.describe()).not.toContain('hunter2');
   });
@@ -136,28 +184,43 @@ describe('SecretVault', () => {
   it('judges an address exactly as the driver will open it: localhost:4170/shop is a local page, not a "localhost:" scheme', async () => {
     expect(normalizeAddress('localhost:4170/shop')).toBe('http://localhost:4170/shop');
     const elsewhere = new SafetyPolicy();
-    expect(await elsewhere.check(call('navigate', { url: 'localhost:4170/shop' }), at(PAGE))).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'localhost' });
+    expect(await elsewhere.check(call('navigate', { url: 'localhost:4170/shop' }), at(PAGE))).toMatchObject({
+      decision: 'confirm',
+      kind: 'new-site',
+      site: 'localhost',
+    });
     const started = new SafetyPolicy();
-    expect(await started.check(call('navigate', { url: 'localhost:4170/shop' }), at('http://localhost:4170/'))).toEqual({ decision: 'allow' });
-    expect(await refusal(started.check(call('navigate', { url: 'not an address' }), at('http://localhost:4170/')))).toBe('"not an address" is not an address; give a full URL such as https://example.com/page.');
+    expect(await started.check(call('navigate', { url: 'localhost:4170/shop' }), at('http://localhost:4170/'))).toEqual({
+      decision: 'allow',
+    });
+    expect(await refusal(started.check(call('navigate', { url: 'not an address' }), at('http://localhost:4170/')))).toBe(
+      '"not an address" is not an address; give a full URL such as https://example.com/page.',
+    );
   });
 
   it('a site is its registrable domain: moving between subdomains of one owner is not a new site; a sibling under a shared suffix is', async () => {
     const policy = new SafetyPolicy();
     const ctx = at('https://www.example.co.uk/');
     expect(await policy.check(call('navigate', { url: 'https://shop.example.co.uk/cart' }), ctx)).toEqual({ decision: 'allow' });
-    expect(await policy.check(call('navigate', { url: 'https://evil.co.uk/' }), ctx)).toMatchObject({ decision: 'confirm', site: 'evil.co.uk' });
+    expect(await policy.check(call('navigate', { url: 'https://evil.co.uk/' }), ctx)).toMatchObject({
+      decision: 'confirm',
+      site: 'evil.co.uk',
+    });
     const pages = new SafetyPolicy();
     const mine = at('https://me.github.io/');
     expect(await pages.check(call('navigate', { url: 'https://docs.me.github.io/' }), mine)).toEqual({ decision: 'allow' });
-    expect(await pages.check(call('navigate', { url: 'https://you.github.io/' }), mine)).toMatchObject({ decision: 'confirm', site: 'you.github.io' });
+    expect(await pages.check(call('navigate', { url: 'https://you.github.io/' }), mine)).toMatchObject({
+      decision: 'confirm',
+      site: 'you.github.io',
+    });
   });
 
   it('a secret stored for a public suffix is never typed anywhere under it', async () => {
     const suffixVault = new SecretVault([{ name: 'uk', value: 'pa55-word-uk', site: 'co.uk' }]);
     const policy = new SafetyPolicy({ secrets: suffixVault });
     const here = at('https://evil.co.uk/login', elements);
-    expect(await refusal(policy.check(call('type_text', { ref: 'e1', text: '{{secret:uk}}' }), here))).toBe('The secret {{secret:uk}} belongs to co.uk, a public suffix shared by many sites; it cannot be used on evil.co.uk. Store it for the site itself.');
+    expect(await refusal(policy.check(call('type_text', { ref: 'e1', text: '{{secret:uk}}' }), here))).toBe(
+      'The secret {{secret:uk}} belongs to co.uk, a public suffix shared by many sites; it cannot be used on evil.co.uk. Store it for the site itself.',
+    );
   });
 });
-

@@ -103,10 +103,15 @@ export class SafetyPolicy implements Policy {
     } catch {
       return { decision: 'deny', reason: `"${url}" is not a web address.` };
     }
-    if (!WEB.test(parsed.protocol)) return { decision: 'deny', reason: `Only web pages (http and https) can be opened; ${parsed.protocol} addresses are refused.` };
+    if (!WEB.test(parsed.protocol))
+      return { decision: 'deny', reason: `Only web pages (http and https) can be opened; ${parsed.protocol} addresses are refused.` };
     const site = siteOf(url);
     const { decision, rule } = this.permissions().decide(site);
-    if (decision === 'block') return { decision: 'deny', reason: `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}. Do not try to reach it another way.` };
+    if (decision === 'block')
+      return {
+        decision: 'deny',
+        reason: `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}. Do not try to reach it another way.`,
+      };
     if (decision === 'allow' || this.used.has(siteKey(site))) return null;
     return { decision: 'confirm', kind: 'new-site', site, choices: 'site', question: `${action} ${site}? ${why('new-site')}` };
   }
@@ -114,10 +119,16 @@ export class SafetyPolicy implements Policy {
   /** The limit an effect would pass, or why not. */
   private limit(effect: Effect): PolicyDecision | null {
     if (loadsPage(effect) && this.recent(this.navigations).length >= this.limits.navigationsPerMinute) {
-      return { decision: 'deny', reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.` };
+      return {
+        decision: 'deny',
+        reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.`,
+      };
     }
     if (effect.kind === 'open' && effect.target === 'new-tab' && this.tabsOpened >= this.limits.tabsPerTask) {
-      return { decision: 'deny', reason: `This task has opened ${this.tabsOpened} tabs, the most one task may. Close tabs you are done with and switch between the open ones.` };
+      return {
+        decision: 'deny',
+        reason: `This task has opened ${this.tabsOpened} tabs, the most one task may. Close tabs you are done with and switch between the open ones.`,
+      };
     }
     if (effect.kind === 'open' && effect.target === 'background' && this.recent(this.browses).length >= this.limits.browsesPerMinute) {
       return { decision: 'deny', reason: `Too much background browsing: at most ${this.limits.browsesPerMinute} pages a minute.` };
@@ -129,13 +140,17 @@ export class SafetyPolicy implements Policy {
   private async onPage(effect: ActEffect, here: string, context: PolicyContext): Promise<PolicyDecision | null> {
     if (here) {
       const { decision } = this.permissions().decide(here);
-      if (decision === 'block') return { decision: 'deny', reason: `${here} is blocked in Wayfinder's site permissions; nothing may be done on it.` };
-      if (!this.used.has(siteKey(here)) && decision !== 'allow') return { decision: 'confirm', kind: 'new-site', site: here, choices: 'site', question: `Act on ${here}? ${why('new-site')}` };
+      if (decision === 'block')
+        return { decision: 'deny', reason: `${here} is blocked in Wayfinder's site permissions; nothing may be done on it.` };
+      if (!this.used.has(siteKey(here)) && decision !== 'allow')
+        return { decision: 'confirm', kind: 'new-site', site: here, choices: 'site', question: `Act on ${here}? ${why('new-site')}` };
     }
     const facts: ElementFacts | null = effect.ref ? await context.element(effect.ref) : null;
     if (effect.text !== undefined && secretNames(effect.text).length) {
       const vault = this.options.secrets;
-      const refusal = vault ? vault.refusal(effect.text, here, facts ?? { secret: false, editable: false }) : 'There are no stored secrets.';
+      const refusal = vault
+        ? vault.refusal(effect.text, here, facts ?? { secret: false, editable: false })
+        : 'There are no stored secrets.';
       if (refusal) return { decision: 'deny', reason: refusal };
     }
     if (!facts) return null;
@@ -145,17 +160,31 @@ export class SafetyPolicy implements Policy {
       if (verdict && siteKey(siteOf(facts.href)) !== siteKey(here)) return verdict;
     }
     const judgement = judgeElement(effect, facts);
-    return judgement ? { decision: 'confirm', kind: judgement.kind, site: here, choices: 'once', question: `${judgement.what} on ${here || 'this page'}? ${judgement.why}` } : null;
+    return judgement
+      ? {
+          decision: 'confirm',
+          kind: judgement.kind,
+          site: here,
+          choices: 'once',
+          question: `${judgement.what} on ${here || 'this page'}? ${judgement.why}`,
+        }
+      : null;
   }
 
   async check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> {
     const input = record(call.input);
     if (JSON.stringify(call.input ?? {}).length > this.limits.argumentChars) {
-      return { decision: 'deny', reason: `The arguments are too large (over ${this.limits.argumentChars.toLocaleString('en')} characters). Send less at a time.` };
+      return {
+        decision: 'deny',
+        reason: `The arguments are too large (over ${this.limits.argumentChars.toLocaleString('en')} characters). Send less at a time.`,
+      };
     }
     const typed = call.effects.flatMap((e) => (e.kind === 'act' && e.text !== undefined ? [e.text] : []));
     if (otherStrings(input, typed).some((s) => secretNames(s).length)) {
-      return { decision: 'deny', reason: 'Secrets can only be typed into fields (type_text); they never go into addresses or other arguments.' };
+      return {
+        decision: 'deny',
+        reason: 'Secrets can only be typed into fields (type_text); they never go into addresses or other arguments.',
+      };
     }
     const here = siteOf(await context.tabUrl().catch(() => ''));
     if (!this.started) {
@@ -163,12 +192,22 @@ export class SafetyPolicy implements Policy {
       if (here && this.permissions().decide(here).decision !== 'block') this.used.add(siteKey(here));
     }
     for (const effect of call.effects) {
-      const verdict = this.limit(effect)
-        ?? (effect.kind === 'open' && effect.url !== null ? this.destination(effect.url, effect.target === 'background' ? 'Read' : 'Open') : null)
-        ?? (effect.kind === 'act' ? await this.onPage(effect, here, context) : null);
+      const verdict =
+        this.limit(effect) ??
+        (effect.kind === 'open' && effect.url !== null
+          ? this.destination(effect.url, effect.target === 'background' ? 'Read' : 'Open')
+          : null) ??
+        (effect.kind === 'act' ? await this.onPage(effect, here, context) : null);
       if (verdict) return verdict;
     }
-    if (call.risk === 'sensitive') return { decision: 'confirm', kind: 'tool', site: here, choices: 'once', question: `Allow ${call.tool.replace(/_/g, ' ')} on ${here || 'this page'}?` };
+    if (call.risk === 'sensitive')
+      return {
+        decision: 'confirm',
+        kind: 'tool',
+        site: here,
+        choices: 'once',
+        question: `Allow ${call.tool.replace(/_/g, ' ')} on ${here || 'this page'}?`,
+      };
     return { decision: 'allow' };
   }
 

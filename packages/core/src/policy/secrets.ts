@@ -63,9 +63,12 @@ export class SecretVault {
   refusal(text: string, host: string, field: { secret: boolean; editable: boolean }): string | null {
     for (const name of secretNames(text)) {
       const secret = this.find(name);
-      if (!secret) return `There is no secret named "${name}". Ask the user, or use one of: ${this.secrets.map((s) => placeholder(s.name)).join(', ') || 'none stored'}.`;
-      if (isPublicSuffix(secret.site)) return `The secret ${placeholder(name)} belongs to ${secret.site}, a public suffix shared by many sites; it cannot be used on ${host || 'this page'}. Store it for the site itself.`;
-      if (!covers(secret.site, host)) return `The secret ${placeholder(name)} belongs to ${secret.site}; it cannot be used on ${host || 'this page'}.`;
+      if (!secret)
+        return `There is no secret named "${name}". Ask the user, or use one of: ${this.secrets.map((s) => placeholder(s.name)).join(', ') || 'none stored'}.`;
+      if (isPublicSuffix(secret.site))
+        return `The secret ${placeholder(name)} belongs to ${secret.site}, a public suffix shared by many sites; it cannot be used on ${host || 'this page'}. Store it for the site itself.`;
+      if (!covers(secret.site, host))
+        return `The secret ${placeholder(name)} belongs to ${secret.site}; it cannot be used on ${host || 'this page'}.`;
       if (secret.field !== 'text' && !field.secret) return `The secret ${placeholder(name)} can only be typed into a password field.`;
       if (!field.editable && !field.secret) return `The secret ${placeholder(name)} can only be typed into a field.`;
     }

@@ -13,7 +13,10 @@ describe('site matching', () => {
   });
 
   it('the most specific rule wins; no rule means ask', () => {
-    const sites = new SitePermissions([{ site: 'example.com', decision: 'allow' }, { site: 'admin.example.com', decision: 'block' }]);
+    const sites = new SitePermissions([
+      { site: 'example.com', decision: 'allow' },
+      { site: 'admin.example.com', decision: 'block' },
+    ]);
     expect(sites.decide('shop.example.com').decision).toBe('allow');
     expect(sites.decide('admin.example.com').decision).toBe('block');
     expect(sites.decide('x.admin.example.com').decision).toBe('block');
@@ -32,12 +35,18 @@ describe('site matching', () => {
 
 describe('public suffixes and Unicode names', () => {
   it('knows which names many owners share (the Public Suffix List, private suffixes included)', () => {
-    for (const suffix of ['com', 'co.uk', 'github.io', 'blogspot.com', 's3.amazonaws.com']) expect(isPublicSuffix(suffix), suffix).toBe(true);
-    for (const site of ['example.co.uk', 'user.github.io', 'localhost', '127.0.0.1', 'example.com']) expect(isPublicSuffix(site), site).toBe(false);
+    for (const suffix of ['com', 'co.uk', 'github.io', 'blogspot.com', 's3.amazonaws.com'])
+      expect(isPublicSuffix(suffix), suffix).toBe(true);
+    for (const site of ['example.co.uk', 'user.github.io', 'localhost', '127.0.0.1', 'example.com'])
+      expect(isPublicSuffix(site), site).toBe(false);
   });
 
   it('refuses a rule or secret for a bare public suffix, saying why', () => {
-    expect(parseSite('co.uk')).toEqual({ ok: false, error: 'co.uk is a public suffix: sites of many different owners end in it (like example.co.uk), so a rule or secret for it would cover all of them. Name the site itself.' });
+    expect(parseSite('co.uk')).toEqual({
+      ok: false,
+      error:
+        'co.uk is a public suffix: sites of many different owners end in it (like example.co.uk), so a rule or secret for it would cover all of them. Name the site itself.',
+    });
     const pages = parseSite('https://github.io/');
     expect(pages.ok ? '' : pages.error).toContain('github.io is a public suffix');
     expect(parseSite('*.github.io')).toMatchObject({ ok: false });
@@ -48,7 +57,10 @@ describe('public suffixes and Unicode names', () => {
   });
 
   it('an allow rule stored for a suffix before they were refused allows nothing; a block still blocks', () => {
-    const sites = new SitePermissions([{ site: 'co.uk', decision: 'allow' }, { site: 'github.io', decision: 'block' }]);
+    const sites = new SitePermissions([
+      { site: 'co.uk', decision: 'allow' },
+      { site: 'github.io', decision: 'block' },
+    ]);
     expect(sites.decide('evil.co.uk').decision).toBe('ask');
     expect(sites.decide('someone.github.io').decision).toBe('block');
   });

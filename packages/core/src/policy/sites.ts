@@ -21,7 +21,10 @@ const PSL = { allowPrivateDomains: true };
 
 /** A host name as compared everywhere: lower-case, punycode, without brackets or a trailing dot. */
 function canonicalHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  return hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
 }
 
 /** The site of an address: its host name, canonical; '' when it is not an address with a host. */
@@ -64,9 +67,13 @@ export function parseSite(input: string): ParsedSite {
   } catch {
     return { ok: false, error: `"${typed}" is not a site name; write one like example.com.` };
   }
-  if (!/^[a-z0-9.:-]+$/.test(host) || host.startsWith('.') || host.includes('..')) return { ok: false, error: `"${typed}" is not a site name; write one like example.com.` };
+  if (!/^[a-z0-9.:-]+$/.test(host) || host.startsWith('.') || host.includes('..'))
+    return { ok: false, error: `"${typed}" is not a site name; write one like example.com.` };
   if (isPublicSuffix(host)) {
-    return { ok: false, error: `${host} is a public suffix: sites of many different owners end in it (like example.${host}), so a rule or secret for it would cover all of them. Name the site itself.` };
+    return {
+      ok: false,
+      error: `${host} is a public suffix: sites of many different owners end in it (like example.${host}), so a rule or secret for it would cover all of them. Name the site itself.`,
+    };
   }
   return { ok: true, site: host };
 }

@@ -15,7 +15,8 @@ export interface ProposedCall {
 }
 
 /** What a confirmation is about (the host shows it; tests and logs read it). */
-export type ConfirmKind = 'payment' | 'payment-field' | 'deletion' | 'message' | 'subscription' | 'password' | 'download' | 'upload' | 'new-site' | 'tool';
+export type ConfirmKind =
+  'payment' | 'payment-field' | 'deletion' | 'message' | 'subscription' | 'password' | 'download' | 'upload' | 'new-site' | 'tool';
 
 export interface ConfirmRequest {
   question: string;
@@ -26,10 +27,7 @@ export interface ConfirmRequest {
   choices: 'once' | 'site';
 }
 
-export type PolicyDecision =
-  | { decision: 'allow' }
-  | { decision: 'deny'; reason: string }
-  | ({ decision: 'confirm' } & ConfirmRequest);
+export type PolicyDecision = { decision: 'allow' } | { decision: 'deny'; reason: string } | ({ decision: 'confirm' } & ConfirmRequest);
 
 /** The person's answer: `always`/`never` only for site questions. */
 export type ConfirmAnswer = 'once' | 'always' | 'never' | 'deny';

@@ -24,8 +24,8 @@ export interface ModelSpec {
   baseURL?: string;
 }
 
-
-const SPEC_HELP = 'Use command, ollama:<model>, openai:<model>, openai-compatible:<baseURL>#<model>, anthropic:<model>, google:<model> or mistral:<model>.';
+const SPEC_HELP =
+  'Use command, ollama:<model>, openai:<model>, openai-compatible:<baseURL>#<model>, anthropic:<model>, google:<model> or mistral:<model>.';
 
 function isProvider(name: string): name is ProviderName {
   return PROVIDERS.some((p) => p === name);
@@ -44,7 +44,9 @@ export function parseModelSpec(spec: string): ModelSpec {
     const baseURL = hash < 0 ? '' : rest.slice(0, hash).trim();
     const model = hash < 0 ? '' : rest.slice(hash + 1).trim();
     if (!/^https?:\/\/\S+$/.test(baseURL) || !model) {
-      throw new ModelConfigError(`"${spec}" needs a server address and a model: openai-compatible:http://localhost:1234/v1#qwen2.5-7b-instruct`);
+      throw new ModelConfigError(
+        `"${spec}" needs a server address and a model: openai-compatible:http://localhost:1234/v1#qwen2.5-7b-instruct`,
+      );
     }
     return { provider, model, baseURL: baseURL.replace(/\/+$/, '') };
   }
@@ -72,16 +74,27 @@ export interface ProviderSettings {
 
 // Conservative defaults; the context window decides when history is summarised.
 const DEFAULT_WINDOW: Record<ProviderName, number> = {
-  command: 1_000_000, ollama: 16_384, openai: 128_000, 'openai-compatible': 32_768, anthropic: 200_000, google: 1_000_000, mistral: 128_000,
+  command: 1_000_000,
+  ollama: 16_384,
+  openai: 128_000,
+  'openai-compatible': 32_768,
+  anthropic: 200_000,
+  google: 1_000_000,
+  mistral: 128_000,
 };
 
 const KEY_HELP: Partial<Record<ProviderName, string>> = {
-  openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', google: 'GOOGLE_GENERATIVE_AI_API_KEY', mistral: 'MISTRAL_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  google: 'GOOGLE_GENERATIVE_AI_API_KEY',
+  mistral: 'MISTRAL_API_KEY',
 };
 
 function needKey(spec: ModelSpec, key: string | undefined): string {
   if (key) return key;
-  throw new ModelConfigError(`${spec.provider}:${spec.model} needs an API key: set ${KEY_HELP[spec.provider] ?? 'the key'} (or choose another model with --model).`);
+  throw new ModelConfigError(
+    `${spec.provider}:${spec.model} needs an API key: set ${KEY_HELP[spec.provider] ?? 'the key'} (or choose another model with --model).`,
+  );
 }
 
 /** The Ollama API base: the server address plus /api. */
@@ -98,11 +111,18 @@ function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageMod
     case 'ollama':
       return createOllama({ baseURL: ollamaApiBase(spec.baseURL ?? settings.ollamaBaseURL), ...fetch }).chat(spec.model);
     case 'openai':
-      return createOpenAI({ apiKey: needKey(spec, settings.openaiApiKey), ...(settings.openaiBaseURL ? { baseURL: settings.openaiBaseURL } : {}), ...fetch })(spec.model);
+      return createOpenAI({
+        apiKey: needKey(spec, settings.openaiApiKey),
+        ...(settings.openaiBaseURL ? { baseURL: settings.openaiBaseURL } : {}),
+        ...fetch,
+      })(spec.model);
     case 'openai-compatible':
       return createOpenAICompatible({
-        name: 'openai-compatible', baseURL: spec.baseURL ?? '', includeUsage: true,
-        ...(settings.compatibleApiKey ? { apiKey: settings.compatibleApiKey } : {}), ...fetch,
+        name: 'openai-compatible',
+        baseURL: spec.baseURL ?? '',
+        includeUsage: true,
+        ...(settings.compatibleApiKey ? { apiKey: settings.compatibleApiKey } : {}),
+        ...fetch,
       }).chatModel(spec.model);
     case 'anthropic':
       return createAnthropic({ apiKey: needKey(spec, settings.anthropicApiKey), ...fetch })(spec.model);
@@ -139,7 +159,8 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Provid
   const window = env.WAYFINDER_CONTEXT_WINDOW;
   if (window) {
     const n = Number(window);
-    if (!Number.isInteger(n) || n < 1000) throw new ModelConfigError(`WAYFINDER_CONTEXT_WINDOW must be a number of tokens (1000 or more), not "${window}".`);
+    if (!Number.isInteger(n) || n < 1000)
+      throw new ModelConfigError(`WAYFINDER_CONTEXT_WINDOW must be a number of tokens (1000 or more), not "${window}".`);
     settings.contextWindow = n;
   }
   const mode = env.WAYFINDER_TOOL_MODE;

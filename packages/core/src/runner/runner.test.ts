@@ -52,7 +52,16 @@ class FakeTab implements Tab {
   reload = () => Promise.resolve(this.outcome('Reloaded.'));
 
   snapshot(): Promise<PageSnapshot> {
-    return Promise.resolve({ text: '[e1] textbox "Password"\n[e2] textbox "Username"\n[e3] button "Pay $20.00"', url: this.url, title: 'Checkout', docId: 'd1', isDiff: false, truncated: false, tokens: 20, refs: [] });
+    return Promise.resolve({
+      text: '[e1] textbox "Password"\n[e2] textbox "Username"\n[e3] button "Pay $20.00"',
+      url: this.url,
+      title: 'Checkout',
+      docId: 'd1',
+      isDiff: false,
+      truncated: false,
+      tokens: 20,
+      refs: [],
+    });
   }
 
   act(ref: string | null, action: Action): Promise<ActionOutcome> {
@@ -114,13 +123,33 @@ async function throughTheLoop(): Promise<Seen> {
   const answers = [...ANSWERS];
   const events: AgentEvent[] = [];
   const store = new MemoryStore();
-  const script: Script = { steps: [...CALLS.map((c) => ({ calls: [c] })), { calls: [{ tool: 'done', args: { summary: 'x', success: true } }] }] };
+  const script: Script = {
+    steps: [...CALLS.map((c) => ({ calls: [c] })), { calls: [{ tool: 'done', args: { summary: 'x', success: true } }] }],
+  };
   const result = await runTask({
-    task: 'Do the things', browser: fakeBrowser(tab), models: { actor: { model: new ScriptedModel(script), label: 'scripted', contextWindow: 100_000, toolMode: 'native', vision: false, allTools: true } },
-    store, policy: policy(vault), secrets: vault, onEvent: (e) => events.push(e), confirm: () => Promise.resolve(answers.shift() ?? 'deny'),
+    task: 'Do the things',
+    browser: fakeBrowser(tab),
+    models: {
+      actor: {
+        model: new ScriptedModel(script),
+        label: 'scripted',
+        contextWindow: 100_000,
+        toolMode: 'native',
+        vision: false,
+        allTools: true,
+      },
+    },
+    store,
+    policy: policy(vault),
+    secrets: vault,
+    onEvent: (e) => events.push(e),
+    confirm: () => Promise.resolve(answers.shift() ?? 'deny'),
   });
-  const results = (await store.loadTask(result.taskId))?.messages.flatMap((m) => (m.role === 'tool' ? m.content : []))
-    .flatMap((p) => (p.type === 'tool-result' && (p.output.type === 'text' || p.output.type === 'error-text') ? [p.output.value] : [])) ?? [];
+  const results =
+    (await store.loadTask(result.taskId))?.messages
+      .flatMap((m) => (m.role === 'tool' ? m.content : []))
+      .flatMap((p) => (p.type === 'tool-result' && (p.output.type === 'text' || p.output.type === 'error-text') ? [p.output.value] : [])) ??
+    [];
   const confirmations = events.flatMap((e) => (e.type === 'confirmation-needed' || e.type === 'confirmation-answered' ? [e] : []));
   return { results: results.slice(0, CALLS.length), confirmations, done: tab.done };
 }
@@ -131,11 +160,19 @@ async function throughTheRunner(): Promise<Seen> {
   const answers = [...ANSWERS];
   const confirmations: ConfirmationEvent[] = [];
   const runner = new ToolRunner({
-    registry: new ToolRegistry(), policy: policy(vault), render: { ...DEFAULT_RENDER, redact: (text) => vault.redact(redactSecrets(text)) },
-    confirm: () => Promise.resolve(answers.shift() ?? 'deny'), onEvent: (e) => confirmations.push(e),
+    registry: new ToolRegistry(),
+    policy: policy(vault),
+    render: { ...DEFAULT_RENDER, redact: (text) => vault.redact(redactSecrets(text)) },
+    confirm: () => Promise.resolve(answers.shift() ?? 'deny'),
+    onEvent: (e) => confirmations.push(e),
   });
   const browser = fakeBrowser(tab);
-  const context = makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal, fillSecrets: (text) => vault.fill(text) });
+  const context = makeToolContext({
+    browser,
+    tabs: new TabSession(browser),
+    signal: new AbortController().signal,
+    fillSecrets: (text) => vault.fill(text),
+  });
   const results: string[] = [];
   for (const c of CALLS) results.push((await runner.run({ name: c.tool, input: c.args }, context)).text);
   return { results, confirmations, done: tab.done };
@@ -155,10 +192,16 @@ describe('ToolRunner', () => {
     expect(direct.done).toEqual(['click e3', 'type e1 "hunter2-Secret!"', 'Opened https://partner.example.']);
     expect(direct.results.join('\n')).not.toContain('hunter2-Secret!');
     expect(direct.confirmations.flatMap((c) => (c.type === 'confirmation-needed' ? [`${c.kind} ${c.site}`] : []))).toEqual([
-      'payment shop.example', 'payment shop.example', 'new-site partner.example', 'new-site localhost', 'new-site partner.example',
+      'payment shop.example',
+      'payment shop.example',
+      'new-site partner.example',
+      'new-site localhost',
+      'new-site partner.example',
     ]);
     expect(direct.results[0]).toMatch(/^The user declined: Click button "Pay \$20\.00" on shop\.example\? It may spend money\./);
-    expect(direct.results[2]).toBe('Not allowed: blocked.example is blocked in Wayfinder\'s site permissions. Do not try to reach it another way.');
+    expect(direct.results[2]).toBe(
+      "Not allowed: blocked.example is blocked in Wayfinder's site permissions. Do not try to reach it another way.",
+    );
     expect(direct.results[3]).toBe('Not allowed: The secret {{secret:shop}} can only be typed into a password field.');
     expect(direct.results[6]).toMatch(/^The user declined: Open localhost\? This task has not used that site yet\./);
     expect(direct.results[8]).toMatch(/^There is no tool named "teleport"\./);
@@ -170,7 +213,10 @@ describe('ToolRunner', () => {
     const tab = new FakeTab();
     const browser = fakeBrowser(tab);
     const runner = new ToolRunner({ registry: new ToolRegistry(), policy: new SafetyPolicy(), render: DEFAULT_RENDER });
-    const result = await runner.run({ name: 'click', input: { ref: 'e3' } }, makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal }));
+    const result = await runner.run(
+      { name: 'click', input: { ref: 'e3' } },
+      makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal }),
+    );
     expect(result).toMatchObject({ isError: true });
     expect(result.text).toMatch(/^The user declined: Click button "Pay \$20\.00"/);
     expect(tab.done).toEqual([]);
@@ -179,23 +225,50 @@ describe('ToolRunner', () => {
   it('runs only what it offers, and says how to get the rest', async () => {
     const browser = fakeBrowser(new FakeTab());
     const runner = new ToolRunner({ registry: new ToolRegistry(), policy: new SafetyPolicy(), render: DEFAULT_RENDER });
-    const result = await runner.run({ name: 'upload_file', input: {} }, makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal }), ['snapshot', 'done']);
-    expect(result.text).toBe('upload_file is not available yet; load the playbook that provides it with get_playbook. Available tools: snapshot, done.');
+    const result = await runner.run(
+      { name: 'upload_file', input: {} },
+      makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal }),
+      ['snapshot', 'done'],
+    );
+    expect(result.text).toBe(
+      'upload_file is not available yet; load the playbook that provides it with get_playbook. Available tools: snapshot, done.',
+    );
   });
 });
 
 describe('ToolRegistry', () => {
   it('refuses a tool that does not say what its calls do', () => {
-    const silent: Tool = { ...defineTool({ name: 'mystery', description: 'Does something.', input: ALL_INPUT, risk: 'act', effects: 'none', run: () => Promise.resolve() }) };
+    const silent: Tool = {
+      ...defineTool({
+        name: 'mystery',
+        description: 'Does something.',
+        input: ALL_INPUT,
+        risk: 'act',
+        effects: 'none',
+        run: () => Promise.resolve(),
+      }),
+    };
     Reflect.deleteProperty(silent, 'effects');
-    expect(() => new ToolRegistry([silent])).toThrow('The tool mystery does not declare its effects (reads, none, or what a call does), so it cannot be registered.');
-    const declared = defineTool({ name: 'reader', description: 'Reads.', input: ALL_INPUT, risk: 'observe', effects: 'reads', run: () => Promise.resolve() });
+    expect(() => new ToolRegistry([silent])).toThrow(
+      'The tool mystery does not declare its effects (reads, none, or what a call does), so it cannot be registered.',
+    );
+    const declared = defineTool({
+      name: 'reader',
+      description: 'Reads.',
+      input: ALL_INPUT,
+      risk: 'observe',
+      effects: 'reads',
+      run: () => Promise.resolve(),
+    });
     expect(new ToolRegistry([declared]).readOnlyNames).toEqual(['reader']);
   });
 
   it('ask mode gets exactly the tools that declare they change nothing', () => {
     const names = new ToolRegistry().readOnlyNames;
-    expect(names).toEqual(expect.arrayContaining(['snapshot', 'find', 'extract_content', 'get_html', 'screenshot', 'list_tabs', 'wait_for', 'think', 'done']));
-    for (const acting of ['click', 'type_text', 'navigate', 'open_tab', 'browse', 'get_playbook', 'upload_file', 'press_key', 'close_tab']) expect(names).not.toContain(acting);
+    expect(names).toEqual(
+      expect.arrayContaining(['snapshot', 'find', 'extract_content', 'get_html', 'screenshot', 'list_tabs', 'wait_for', 'think', 'done']),
+    );
+    for (const acting of ['click', 'type_text', 'navigate', 'open_tab', 'browse', 'get_playbook', 'upload_file', 'press_key', 'close_tab'])
+      expect(names).not.toContain(acting);
   });
 });

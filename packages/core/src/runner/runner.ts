@@ -50,8 +50,15 @@ export class ToolRunner {
     const fail = (message: string) => response.fail(message).render(render);
     const tool = offered.includes(call.name) ? registry.get(call.name) : undefined;
     if (!tool) {
-      const hint = registry.get(call.name) ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.` : `There is no tool named "${call.name}".`;
-      return fail(`${hint} Available tools: ${registry.pick(offered).map((t) => t.name).join(', ')}.`);
+      const hint = registry.get(call.name)
+        ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
+        : `There is no tool named "${call.name}".`;
+      return fail(
+        `${hint} Available tools: ${registry
+          .pick(offered)
+          .map((t) => t.name)
+          .join(', ')}.`,
+      );
     }
     if (typeof call.input === 'string') return fail(`The arguments for ${call.name} are not valid JSON: ${call.input.slice(0, 200)}`);
     const parsed = tool.input.safeParse(call.input ?? {});
@@ -67,7 +74,9 @@ export class ToolRunner {
       this.options.onEvent?.({ type: 'confirmation-answered', tool: tool.name, answer });
       await policy.answered?.(proposed, request, answer);
       if (answer === 'deny' || answer === 'never') {
-        return fail(`The user declined: ${verdict.question} Do not try this again or another way round it; find another way, or call done and say what you could not do.`);
+        return fail(
+          `The user declined: ${verdict.question} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
+        );
       }
     }
 

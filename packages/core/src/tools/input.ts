@@ -21,7 +21,11 @@ export const inputTools = [
     risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'click', ref }],
     run: async (tab, input, response) => {
-      const outcome = await tab.act(input.ref, { kind: 'click', ...(input.button ? { button: input.button } : {}), ...(input.double ? { clickCount: 2 } : {}) });
+      const outcome = await tab.act(input.ref, {
+        kind: 'click',
+        ...(input.button ? { button: input.button } : {}),
+        ...(input.double ? { clickCount: 2 } : {}),
+      });
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response);
     },
@@ -41,7 +45,13 @@ export const inputTools = [
     run: async (tab, input, response, ctx) => {
       // Secret placeholders become their values only here, after the policy allowed this field.
       const text = ctx.fillSecrets(input.text);
-      const outcome = await tab.act(input.ref, { kind: 'type', text, replace: !input.append, submit: input.submit ?? false, mode: input.key_by_key ? 'keys' : 'insert' });
+      const outcome = await tab.act(input.ref, {
+        kind: 'type',
+        text,
+        replace: !input.append,
+        submit: input.submit ?? false,
+        mode: input.key_by_key ? 'keys' : 'insert',
+      });
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response);
     },
@@ -100,10 +110,16 @@ export const inputTools = [
     risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'scroll', ref: ref ?? null }],
     run: async (tab, input, response) => {
-      if (input.direction === 'to' && !input.ref) throw new BrowserError('bad-argument', 'scroll "to" needs the ref of the element to bring into view.', false);
-      const outcome = input.direction === 'to'
-        ? await tab.act(input.ref ?? null, { kind: 'scroll-into-view' })
-        : await tab.act(input.ref ?? null, { kind: 'scroll', direction: input.direction, ...(input.amount ? { amount: input.amount } : {}) });
+      if (input.direction === 'to' && !input.ref)
+        throw new BrowserError('bad-argument', 'scroll "to" needs the ref of the element to bring into view.', false);
+      const outcome =
+        input.direction === 'to'
+          ? await tab.act(input.ref ?? null, { kind: 'scroll-into-view' })
+          : await tab.act(input.ref ?? null, {
+              kind: 'scroll',
+              direction: input.direction,
+              ...(input.amount ? { amount: input.amount } : {}),
+            });
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response);
     },
@@ -132,19 +148,23 @@ export const inputTools = [
     risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'drag', ref }],
     run: async (tab, input, response) => {
-      const outcome = await tab.act(input.ref, input.to_ref ? { kind: 'drag', toRef: input.to_ref } : { kind: 'drag', offset: { x: input.offset_x ?? 0, y: input.offset_y ?? 0 } });
+      const outcome = await tab.act(
+        input.ref,
+        input.to_ref ? { kind: 'drag', toRef: input.to_ref } : { kind: 'drag', offset: { x: input.offset_x ?? 0, y: input.offset_y ?? 0 } },
+      );
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response);
     },
   }),
   defineTabTool({
     name: 'upload_file',
-    description: 'Put a file into a file input (or the chooser a button opens): give its name and its text, or its base64 contents, or a path.',
+    description:
+      'Put a file into a file input (or the chooser a button opens): give its name and its text, or its base64 contents, or a path.',
     input: z.object({
       ref,
       name: z.string().min(1).describe('File name, e.g. report.txt'),
-      text: z.string().optional().describe('The file\'s contents as text'),
-      base64: z.string().optional().describe('The file\'s contents, base64-encoded (for binary files)'),
+      text: z.string().optional().describe("The file's contents as text"),
+      base64: z.string().optional().describe("The file's contents, base64-encoded (for binary files)"),
       path: z.string().optional().describe('A path to an existing file (only where the browser runs on this machine)'),
       mime_type: z.string().optional().describe('Media type, e.g. text/plain (guessed from the name if left out)'),
     }),
@@ -155,7 +175,7 @@ export const inputTools = [
       if (input.text !== undefined) file.data = base64Of(input.text);
       else if (input.base64 !== undefined) file.data = input.base64;
       else if (input.path !== undefined) file.path = input.path;
-      else throw new BrowserError('bad-argument', 'Give the file\'s contents (text or base64) or a path.', false);
+      else throw new BrowserError('bad-argument', "Give the file's contents (text or base64) or a path.", false);
       const outcome = await tab.act(input.ref, { kind: 'upload', files: [file] });
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response);
@@ -166,8 +186,18 @@ export const inputTools = [
 function guessType(name: string): string {
   const ext = name.toLowerCase().split('.').pop() ?? '';
   const types: Record<string, string> = {
-    txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json', html: 'text/html', pdf: 'application/pdf',
-    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', gpx: 'application/gpx+xml',
+    txt: 'text/plain',
+    md: 'text/markdown',
+    csv: 'text/csv',
+    json: 'application/json',
+    html: 'text/html',
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    gpx: 'application/gpx+xml',
   };
   return types[ext] ?? 'application/octet-stream';
 }

@@ -22,5 +22,10 @@ export async function attachPageAfter(tab: Tab, outcome: ActionOutcome | null, r
 
 export function reportOutcome(outcome: ActionOutcome, response: ResponseBuilder): void {
   response.add(outcome.summary);
-  response.data.outcome = { navigated: outcome.navigated, url: outcome.url, newTabs: outcome.newTabs.map((t) => t.id), dialogs: outcome.dialogs.length };
+  response.data.outcome = {
+    navigated: outcome.navigated,
+    url: outcome.url,
+    newTabs: outcome.newTabs.map((t) => t.id),
+    dialogs: outcome.dialogs.length,
+  };
 }

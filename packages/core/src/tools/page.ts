@@ -8,12 +8,21 @@ import { defineTabTool, defineTool } from './define';
 /** A page's extracted content as the model reads it: what it is, how to reach its people, the text. */
 export function renderContent(page: PageContent): string {
   const meta = page.metadata;
-  const about = [meta.title && `Title: ${meta.title}`, meta.author && `Author: ${meta.author}`, meta.published && `Published: ${meta.published}`, meta.description && `Description: ${meta.description}`].filter(Boolean).join('\n');
+  const about = [
+    meta.title && `Title: ${meta.title}`,
+    meta.author && `Author: ${meta.author}`,
+    meta.published && `Published: ${meta.published}`,
+    meta.description && `Description: ${meta.description}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
   const contacts = [
     page.contacts.emails.length ? `Emails: ${page.contacts.emails.join(', ')}` : '',
     page.contacts.phones.length ? `Phones: ${page.contacts.phones.join(', ')}` : '',
     page.contacts.social.length ? `Social: ${page.contacts.social.map((s) => `${s.platform} ${s.handle}`).join(', ')}` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [about, contacts, `${page.wordCount} words${page.truncated ? ' (cut short)' : ''}:`, page.content].filter(Boolean).join('\n\n');
 }
 
@@ -53,7 +62,7 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'extract_content',
-    description: 'Read the page\'s main text, metadata and contacts (for questions, summaries).',
+    description: "Read the page's main text, metadata and contacts (for questions, summaries).",
     input: z.object({ max_chars: z.number().int().min(500).max(100_000).optional().describe('Cap (default 12000)') }),
     risk: 'observe',
     effects: 'reads',
@@ -86,7 +95,13 @@ export const pageTools = [
     risk: 'observe',
     effects: 'reads',
     run: async (tab, { ref, full_page, marks }, response) => {
-      const shot = await tab.screenshot({ ...(ref ? { ref } : {}), fullPage: full_page ?? false, marks: marks ?? false, format: 'jpeg', quality: 70 });
+      const shot = await tab.screenshot({
+        ...(ref ? { ref } : {}),
+        fullPage: full_page ?? false,
+        marks: marks ?? false,
+        format: 'jpeg',
+        quality: 70,
+      });
       response.image(shot.data, shot.mimeType);
       response.add(`Screenshot ${shot.width}×${shot.height}${shot.marks.length ? ` with ${shot.marks.length} controls labelled` : ''}.`);
     },

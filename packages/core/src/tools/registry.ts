@@ -32,10 +32,25 @@ export const ALL_TOOLS: Tool[] = [...navigationTools, ...tabTools, ...pageTools,
 
 /** Always offered: enough to browse, read, fill simple forms and finish. */
 export const CORE_TOOL_NAMES = [
-  'navigate', 'go_back', 'snapshot', 'find', 'click', 'type_text', 'press_key', 'select_option', 'check', 'scroll',
-  'wait_for', 'extract_content', 'list_tabs', 'switch_tab', 'think', 'ask_user', 'done', 'get_playbook',
+  'navigate',
+  'go_back',
+  'snapshot',
+  'find',
+  'click',
+  'type_text',
+  'press_key',
+  'select_option',
+  'check',
+  'scroll',
+  'wait_for',
+  'extract_content',
+  'list_tabs',
+  'switch_tab',
+  'think',
+  'ask_user',
+  'done',
+  'get_playbook',
 ];
-
 
 export class ToolRegistry {
   private readonly byName = new Map<string, Tool>();
@@ -43,7 +58,10 @@ export class ToolRegistry {
   constructor(tools: Tool[] = ALL_TOOLS) {
     for (const tool of tools) {
       // A tool the policy cannot judge is no tool: it must say what its calls do.
-      if (!isToolEffects(tool.effects)) throw new Error(`The tool ${tool.name} does not declare its effects (reads, none, or what a call does), so it cannot be registered.`);
+      if (!isToolEffects(tool.effects))
+        throw new Error(
+          `The tool ${tool.name} does not declare its effects (reads, none, or what a call does), so it cannot be registered.`,
+        );
       if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}.`);
       this.byName.set(tool.name, tool);
     }

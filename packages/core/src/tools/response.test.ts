@@ -10,16 +10,28 @@ describe('ResponseBuilder.render', () => {
 
   it('caps long results, closing an open fence and saying how to ask for less', () => {
     const long = Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(50)}`).join('\n');
-    const result = new ResponseBuilder().add('Here is the page.').pageText('https://shop.test', long).render({ maxChars: 2000, redact: (t) => t });
+    const result = new ResponseBuilder()
+      .add('Here is the page.')
+      .pageText('https://shop.test', long)
+      .render({ maxChars: 2000, redact: (t) => t });
     expect(result.text.length).toBeLessThan(2300);
-    expect(result.text).toMatch(/\n<\/page-content>\n… \(result cut at \d+ of \d+ characters; ask for less, e\.g\. a viewport snapshot or a narrower selector\)$/);
+    expect(result.text).toMatch(
+      /\n<\/page-content>\n… \(result cut at \d+ of \d+ characters; ask for less, e\.g\. a viewport snapshot or a narrower selector\)$/,
+    );
   });
 
   it('redacts credentials by default', () => {
-    const page = 'Your key: sk-proj-abcdefghijklmnopqrstuvwxyz123456 and AKIAIOSFODNN7EXAMPLE, token ghp_' + 'a'.repeat(36) + ', Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123';
+    const page =
+      'Your key: sk-proj-abcdefghijklmnopqrstuvwxyz123456 and AKIAIOSFODNN7EXAMPLE, token ghp_' +
+      'a'.repeat(36) +
+      ', Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123';
     const text = new ResponseBuilder().pageText('https://console.test', page).render().text;
-    expect(text).toContain('Your key: [redacted secret] and [redacted secret], token [redacted secret], Authorization: Bearer [redacted secret]');
-    expect(redactSecrets('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U')).toBe('[redacted secret]');
+    expect(text).toContain(
+      'Your key: [redacted secret] and [redacted secret], token [redacted secret], Authorization: Bearer [redacted secret]',
+    );
+    expect(redactSecrets('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U')).toBe(
+      '[redacted secret]',
+    );
     expect(redactSecrets('-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----')).toBe('[redacted secret]');
   });
 

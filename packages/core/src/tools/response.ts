@@ -10,9 +10,7 @@ export interface ToolImage {
 }
 
 /** A signal from a tool to the loop (the task is done; more tools are unlocked). */
-export type ToolControl =
-  | { kind: 'done'; summary: string; success: boolean }
-  | { kind: 'unlock'; playbook: string; tools: string[] };
+export type ToolControl = { kind: 'done'; summary: string; success: boolean } | { kind: 'unlock'; playbook: string; tools: string[] };
 
 export interface ToolResult {
   /** What the model reads. */
@@ -48,7 +46,10 @@ const SECRET_PATTERNS: RegExp[] = [
 /** Replaces credentials with a marker; hosts add their own (values the user marked secret). */
 export function redactSecrets(text: string): string {
   let out = text;
-  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (match, bearer?: string) => (typeof bearer === 'string' && bearer === 'Bearer' ? 'Bearer [redacted secret]' : '[redacted secret]'));
+  for (const pattern of SECRET_PATTERNS)
+    out = out.replace(pattern, (match, bearer?: string) =>
+      typeof bearer === 'string' && bearer === 'Bearer' ? 'Bearer [redacted secret]' : '[redacted secret]',
+    );
   return out;
 }
 
@@ -121,6 +122,13 @@ export class ResponseBuilder {
       if ((kept.match(/<page-content /g) ?? []).length > (kept.match(/<\/page-content>/g) ?? []).length) kept += '\n</page-content>';
       text = `${kept}\n… (result cut at ${end} of ${text.length} characters; ask for less, e.g. a viewport snapshot or a narrower selector)`;
     }
-    return { text, images: this.images, isError: this.error, control: this.controlSignal, data: this.data, hasPageState: this.page !== null };
+    return {
+      text,
+      images: this.images,
+      isError: this.error,
+      control: this.controlSignal,
+      data: this.data,
+      hasPageState: this.page !== null,
+    };
   }
 }

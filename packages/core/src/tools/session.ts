@@ -9,7 +9,10 @@ import type { ToolContext } from './define';
 export class TabSession {
   private current: Tab | null = null;
 
-  constructor(private readonly browser: Browser, private id: string | null = null) {}
+  constructor(
+    private readonly browser: Browser,
+    private id: string | null = null,
+  ) {}
 
   /** The tab's id, once there is one (a plan's next step starts in it). */
   get tabId(): string | null {
@@ -65,6 +68,11 @@ export function makeToolContext(parts: ContextParts): ToolContext {
     askUser: parts.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
     playbooks: new Map(PLAYBOOKS.map((p) => [p.name, { title: p.title, tools: p.tools }])),
     fillSecrets: parts.fillSecrets ?? ((text) => text),
-    summarisePage: parts.summarisePage ?? (() => Promise.reject(new BrowserError('not-supported', 'Reading pages in the background needs a model to summarise them; none is set up here.', false))),
+    summarisePage:
+      parts.summarisePage ??
+      (() =>
+        Promise.reject(
+          new BrowserError('not-supported', 'Reading pages in the background needs a model to summarise them; none is set up here.', false),
+        )),
   };
 }

@@ -24,7 +24,11 @@ async function resolveTab(ctx: ToolContext, which: string): Promise<TabInfo> {
   const matches = tabs.filter((t) => t.title.toLowerCase().includes(needle) || t.url.toLowerCase().includes(needle));
   if (matches.length === 1 && matches[0]) return matches[0];
   const list = tabs.map((t) => `[${t.id}] ${t.title || t.url}`).join('; ');
-  throw new BrowserError('bad-argument', matches.length ? `"${which}" matches ${matches.length} tabs; use an id: ${list}` : `No tab matches "${which}". Open tabs: ${list}`, false);
+  throw new BrowserError(
+    'bad-argument',
+    matches.length ? `"${which}" matches ${matches.length} tabs; use an id: ${list}` : `No tab matches "${which}". Open tabs: ${list}`,
+    false,
+  );
 }
 
 export const tabTools = [
@@ -84,7 +88,7 @@ export const tabTools = [
         ctx.useTab(next.id);
         const now = await next.info();
         response.add(`Working in tab [${now.id}] ${JSON.stringify(now.title)} ${now.url} now.`);
-      response.pageState(await next.snapshot(), 'What is in view:');
+        response.pageState(await next.snapshot(), 'What is in view:');
       }
     },
   }),

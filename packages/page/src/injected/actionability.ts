@@ -22,7 +22,12 @@ function sameRect(a: Rect, b: Rect): boolean {
 }
 
 function contains(outer: Rect, inner: Rect): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }
 
 /** The element people see for `el`: itself, or the label of a visually hidden checkbox. */
@@ -47,8 +52,18 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
   const vis = new Visibility();
   const who = describeRef(ref, el, vis);
   const result: Actionability = {
-    ref, point: null, box: null, visible: false, enabled: !isDisabled(el), stable: false, receivesEvents: false, coveredBy: null, scrolled: false, problem: null,
-    failure: null, label: who,
+    ref,
+    point: null,
+    box: null,
+    visible: false,
+    enabled: !isDisabled(el),
+    stable: false,
+    receivesEvents: false,
+    coveredBy: null,
+    scrolled: false,
+    problem: null,
+    failure: null,
+    label: who,
   };
   const target = visibleTarget(el);
   if (!target) {
@@ -85,7 +100,11 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
     result.failure = 'clipped';
     return result;
   }
-  const candidates: Point[] = [center(shown), { x: shown.x + shown.width * 0.25, y: shown.y + shown.height / 2 }, { x: shown.x + shown.width * 0.75, y: shown.y + shown.height / 2 }];
+  const candidates: Point[] = [
+    center(shown),
+    { x: shown.x + shown.width * 0.25, y: shown.y + shown.height / 2 },
+    { x: shown.x + shown.width * 0.75, y: shown.y + shown.height / 2 },
+  ];
   let firstHit: Element | null = null;
   for (const point of candidates) {
     const hit = hitAt(frame, point.x, point.y);

@@ -1,12 +1,31 @@
 import type { Rect } from '../protocol';
 import {
-  bodyOf, collapseSpaces, flatChildren, frameDocument, rootOf, isAnchor, isElement, isIFrame, isInput, isLabel, isText, labelsOf, truncate,
+  bodyOf,
+  collapseSpaces,
+  flatChildren,
+  frameDocument,
+  rootOf,
+  isAnchor,
+  isElement,
+  isIFrame,
+  isInput,
+  isLabel,
+  isText,
+  labelsOf,
+  truncate,
 } from './dom';
 import { hasArea, intersect, rectOf, unionRect } from './geometry';
 import { accessibleName, visibleTextOf } from './name';
 import type { DocumentRefs, RefRegistry } from './refs';
 import {
-  headingLevel, INTERACTIVE_ROLES, isContentEditable, isNativelyInteractive, LANDMARK_ROLES, LIVE_ROLES, roleOf, SECTION_ROLES,
+  headingLevel,
+  INTERACTIVE_ROLES,
+  isContentEditable,
+  isNativelyInteractive,
+  LANDMARK_ROLES,
+  LIVE_ROLES,
+  roleOf,
+  SECTION_ROLES,
 } from './roles';
 import { optionsOf, statesOf, valueOf } from './state';
 import { looksLikeInstructions } from './suspicious';
@@ -101,7 +120,23 @@ interface Ctx {
 }
 
 const SKIP_TAGS = new Set([
-  'script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base', 'datalist', 'object', 'embed', 'param', 'source', 'track', 'canvas', 'map',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'head',
+  'meta',
+  'link',
+  'title',
+  'base',
+  'datalist',
+  'object',
+  'embed',
+  'param',
+  'source',
+  'track',
+  'canvas',
+  'map',
 ]);
 const NO_DESCEND = new Set(['select', 'textarea', 'input', 'svg', 'math', 'video', 'audio', 'img', 'picture']);
 const MAX_TEXT_LINE = 100;
@@ -145,7 +180,15 @@ export class Collector {
     if (!root) return;
     const modal = modalDialog(doc);
     this.walkChildren(root, {
-      frame, depth, hidden: false, quiet: false, inControl: false, heading: -1, live: false, modal, insideModal: false,
+      frame,
+      depth,
+      hidden: false,
+      quiet: false,
+      inControl: false,
+      heading: -1,
+      live: false,
+      modal,
+      insideModal: false,
     });
   }
 
@@ -174,7 +217,14 @@ export class Collector {
     if (!parent || this.vis.textHiddenReason(parent) !== null) return;
     if (!this.line) {
       const rect = rectOf(this.vis.rect(parent), ctx.frame.offsetX, ctx.frame.offsetY);
-      this.line = { parts: [], depth: ctx.depth, rect, inViewport: this.inViewport(rect, ctx.frame), live: ctx.live, prose: this.proseBlock };
+      this.line = {
+        parts: [],
+        depth: ctx.depth,
+        rect,
+        inViewport: this.inViewport(rect, ctx.frame),
+        live: ctx.live,
+        prose: this.proseBlock,
+      };
     }
     this.line.parts.push(node.data);
     if (node.data.trim()) this.segmentHasText = true;
@@ -193,7 +243,15 @@ export class Collector {
     if (!line) return;
     const text = truncate(collapseSpaces(line.parts.join('')).replace(/^\| | \|$/g, ''), MAX_TEXT_LINE);
     if (text.length < 2 && !/[\p{L}\p{N}]/u.test(text)) return;
-    this.items.push({ kind: 'text', text, depth: line.depth, rect: line.rect, inViewport: line.inViewport, live: line.live, prose: line.prose });
+    this.items.push({
+      kind: 'text',
+      text,
+      depth: line.depth,
+      rect: line.rect,
+      inViewport: line.inViewport,
+      live: line.live,
+      prose: line.prose,
+    });
   }
 
   /** A block starts or ends: the current line is done, and so is any paragraph of prose. */
@@ -261,7 +319,14 @@ export class Collector {
       const text = visibleTextOf(el, this.vis, MAX_HEADING);
       if (text) {
         const r = rectOf(box(), ctx.frame.offsetX, ctx.frame.offsetY);
-        this.items.push({ kind: 'heading', level: headingLevel(el), text, depth: ctx.depth, rect: r, inViewport: this.inViewport(r, ctx.frame) });
+        this.items.push({
+          kind: 'heading',
+          level: headingLevel(el),
+          text,
+          depth: ctx.depth,
+          rect: r,
+          inViewport: this.inViewport(r, ctx.frame),
+        });
         childCtx = { ...ctx, quiet: true, heading: this.items.length - 1 };
       }
     } else if (role && (LANDMARK_ROLES.has(role) || SECTION_ROLES.has(role) || LIVE_ROLES.has(role)) && !hidden && !ctx.inControl) {
@@ -322,8 +387,17 @@ export class Collector {
     const { name, withheld } = accessibleName(el, role, this.vis);
     const r = rectOf(rect, ctx.frame.offsetX, ctx.frame.offsetY);
     const item: ControlItem = {
-      kind: 'control', el, frame: ctx.frame, ref: refs.refFor(el), role, name, withheld,
-      states: statesOf(el, this.options.focused), depth: ctx.depth, rect: r, inViewport: this.inViewport(r, ctx.frame),
+      kind: 'control',
+      el,
+      frame: ctx.frame,
+      ref: refs.refFor(el),
+      role,
+      name,
+      withheld,
+      states: statesOf(el, this.options.focused),
+      depth: ctx.depth,
+      rect: r,
+      inViewport: this.inViewport(r, ctx.frame),
       heading: ctx.heading,
     };
     const value = valueOf(el, role);
@@ -348,14 +422,38 @@ export class Collector {
     const doc = frameDocument(el);
     if (doc && bodyOf(doc)) {
       const refs = this.registry.forDocument(doc, false);
-      this.items.push({ kind: 'frame', ref: refs.prefix, name, src, crossOrigin: false, visibleRect: null, content, el, depth: ctx.depth, rect: r, inViewport: !!clip });
+      this.items.push({
+        kind: 'frame',
+        ref: refs.prefix,
+        name,
+        src,
+        crossOrigin: false,
+        visibleRect: null,
+        content,
+        el,
+        depth: ctx.depth,
+        rect: r,
+        inViewport: !!clip,
+      });
       const frame: FrameContext = { doc, refs, offsetX: contentX, offsetY: contentY, clip, frameElement: el, parent: ctx.frame };
       this.walkDocument(doc, frame, ctx.depth + 1);
       this.flush();
       return;
     }
     const visibleRect = clip ? { x: clip.x - contentX, y: clip.y - contentY, width: clip.width, height: clip.height } : null;
-    this.items.push({ kind: 'frame', ref: this.registry.frameRef(el), name, src, crossOrigin: true, visibleRect, content, el, depth: ctx.depth, rect: r, inViewport: !!clip });
+    this.items.push({
+      kind: 'frame',
+      ref: this.registry.frameRef(el),
+      name,
+      src,
+      crossOrigin: true,
+      visibleRect,
+      content,
+      el,
+      depth: ctx.depth,
+      rect: r,
+      inViewport: !!clip,
+    });
   }
 }
 
@@ -384,7 +482,10 @@ function sectionName(el: Element, role: string, vis: Visibility): string {
   if (label) return looksLikeInstructions(label) ? '' : truncate(collapseSpaces(label), 60);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
-    const text = labelledBy.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
+    const text = labelledBy
+      .split(/\s+/)
+      .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+      .join(' ');
     if (collapseSpaces(text)) return truncate(collapseSpaces(text), 60);
   }
   if (role === 'dialog' || role === 'alertdialog') {

@@ -10,17 +10,45 @@ const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,
 const DATE_LIKE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$|^\d{4}\s*-\s*\d{4}$/;
 
 const SOCIAL: { platform: string; hosts: RegExp; handle: (path: string[]) => string | null }[] = [
-  { platform: 'x', hosts: /^(?:www\.|mobile\.)?(?:twitter\.com|x\.com)$/, handle: (p) => (p[0] && !['intent', 'share', 'home', 'search', 'hashtag', 'i'].includes(p[0]) ? `@${p[0]}` : null) },
-  { platform: 'facebook', hosts: /^(?:www\.|m\.)?facebook\.com$/, handle: (p) => (p[0] && !['sharer', 'sharer.php', 'share', 'dialog', 'plugins', 'tr'].includes(p[0]) ? p[0] : null) },
+  {
+    platform: 'x',
+    hosts: /^(?:www\.|mobile\.)?(?:twitter\.com|x\.com)$/,
+    handle: (p) => (p[0] && !['intent', 'share', 'home', 'search', 'hashtag', 'i'].includes(p[0]) ? `@${p[0]}` : null),
+  },
+  {
+    platform: 'facebook',
+    hosts: /^(?:www\.|m\.)?facebook\.com$/,
+    handle: (p) => (p[0] && !['sharer', 'sharer.php', 'share', 'dialog', 'plugins', 'tr'].includes(p[0]) ? p[0] : null),
+  },
   { platform: 'instagram', hosts: /^(?:www\.)?instagram\.com$/, handle: (p) => (p[0] && p[0] !== 'p' ? `@${p[0]}` : null) },
-  { platform: 'linkedin', hosts: /^(?:[a-z]{2,3}\.|www\.)?linkedin\.com$/, handle: (p) => (p[0] && ['in', 'company', 'school'].includes(p[0]) && p[1] ? `${p[0]}/${p[1]}` : null) },
-  { platform: 'github', hosts: /^(?:www\.)?github\.com$/, handle: (p) => (p[0] && !['sponsors', 'features', 'about', 'login'].includes(p[0]) ? p.slice(0, 2).join('/') : null) },
-  { platform: 'youtube', hosts: /^(?:www\.|m\.)?youtube\.com$/, handle: (p) => (p[0]?.startsWith('@') ? p[0] : p[0] === 'channel' || p[0] === 'c' || p[0] === 'user' ? (p[1] ?? null) : null) },
+  {
+    platform: 'linkedin',
+    hosts: /^(?:[a-z]{2,3}\.|www\.)?linkedin\.com$/,
+    handle: (p) => (p[0] && ['in', 'company', 'school'].includes(p[0]) && p[1] ? `${p[0]}/${p[1]}` : null),
+  },
+  {
+    platform: 'github',
+    hosts: /^(?:www\.)?github\.com$/,
+    handle: (p) => (p[0] && !['sponsors', 'features', 'about', 'login'].includes(p[0]) ? p.slice(0, 2).join('/') : null),
+  },
+  {
+    platform: 'youtube',
+    hosts: /^(?:www\.|m\.)?youtube\.com$/,
+    handle: (p) => (p[0]?.startsWith('@') ? p[0] : p[0] === 'channel' || p[0] === 'c' || p[0] === 'user' ? (p[1] ?? null) : null),
+  },
   { platform: 'tiktok', hosts: /^(?:www\.)?tiktok\.com$/, handle: (p) => (p[0]?.startsWith('@') ? p[0] : null) },
   { platform: 'bluesky', hosts: /^bsky\.app$/, handle: (p) => (p[0] === 'profile' && p[1] ? `@${p[1]}` : null) },
   { platform: 'threads', hosts: /^(?:www\.)?threads\.(?:net|com)$/, handle: (p) => (p[0]?.startsWith('@') ? p[0] : null) },
-  { platform: 'mastodon', hosts: /^(?:mastodon\.[a-z]+|mstdn\.[a-z]+|[a-z.]*social)$/, handle: (p) => (p[0]?.startsWith('@') ? p[0] : null) },
-  { platform: 'reddit', hosts: /^(?:www\.|old\.)?reddit\.com$/, handle: (p) => ((p[0] === 'user' || p[0] === 'u' || p[0] === 'r') && p[1] ? `${p[0]}/${p[1]}` : null) },
+  {
+    platform: 'mastodon',
+    hosts: /^(?:mastodon\.[a-z]+|mstdn\.[a-z]+|[a-z.]*social)$/,
+    handle: (p) => (p[0]?.startsWith('@') ? p[0] : null),
+  },
+  {
+    platform: 'reddit',
+    hosts: /^(?:www\.|old\.)?reddit\.com$/,
+    handle: (p) => ((p[0] === 'user' || p[0] === 'u' || p[0] === 'r') && p[1] ? `${p[0]}/${p[1]}` : null),
+  },
 ];
 
 function normalizePhone(raw: string): string | null {

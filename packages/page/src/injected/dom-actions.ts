@@ -23,10 +23,21 @@ function edit(doc: Document, command: string, value?: string): boolean {
   return doc.execCommand(command, false, value);
 }
 
-export const DOM_LIMIT = 'DOM-event mode sends script-made events; pages that accept only real input ignore them. Turn on debugger input for this site if nothing happened.';
+export const DOM_LIMIT =
+  'DOM-event mode sends script-made events; pages that accept only real input ignore them. Turn on debugger input for this site if nothing happened.';
 
 function mouse(el: Element, type: string, button: number, point: { x: number; y: number }, detail = 1): void {
-  const init = { bubbles: true, cancelable: true, composed: true, clientX: point.x, clientY: point.y, button, buttons: type.endsWith('down') ? 1 << button : 0, detail, view: el.ownerDocument.defaultView };
+  const init = {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    clientX: point.x,
+    clientY: point.y,
+    button,
+    buttons: type.endsWith('down') ? 1 << button : 0,
+    detail,
+    view: el.ownerDocument.defaultView,
+  };
   const Ctor = type.startsWith('pointer') ? PointerEvent : MouseEvent;
   el.dispatchEvent(new Ctor(type, { ...init, pointerId: 1, pointerType: 'mouse', isPrimary: true }));
 }
@@ -50,24 +61,45 @@ function click(el: Element, button: 'left' | 'right' | 'middle', count: number):
     if (i === 1 && isHTMLElement(el)) el.focus({ preventScroll: true });
     mouse(el, 'pointerup', code, point, i);
     mouse(el, 'mouseup', code, point, i);
-    if (code === 0 && isHTMLElement(el)) el.click(); // runs the activation behaviour (links, checkboxes, submit)
+    if (code === 0 && isHTMLElement(el))
+      el.click(); // runs the activation behaviour (links, checkboxes, submit)
     else if (code === 2) mouse(el, 'contextmenu', code, point, i);
   }
   if (count === 2) mouse(el, 'dblclick', code, point, 2);
 }
 
 function key(target: Element, type: 'keydown' | 'keyup', keyName: string, modifiers: Set<string>): boolean {
-  return target.dispatchEvent(new KeyboardEvent(type, {
-    key: keyName, bubbles: true, cancelable: true, composed: true,
-    ctrlKey: modifiers.has('Control'), shiftKey: modifiers.has('Shift'), altKey: modifiers.has('Alt'), metaKey: modifiers.has('Meta'),
-  }));
+  return target.dispatchEvent(
+    new KeyboardEvent(type, {
+      key: keyName,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      ctrlKey: modifiers.has('Control'),
+      shiftKey: modifiers.has('Shift'),
+      altKey: modifiers.has('Alt'),
+      metaKey: modifiers.has('Meta'),
+    }),
+  );
 }
 
-const MODIFIER_NAMES: Record<string, string> = { ctrl: 'Control', control: 'Control', shift: 'Shift', alt: 'Alt', option: 'Alt', meta: 'Meta', cmd: 'Meta', command: 'Meta' };
+const MODIFIER_NAMES: Record<string, string> = {
+  ctrl: 'Control',
+  control: 'Control',
+  shift: 'Shift',
+  alt: 'Alt',
+  option: 'Alt',
+  meta: 'Meta',
+  cmd: 'Meta',
+  command: 'Meta',
+};
 
 /** Key events, plus the default actions script-made events do not get: submit, focus moves, select-all, delete. */
 function press(keys: string): string {
-  const parts = keys.split('+').map((p) => p.trim()).filter(Boolean);
+  const parts = keys
+    .split('+')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const mainKey = parts.pop() ?? '';
   const modifiers = new Set(parts.map((p) => MODIFIER_NAMES[p.toLowerCase()] ?? p));
   const target = deepActiveElement(document) ?? document.body;
@@ -91,7 +123,9 @@ function press(keys: string): string {
     } else if (lower === 'backspace' || lower === 'delete') {
       edit(doc, lower === 'backspace' ? 'delete' : 'forwardDelete');
     } else if (lower === 'tab') {
-      const focusable = Array.from(doc.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')).filter((el) => !el.matches(':disabled'));
+      const focusable = Array.from(
+        doc.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])'),
+      ).filter((el) => !el.matches(':disabled'));
       const at = focusable.findIndex((candidate) => candidate === target);
       const next = focusable[(at + (modifiers.has('Shift') ? -1 : 1) + focusable.length) % focusable.length];
       next?.focus();
@@ -117,7 +151,9 @@ function drag(source: Element, target: Element, to: { x: number; y: number }): v
   const transfer = new DataTransfer();
   const from = pointOf(source);
   const fire = (el: Element, type: string, point: { x: number; y: number }) =>
-    el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, clientX: point.x, clientY: point.y, dataTransfer: transfer }));
+    el.dispatchEvent(
+      new DragEvent(type, { bubbles: true, cancelable: true, composed: true, clientX: point.x, clientY: point.y, dataTransfer: transfer }),
+    );
   mouse(source, 'pointerdown', 0, from);
   mouse(source, 'mousedown', 0, from);
   fire(source, 'dragstart', from);
@@ -163,7 +199,8 @@ export async function domAct(registry: RefRegistry, ref: string, action: DomActi
       click(el, 'left', 1);
       await nextFrame();
       const now = describeElement(registry, ref);
-      if (!isPageError(now) && now.checked !== action.checked) return { error: 'ignored', message: `${who} did not change when clicked. ${DOM_LIMIT}` };
+      if (!isPageError(now) && now.checked !== action.checked)
+        return { error: 'ignored', message: `${who} did not change when clicked. ${DOM_LIMIT}` };
       return `${action.checked ? 'Checked' : 'Unchecked'} ${who}.`;
     }
     case 'drag': {

@@ -14,7 +14,21 @@ import { visibleHtml } from './visible-clone';
 // ready for typing, choosing native options, finding a custom listbox's options,
 // scrolling, and the checks behind waits.
 
-const TEXT_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', '']);
+const TEXT_TYPES = new Set([
+  'text',
+  'search',
+  'url',
+  'tel',
+  'email',
+  'password',
+  'number',
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+  '',
+]);
 
 function isEditable(el: Element): boolean {
   if (isInput(el)) return TEXT_TYPES.has(el.type) && !el.readOnly;
@@ -27,7 +41,9 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
   if (isPageError(el)) return el;
   const vis = new Visibility();
   const role = displayRole(el);
-  const checkable = (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) || ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(role);
+  const checkable =
+    (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) ||
+    ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(role);
   let checked: boolean | null = null;
   if (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) checked = el.checked;
   else if (checkable) checked = el.getAttribute('aria-checked') === 'true';
@@ -52,7 +68,8 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
   };
 }
 
-const PAYMENT_NAME = /\b(card ?number|cc-?(?:number|num|csc|exp)|cvc|cvv|csc|security code|iban|account number|sort code|routing number)\b|card_?number|cardnumber/i;
+const PAYMENT_NAME =
+  /\b(card ?number|cc-?(?:number|num|csc|exp)|cvc|cvv|csc|security code|iban|account number|sort code|routing number)\b|card_?number|cardnumber/i;
 
 /** Whether a field takes payment details (by autocomplete, name, id or label). */
 function isPaymentField(el: Element, label: string): boolean {
@@ -61,11 +78,14 @@ function isPaymentField(el: Element, label: string): boolean {
   return PAYMENT_NAME.test(`${el.getAttribute('name') ?? ''} ${el.id} ${label}`);
 }
 
-function formFacts(el: Element): Pick<ElementInfo, 'autocomplete' | 'fieldName' | 'submits' | 'formHasPassword' | 'formHasPayment' | 'href' | 'download'> {
+function formFacts(
+  el: Element,
+): Pick<ElementInfo, 'autocomplete' | 'fieldName' | 'submits' | 'formHasPassword' | 'formHasPayment' | 'href' | 'download'> {
   const form = isInput(el) || isTextArea(el) || isSelect(el) || isButton(el) ? el.form : el.closest('form');
   const fields = form ? Array.from(form.elements) : [];
   const vis = new Visibility();
-  const submits = (isButton(el) && el.type === 'submit') || (isInput(el) && !['checkbox', 'radio', 'file', 'button', 'reset'].includes(el.type));
+  const submits =
+    (isButton(el) && el.type === 'submit') || (isInput(el) && !['checkbox', 'radio', 'file', 'button', 'reset'].includes(el.type));
   const anchor = el.closest('a[href]');
   return {
     autocomplete: (el.getAttribute('autocomplete') ?? '').toLowerCase(),
@@ -84,7 +104,9 @@ export function focusElement(registry: RefRegistry, ref: string): string | PageE
   if (!isHTMLElement(el)) return { error: 'bad-argument', message: `${ref} cannot take focus.` };
   el.focus({ preventScroll: true });
   const who = describeRef(ref, el, new Visibility());
-  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement) ? who : { error: 'bad-argument', message: `${who} cannot take keyboard focus; click it instead, or press keys without a target.` };
+  return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement)
+    ? who
+    : { error: 'bad-argument', message: `${who} cannot take keyboard focus; click it instead, or press keys without a target.` };
 }
 
 /** Focuses the element and selects all of its text, or puts the caret at the end. */
@@ -94,7 +116,10 @@ export function prepareTyping(registry: RefRegistry, ref: string, replace: boole
   const el = registry.resolve(ref);
   if (isPageError(el) || !isHTMLElement(el)) return { error: 'bad-argument', message: `${ref} cannot take typing.` };
   if (!info.editable) {
-    return { error: 'bad-argument', message: `${describeRef(ref, el, new Visibility())} does not take typed text (it is a ${info.role}); pick a text field, or use select_option / check / click for this control.` };
+    return {
+      error: 'bad-argument',
+      message: `${describeRef(ref, el, new Visibility())} does not take typed text (it is a ${info.role}); pick a text field, or use select_option / check / click for this control.`,
+    };
   }
   el.focus({ preventScroll: true });
   if (isInput(el) || isTextArea(el)) {
@@ -131,7 +156,12 @@ function optionLabel(option: HTMLOptionElement): string {
   return collapseSpaces(option.label || option.text);
 }
 
-export function selectOptions(registry: RefRegistry, ref: string, values: string[], by: 'auto' | 'value' | 'label' | 'index'): string[] | PageError {
+export function selectOptions(
+  registry: RefRegistry,
+  ref: string,
+  values: string[],
+  by: 'auto' | 'value' | 'label' | 'index',
+): string[] | PageError {
   const el = registry.resolve(ref);
   if (isPageError(el)) return el;
   const who = describeRef(ref, el, new Visibility());
@@ -150,8 +180,15 @@ export function selectOptions(registry: RefRegistry, ref: string, values: string
       (by === 'auto' || by === 'label' ? options.find((o) => optionLabel(o).toLowerCase() === wanted) : undefined) ??
       (by === 'auto' ? options.find((o) => optionLabel(o).toLowerCase().startsWith(wanted)) : undefined);
     if (!match) {
-      const available = options.map(optionLabel).slice(0, 20).map((l) => `"${l}"`).join(', ');
-      return { error: 'not-found', message: `${who} has no option "${value}". Its options: ${available}${options.length > 20 ? ', …' : ''}.` };
+      const available = options
+        .map(optionLabel)
+        .slice(0, 20)
+        .map((l) => `"${l}"`)
+        .join(', ');
+      return {
+        error: 'not-found',
+        message: `${who} has no option "${value}". Its options: ${available}${options.length > 20 ? ', …' : ''}.`,
+      };
     }
     if (match.disabled) return { error: 'bad-argument', message: `The option "${optionLabel(match)}" of ${who} is disabled.` };
     chosen.push(match);
@@ -177,7 +214,9 @@ export function listboxOptions(registry: RefRegistry, ref: string, values: strin
   if (isPageError(el)) return el;
   const vis = new Visibility();
   const visible = (node: Element) => node.checkVisibility({ visibilityProperty: true }) && vis.rect(node).width > 0;
-  let lists = [...byIdList(el, 'aria-controls'), ...byIdList(el, 'aria-owns')].filter((l) => l.getAttribute('role') === 'listbox' || l.querySelector('[role="option"]'));
+  let lists = [...byIdList(el, 'aria-controls'), ...byIdList(el, 'aria-owns')].filter(
+    (l) => l.getAttribute('role') === 'listbox' || l.querySelector('[role="option"]'),
+  );
   if (roleOf(el) === 'listbox') lists = [el];
   if (!lists.length) {
     // No explicit link: the nearest visible listbox around the control.
@@ -186,15 +225,22 @@ export function listboxOptions(registry: RefRegistry, ref: string, values: strin
     }
   }
   const options = lists.flatMap((list) => Array.from(list.querySelectorAll('[role="option"]'))).filter(visible);
-  if (!options.length) return { error: 'not-found', message: `${describeRef(ref, el, vis)} shows no options; it may need to be opened first (click it).` };
+  if (!options.length)
+    return { error: 'not-found', message: `${describeRef(ref, el, vis)} shows no options; it may need to be opened first (click it).` };
   const refs = registry.forDocument(el.ownerDocument, el.ownerDocument === document);
   const found: { ref: string; label: string }[] = [];
   for (const value of values) {
     const wanted = value.trim().toLowerCase();
     const label = (o: Element) => accessibleName(o, 'option', vis).name;
-    const match = options.find((o) => label(o).toLowerCase() === wanted) ?? options.find((o) => label(o).toLowerCase().startsWith(wanted)) ?? options.find((o) => label(o).toLowerCase().includes(wanted));
+    const match =
+      options.find((o) => label(o).toLowerCase() === wanted) ??
+      options.find((o) => label(o).toLowerCase().startsWith(wanted)) ??
+      options.find((o) => label(o).toLowerCase().includes(wanted));
     if (!match) {
-      const available = options.slice(0, 20).map((o) => `"${label(o)}"`).join(', ');
+      const available = options
+        .slice(0, 20)
+        .map((o) => `"${label(o)}"`)
+        .join(', ');
       return { error: 'not-found', message: `${describeRef(ref, el, vis)} has no option "${value}". Its options: ${available}.` };
     }
     found.push({ ref: refs.refFor(match), label: label(match) });
@@ -209,7 +255,12 @@ function scrollable(el: Element): boolean {
   return y || x;
 }
 
-export function scrollBy(registry: RefRegistry, ref: string | null, direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom', amount: number | null): ScrollResult | PageError {
+export function scrollBy(
+  registry: RefRegistry,
+  ref: string | null,
+  direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom',
+  amount: number | null,
+): ScrollResult | PageError {
   const root: Element | null = document.scrollingElement;
   let target: Element = root ?? document.documentElement;
   let label = 'the page';

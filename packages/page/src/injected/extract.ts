@@ -25,7 +25,9 @@ function viaDefuddle(doc: Document): string {
 
 /** The main content container by the usual markers, else the densest block of paragraphs. */
 function viaArticle(body: Element): string {
-  const candidates = Array.from(body.querySelectorAll('article, main, [role="main"], #content, .content, .post, .entry-content, .article-body'));
+  const candidates = Array.from(
+    body.querySelectorAll('article, main, [role="main"], #content, .content, .post, .entry-content, .article-body'),
+  );
   let best: Element | null = null;
   let bestLength = 0;
   for (const el of candidates) {

@@ -10,44 +10,187 @@ import { parseColor, type Visibility } from './visibility';
 // button"), so a small model can act without reading a whole snapshot.
 
 const STOP = new Set([
-  'the', 'a', 'an', 'to', 'of', 'on', 'in', 'at', 'for', 'with', 'that', 'this', 'my', 'me', 'please', 'click', 'press', 'tap',
-  'type', 'into', 'enter', 'choose', 'find', 'labeled', 'labelled', 'called', 'named', 'says', 'saying', 'which', 'where', 'is', 'and', 'or', 'it', 'its',
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'on',
+  'in',
+  'at',
+  'for',
+  'with',
+  'that',
+  'this',
+  'my',
+  'me',
+  'please',
+  'click',
+  'press',
+  'tap',
+  'type',
+  'into',
+  'enter',
+  'choose',
+  'find',
+  'labeled',
+  'labelled',
+  'called',
+  'named',
+  'says',
+  'saying',
+  'which',
+  'where',
+  'is',
+  'and',
+  'or',
+  'it',
+  'its',
 ]);
 
 const ROLE_WORDS: Record<string, string[]> = {
-  button: ['button'], btn: ['button'],
-  link: ['link'], hyperlink: ['link'],
-  field: ['textbox', 'searchbox', 'combobox', 'spinbutton'], input: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
-  textbox: ['textbox', 'searchbox'], box: ['textbox', 'searchbox', 'checkbox', 'combobox'], textarea: ['textbox'],
-  checkbox: ['checkbox'], tickbox: ['checkbox'], check: ['checkbox'],
-  radio: ['radio'], dropdown: ['combobox', 'listbox'], select: ['combobox', 'listbox'], combobox: ['combobox'], menu: ['combobox', 'listbox', 'menuitem'],
-  option: ['option', 'radio'], tab: ['tab'], switch: ['switch', 'checkbox'], toggle: ['switch', 'checkbox', 'button'], slider: ['slider'],
+  button: ['button'],
+  btn: ['button'],
+  link: ['link'],
+  hyperlink: ['link'],
+  field: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
+  input: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
+  textbox: ['textbox', 'searchbox'],
+  box: ['textbox', 'searchbox', 'checkbox', 'combobox'],
+  textarea: ['textbox'],
+  checkbox: ['checkbox'],
+  tickbox: ['checkbox'],
+  check: ['checkbox'],
+  radio: ['radio'],
+  dropdown: ['combobox', 'listbox'],
+  select: ['combobox', 'listbox'],
+  combobox: ['combobox'],
+  menu: ['combobox', 'listbox', 'menuitem'],
+  option: ['option', 'radio'],
+  tab: ['tab'],
+  switch: ['switch', 'checkbox'],
+  toggle: ['switch', 'checkbox', 'button'],
+  slider: ['slider'],
   searchbox: ['searchbox'],
-  file: ['file'], upload: ['file'], attach: ['file'], attachment: ['file'],
-  drag: ['draggable'], draggable: ['draggable'], item: ['draggable', 'option', 'listitem'],
+  file: ['file'],
+  upload: ['file'],
+  attach: ['file'],
+  attachment: ['file'],
+  drag: ['draggable'],
+  draggable: ['draggable'],
+  item: ['draggable', 'option', 'listitem'],
 };
 
 /** Words that name a kind of control but are often a control's own name too. */
-const NAME_WORDS_TOO = new Set(['search', 'option', 'menu', 'check', 'upload', 'attach', 'attachment', 'file', 'toggle', 'switch', 'item', 'drag', 'tab']);
+const NAME_WORDS_TOO = new Set([
+  'search',
+  'option',
+  'menu',
+  'check',
+  'upload',
+  'attach',
+  'attachment',
+  'file',
+  'toggle',
+  'switch',
+  'item',
+  'drag',
+  'tab',
+]);
 
 const TYPE_WORDS: Record<string, string[]> = {
-  email: ['email'], 'e-mail': ['email'], mail: ['email'], password: ['password', 'current-password', 'new-password'], phone: ['tel'],
-  telephone: ['tel'], tel: ['tel'], date: ['date', 'bday'], birthday: ['date', 'bday'], number: ['number'], search: ['search'],
-  url: ['url'], website: ['url'], zip: ['postal-code'], postcode: ['postal-code'], postal: ['postal-code'],
-  card: ['cc-number'], cvv: ['cc-csc'], cvc: ['cc-csc'], expiry: ['cc-exp'], expiration: ['cc-exp'],
+  email: ['email'],
+  'e-mail': ['email'],
+  mail: ['email'],
+  password: ['password', 'current-password', 'new-password'],
+  phone: ['tel'],
+  telephone: ['tel'],
+  tel: ['tel'],
+  date: ['date', 'bday'],
+  birthday: ['date', 'bday'],
+  number: ['number'],
+  search: ['search'],
+  url: ['url'],
+  website: ['url'],
+  zip: ['postal-code'],
+  postcode: ['postal-code'],
+  postal: ['postal-code'],
+  card: ['cc-number'],
+  cvv: ['cc-csc'],
+  cvc: ['cc-csc'],
+  expiry: ['cc-exp'],
+  expiration: ['cc-exp'],
 };
 
 /** Verbs that name what a control does: a query using one wants the control that does it. */
 const ACTION_WORDS = new Set([
-  'add', 'buy', 'remove', 'delete', 'subscribe', 'unsubscribe', 'submit', 'save', 'sign', 'log', 'login', 'logout', 'search', 'send',
-  'pay', 'checkout', 'continue', 'next', 'back', 'previous', 'close', 'open', 'cancel', 'apply', 'like', 'share', 'follow',
-  'download', 'upload', 'edit', 'reply', 'post', 'confirm', 'accept', 'decline', 'register', 'join', 'book', 'order', 'place',
+  'add',
+  'buy',
+  'remove',
+  'delete',
+  'subscribe',
+  'unsubscribe',
+  'submit',
+  'save',
+  'sign',
+  'log',
+  'login',
+  'logout',
+  'search',
+  'send',
+  'pay',
+  'checkout',
+  'continue',
+  'next',
+  'back',
+  'previous',
+  'close',
+  'open',
+  'cancel',
+  'apply',
+  'like',
+  'share',
+  'follow',
+  'download',
+  'upload',
+  'edit',
+  'reply',
+  'post',
+  'confirm',
+  'accept',
+  'decline',
+  'register',
+  'join',
+  'book',
+  'order',
+  'place',
 ]);
 
-const COLORS = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'teal', 'cyan', 'purple', 'violet', 'pink', 'black', 'white', 'gray', 'grey', 'brown']);
+const COLORS = new Set([
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'teal',
+  'cyan',
+  'purple',
+  'violet',
+  'pink',
+  'black',
+  'white',
+  'gray',
+  'grey',
+  'brown',
+]);
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/([a-z])([A-Z])/g, '$1 $2').split(/[^\p{L}\p{N}$@.]+/u).map((w) => w.replace(/^[.]+|[.]+$/g, '')).filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}$@.]+/u)
+    .map((w) => w.replace(/^[.]+|[.]+$/g, ''))
+    .filter(Boolean);
 }
 
 function splitIdentifier(value: string): string {
@@ -151,8 +294,12 @@ interface Fields {
 
 function fieldsOf(control: ControlItem, items: Item[], index: number): Fields {
   const el = control.el;
-  const labelText = [el.getAttribute('placeholder'), el.getAttribute('aria-label'), el.getAttribute('title'), control.value].filter(Boolean).join(' ');
-  const attributes = ['id', 'name', 'autocomplete', 'type', 'data-testid', 'class'].map((a) => splitIdentifier(el.getAttribute(a) ?? '')).join(' ');
+  const labelText = [el.getAttribute('placeholder'), el.getAttribute('aria-label'), el.getAttribute('title'), control.value]
+    .filter(Boolean)
+    .join(' ');
+  const attributes = ['id', 'name', 'autocomplete', 'type', 'data-testid', 'class']
+    .map((a) => splitIdentifier(el.getAttribute(a) ?? ''))
+    .join(' ');
   const near: string[] = [];
   for (const offset of [-2, -1, 1, 2]) {
     const item = items[index + offset];
@@ -166,7 +313,13 @@ function fieldsOf(control: ControlItem, items: Item[], index: number): Fields {
       break;
     }
   }
-  return { name: words(control.name), labels: words(labelText), attributes: words(attributes), nearby: words(near.join(' ')), heading: words(heading) };
+  return {
+    name: words(control.name),
+    labels: words(labelText),
+    attributes: words(attributes),
+    nearby: words(near.join(' ')),
+    heading: words(heading),
+  };
 }
 
 function typeOf(el: Element): string[] {
@@ -221,7 +374,8 @@ export function findControls(registry: RefRegistry, query: string, k: number, re
     items.forEach((item, index) => {
       if (item.kind !== 'control') return;
       const s = score(item, fieldsOf(item, items, index), q, vis);
-      if (s > 0.5) ranked.push({ ref: item.ref, role: item.role, name: item.name, score: Math.round(s * 100) / 100, line: controlLine(item, base) });
+      if (s > 0.5)
+        ranked.push({ ref: item.ref, role: item.role, name: item.name, score: Math.round(s * 100) / 100, line: controlLine(item, base) });
     });
   }
   ranked.sort((a, b) => b.score - a.score);

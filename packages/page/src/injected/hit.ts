@@ -53,6 +53,9 @@ export function describeElement(el: Element): string {
   const name = short ? ` "${truncate(short, 40)}"` : '';
   if (role && role !== 'generic') return `${role}${name}`;
   const id = el.id ? `#${el.id}` : '';
-  const classes = Array.from(el.classList).slice(0, 2).map((c) => `.${c}`).join('');
+  const classes = Array.from(el.classList)
+    .slice(0, 2)
+    .map((c) => `.${c}`)
+    .join('');
   return `<${el.localName}${id}${classes}>${name}`;
 }

@@ -12,7 +12,14 @@ import { Visibility } from './visibility';
 
 const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
 const BASE_CONFIDENCE: Record<Locator['kind'], number> = {
-  testid: 0.95, id: 0.85, role: 0.9, label: 0.85, 'aria-label': 0.8, placeholder: 0.75, text: 0.7, css: 0.4,
+  testid: 0.95,
+  id: 0.85,
+  role: 0.9,
+  label: 0.85,
+  'aria-label': 0.8,
+  placeholder: 0.75,
+  text: 0.7,
+  css: 0.4,
 };
 
 /** Ids that frameworks generate (`:r1:`, `ember123`, hashes) change on every build or render. */
@@ -76,7 +83,11 @@ export function buildLocators(registry: RefRegistry, ref: string): LocatorSet | 
     }
     found.push({ kind: 'role', value: role, name, matches: Math.max(matches, 1) });
   }
-  const labelText = collapseSpaces(labelsOf(el).map((l) => l.textContent).join(' '));
+  const labelText = collapseSpaces(
+    labelsOf(el)
+      .map((l) => l.textContent)
+      .join(' '),
+  );
   if (labelText) {
     const sameLabel = Array.from(root.querySelectorAll('label')).filter((l) => collapseSpaces(l.textContent) === labelText).length;
     found.push({ kind: 'label', value: labelText, matches: sameLabel });
@@ -84,9 +95,14 @@ export function buildLocators(registry: RefRegistry, ref: string): LocatorSet | 
   const ariaLabel = el.getAttribute('aria-label');
   if (ariaLabel) found.push({ kind: 'aria-label', value: ariaLabel, matches: queryCount(root, `[aria-label="${CSS.escape(ariaLabel)}"]`) });
   const placeholder = el.getAttribute('placeholder');
-  if (placeholder) found.push({ kind: 'placeholder', value: placeholder, matches: queryCount(root, `[placeholder="${CSS.escape(placeholder)}"]`) });
+  if (placeholder)
+    found.push({ kind: 'placeholder', value: placeholder, matches: queryCount(root, `[placeholder="${CSS.escape(placeholder)}"]`) });
   const text = collapseSpaces(el.textContent);
-  if (text && text.length <= 80 && (role === 'button' || role === 'link' || role === 'tab' || role === 'menuitem' || role === 'option' || role === 'clickable')) {
+  if (
+    text &&
+    text.length <= 80 &&
+    (role === 'button' || role === 'link' || role === 'tab' || role === 'menuitem' || role === 'option' || role === 'clickable')
+  ) {
     const sameText = Array.from(root.querySelectorAll(el.localName)).filter((o) => collapseSpaces(o.textContent) === text).length;
     found.push({ kind: 'text', value: text, matches: sameText });
   }

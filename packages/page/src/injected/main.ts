@@ -2,7 +2,18 @@ import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } fro
 import { checkActionability } from './actionability';
 import { builtins, nextFrame } from './builtins';
 import { domAct } from './dom-actions';
-import { describeElement, focusElement, hasText, listboxOptions, outerHtml, prepareTyping, refPresent, scrollBy, selectOptions, valueOf } from './element-ops';
+import {
+  describeElement,
+  focusElement,
+  hasText,
+  listboxOptions,
+  outerHtml,
+  prepareTyping,
+  refPresent,
+  scrollBy,
+  selectOptions,
+  valueOf,
+} from './element-ops';
 import { frameBox } from './frames';
 import { hideMarks, showMarks } from './marks';
 import { extractPage } from './extract';

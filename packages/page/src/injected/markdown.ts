@@ -5,9 +5,43 @@ import { collapseSpaces, isElement, isText } from './dom';
 // snapshot is where the model finds things to click.
 
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section',
-  'table', 'ul', 'tr', 'tbody', 'thead', 'tfoot', 'summary',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'dialog',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+  'tr',
+  'tbody',
+  'thead',
+  'tfoot',
+  'summary',
 ]);
 
 function inline(node: Node): string {
@@ -45,7 +79,9 @@ function list(el: Element, out: string[], depth: number): void {
 }
 
 function table(el: Element, out: string[]): void {
-  const rows = Array.from(el.querySelectorAll('tr')).map((tr) => Array.from(tr.children, (cell) => inline(cell).replace(/\n/g, ' ').replace(/\|/g, '/')));
+  const rows = Array.from(el.querySelectorAll('tr')).map((tr) =>
+    Array.from(tr.children, (cell) => inline(cell).replace(/\n/g, ' ').replace(/\|/g, '/')),
+  );
   rows.filter((cells) => cells.some(Boolean)).forEach((cells) => out.push(`| ${cells.join(' | ')} |`));
 }
 
@@ -58,7 +94,8 @@ function block(el: Element, out: string[]): void {
     return;
   }
   switch (tag) {
-    case 'ul': case 'ol':
+    case 'ul':
+    case 'ol':
       list(el, out, 0);
       return;
     case 'table':

@@ -13,7 +13,8 @@ export function showMarks(marks: MarkBox[]): void {
   host.style.cssText = 'position:fixed;inset:0;z-index:2147483647;pointer-events:none;display:block;contain:strict';
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
-  style.textContent = '.box{position:fixed;border:2px solid #e8114a;box-sizing:border-box}.tag{position:absolute;left:-2px;top:-15px;font:bold 11px/13px monospace;color:#fff;background:#e8114a;padding:0 3px;white-space:nowrap}';
+  style.textContent =
+    '.box{position:fixed;border:2px solid #e8114a;box-sizing:border-box}.tag{position:absolute;left:-2px;top:-15px;font:bold 11px/13px monospace;color:#fff;background:#e8114a;padding:0 3px;white-space:nowrap}';
   root.append(style);
   for (const mark of marks) {
     const box = document.createElement('div');

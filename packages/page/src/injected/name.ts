@@ -88,14 +88,20 @@ function idRefs(el: Element, attr: string): Element[] {
   if (!ids) return [];
   const root = el.getRootNode();
   const scope = isShadowRoot(root) ? root : el.ownerDocument;
-  return ids.trim().split(/\s+/).flatMap((id) => {
-    const target = scope.getElementById(id);
-    return target ? [target] : [];
-  });
+  return ids
+    .trim()
+    .split(/\s+/)
+    .flatMap((id) => {
+      const target = scope.getElementById(id);
+      return target ? [target] : [];
+    });
 }
 
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 export interface NameResult {

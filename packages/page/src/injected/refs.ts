@@ -14,7 +14,10 @@ export class DocumentRefs {
   /** Signature lines of the previous snapshot, for diffs: key -> line. */
   previous: Map<string, string> | null = null;
 
-  constructor(readonly doc: Document, readonly prefix: string) {}
+  constructor(
+    readonly doc: Document,
+    readonly prefix: string,
+  ) {}
 
   /** Starts numbering at `base` + 1, if no ref has been issued yet. */
   startAt(base: number | undefined): void {
@@ -48,7 +51,10 @@ export class DocumentRefs {
     const el = weak.deref();
     if (!el?.isConnected) {
       this.byRef.delete(ref);
-      return { error: 'stale-ref', message: `Ref ${ref} points to an element that is no longer on the page; take a new snapshot and use a ref from it.` };
+      return {
+        error: 'stale-ref',
+        message: `Ref ${ref} points to an element that is no longer on the page; take a new snapshot and use a ref from it.`,
+      };
     }
     return el;
   }
@@ -106,18 +112,27 @@ export class RefRegistry {
   resolve(ref: string): Element | PageError {
     const match = REF_PATTERN.exec(ref.trim());
     if (!match) {
-      return { error: 'bad-argument', message: `"${ref}" is not a ref; refs look like e12 or f1e3. Take a snapshot and use a ref from it.` };
+      return {
+        error: 'bad-argument',
+        message: `"${ref}" is not a ref; refs look like e12 or f1e3. Take a snapshot and use a ref from it.`,
+      };
     }
     const prefix = match[1] ?? '';
     for (const frame of this.crossOriginPrefixes) {
       if (prefix.startsWith(frame)) {
-        return { error: 'unknown-ref', message: `Ref ${ref} is inside the cross-origin frame ${frame}; it must be resolved in that frame's own page script.` };
+        return {
+          error: 'unknown-ref',
+          message: `Ref ${ref} is inside the cross-origin frame ${frame}; it must be resolved in that frame's own page script.`,
+        };
       }
     }
     // The top document always has a registry: a ref it never issued is simply unknown.
     const refs = prefix === this.topPrefix ? this.forDocument(document, true) : this.byPrefix.get(prefix)?.deref();
     if (!refs?.doc.defaultView) {
-      return { error: 'stale-ref', message: `Ref ${ref} belongs to a frame that has navigated or closed; take a new snapshot and use a ref from it.` };
+      return {
+        error: 'stale-ref',
+        message: `Ref ${ref} belongs to a frame that has navigated or closed; take a new snapshot and use a ref from it.`,
+      };
     }
     return refs.lookup(ref.trim());
   }

@@ -64,7 +64,10 @@ export function controlLine(item: ControlItem, base: string): string {
 }
 
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 export interface RenderOptions {
@@ -170,7 +173,12 @@ function itemLines(items: Item[], base: string): Line[] {
         const hashes = '#'.repeat(item.level);
         const next = items[i + 1];
         // A heading that is just a link reads as one line: "## [e5] link "Tent" →/p/1".
-        if (next?.kind === 'control' && next.heading >= 0 && normalize(next.name) === normalize(item.text) && items[i + 2]?.kind !== 'control') {
+        if (
+          next?.kind === 'control' &&
+          next.heading >= 0 &&
+          normalize(next.name) === normalize(item.text) &&
+          items[i + 2]?.kind !== 'control'
+        ) {
           lines.push({ text: `${pad}${hashes} ${controlLine(next, base)}`, control: next });
           i++;
         } else {
@@ -212,7 +220,8 @@ function header(options: RenderOptions): string {
   if (options.scroll) {
     const { y, height, viewportHeight, viewportWidth } = options.scroll;
     const max = Math.max(0, height - viewportHeight);
-    const where = max <= 0 ? 'whole page fits' : y <= 1 ? 'at top' : y >= max - 1 ? 'at bottom' : `scrolled ${Math.round((y / max) * 100)}%`;
+    const where =
+      max <= 0 ? 'whole page fits' : y <= 1 ? 'at top' : y >= max - 1 ? 'at bottom' : `scrolled ${Math.round((y / max) * 100)}%`;
     line += ` — viewport ${viewportWidth}×${viewportHeight}, ${where}`;
   }
   return line;
@@ -261,7 +270,10 @@ function summary(items: Item[], options: RenderOptions): { lines: string[]; abov
     const by = new Map<string, number>();
     for (const what of options.covered.values()) by.set(what, (by.get(what) ?? 0) + 1);
     const [first] = [...by.entries()].sort((a, b) => b[1] - a[1]);
-    if (first) lines.push(`${options.covered.size} control${options.covered.size === 1 ? '' : 's'} in view covered (mostly by ${first[0]}) — close or dismiss it to reach them`);
+    if (first)
+      lines.push(
+        `${options.covered.size} control${options.covered.size === 1 ? '' : 's'} in view covered (mostly by ${first[0]}) — close or dismiss it to reach them`,
+      );
   }
   return { lines, above, below };
 }
@@ -274,7 +286,13 @@ export function render(items: Item[], options: RenderOptions): Rendered {
   const head = [header(options)];
   const sum = summary(items, options);
   if (!lines.length) lines.push({ text: options.mode === 'viewport' ? '(nothing visible in the viewport)' : '(no visible content)' });
-  const fitted = fitLines(head, lines.map((l) => l.text), sum.lines, options.maxTokens, 'scroll, use find, or ask for a larger budget');
+  const fitted = fitLines(
+    head,
+    lines.map((l) => l.text),
+    sum.lines,
+    options.maxTokens,
+    'scroll, use find, or ask for a larger budget',
+  );
   const kept = lines.slice(0, fitted.kept);
   const text = fitted.lines.join('\n');
   return {
@@ -294,7 +312,8 @@ export function signature(items: Item[], base: string): Map<string, string> {
   for (const item of items) {
     if (item.kind === 'control') sig.set(item.ref, controlLine(item, base));
     else if (item.kind === 'heading') sig.set(`h${item.level}:${item.text}`, `${'#'.repeat(item.level)} ${item.text}`);
-    else if (item.kind === 'section' && (item.role === 'dialog' || item.role === 'alertdialog' || item.role === 'alert')) sig.set(`s:${item.role}:${item.name}`, `${item.role}${item.name ? ` ${JSON.stringify(item.name)}` : ''}`);
+    else if (item.kind === 'section' && (item.role === 'dialog' || item.role === 'alertdialog' || item.role === 'alert'))
+      sig.set(`s:${item.role}:${item.name}`, `${item.role}${item.name ? ` ${JSON.stringify(item.name)}` : ''}`);
     else if (item.kind === 'text' && item.live) sig.set(`t:${item.text}`, item.text);
   }
   return sig;

@@ -2,32 +2,96 @@ import { isAnchor, isHTMLElement, isInput, isSelect } from './dom';
 
 /** Roles a person can operate: these get refs. */
 export const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'option', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton',
-  'treeitem', 'listbox', 'gridcell', 'scrollbar',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'combobox',
+  'textbox',
+  'searchbox',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'listbox',
+  'gridcell',
+  'scrollbar',
 ]);
 
-export const LANDMARK_ROLES = new Set([
-  'banner', 'navigation', 'main', 'contentinfo', 'complementary', 'search', 'form', 'region',
-]);
+export const LANDMARK_ROLES = new Set(['banner', 'navigation', 'main', 'contentinfo', 'complementary', 'search', 'form', 'region']);
 
 /** Containers whose text a person reads as a unit with the controls in them. */
 export const SECTION_ROLES = new Set(['dialog', 'alertdialog']);
 export const LIVE_ROLES = new Set(['alert', 'status', 'log', 'marquee', 'timer']);
 
 const KNOWN_ROLES = new Set([
-  ...INTERACTIVE_ROLES, ...LANDMARK_ROLES, ...SECTION_ROLES, ...LIVE_ROLES,
-  'heading', 'img', 'list', 'listitem', 'table', 'row', 'cell', 'columnheader', 'rowheader',
-  'grid', 'tree', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar', 'group', 'radiogroup',
-  'article', 'figure', 'tooltip', 'progressbar', 'meter', 'separator', 'presentation', 'none',
-  'generic', 'document', 'application', 'feed', 'note', 'term', 'definition', 'math',
+  ...INTERACTIVE_ROLES,
+  ...LANDMARK_ROLES,
+  ...SECTION_ROLES,
+  ...LIVE_ROLES,
+  'heading',
+  'img',
+  'list',
+  'listitem',
+  'table',
+  'row',
+  'cell',
+  'columnheader',
+  'rowheader',
+  'grid',
+  'tree',
+  'tablist',
+  'tabpanel',
+  'menu',
+  'menubar',
+  'toolbar',
+  'group',
+  'radiogroup',
+  'article',
+  'figure',
+  'tooltip',
+  'progressbar',
+  'meter',
+  'separator',
+  'presentation',
+  'none',
+  'generic',
+  'document',
+  'application',
+  'feed',
+  'note',
+  'term',
+  'definition',
+  'math',
 ]);
 
 /** Roles whose accessible name may come from their content (accname 1.2, step 2F). */
 export const NAME_FROM_CONTENT = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'option', 'treeitem', 'heading', 'cell', 'gridcell', 'columnheader',
-  'rowheader', 'tooltip', 'row', 'clickable', 'draggable',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'treeitem',
+  'heading',
+  'cell',
+  'gridcell',
+  'columnheader',
+  'rowheader',
+  'tooltip',
+  'row',
+  'clickable',
+  'draggable',
 ]);
 
 export function explicitRole(el: Element): string | null {
@@ -55,7 +119,12 @@ function inputRole(el: HTMLInputElement): string | null {
   switch (type) {
     case 'hidden':
       return null;
-    case 'button': case 'submit': case 'reset': case 'image': case 'file': case 'color':
+    case 'button':
+    case 'submit':
+    case 'reset':
+    case 'image':
+    case 'file':
+    case 'color':
       return 'button';
     case 'checkbox':
       return 'checkbox';
@@ -75,7 +144,8 @@ function inputRole(el: HTMLInputElement): string | null {
 export function implicitRole(el: Element): string | null {
   if (!isHTMLElement(el)) return el.localName === 'svg' ? 'img' : null;
   switch (el.localName) {
-    case 'a': case 'area':
+    case 'a':
+    case 'area':
       return isAnchor(el) && el.hasAttribute('href') ? 'link' : null;
     case 'button':
       return 'button';
@@ -89,7 +159,12 @@ export function implicitRole(el: Element): string | null {
       return 'option';
     case 'summary':
       return 'button';
-    case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
       return 'heading';
     case 'nav':
       return 'navigation';
@@ -111,7 +186,9 @@ export function implicitRole(el: Element): string | null {
       return 'dialog';
     case 'img':
       return el.getAttribute('alt') === '' ? 'presentation' : 'img';
-    case 'ul': case 'ol': case 'menu':
+    case 'ul':
+    case 'ol':
+    case 'menu':
       return 'list';
     case 'li':
       return 'listitem';
@@ -123,7 +200,9 @@ export function implicitRole(el: Element): string | null {
       return 'cell';
     case 'th':
       return 'columnheader';
-    case 'fieldset': case 'details': case 'optgroup':
+    case 'fieldset':
+    case 'details':
+    case 'optgroup':
       return 'group';
     case 'output':
       return 'status';
@@ -158,13 +237,18 @@ export function headingLevel(el: Element): number {
 /** Natively operable elements (independent of role attributes and styles). */
 export function isNativelyInteractive(el: Element): boolean {
   switch (el.localName) {
-    case 'a': case 'area':
+    case 'a':
+    case 'area':
       return el.hasAttribute('href');
-    case 'button': case 'select': case 'textarea': case 'summary':
+    case 'button':
+    case 'select':
+    case 'textarea':
+    case 'summary':
       return true;
     case 'input':
       return isInput(el) && el.type !== 'hidden';
-    case 'audio': case 'video':
+    case 'audio':
+    case 'video':
       return el.hasAttribute('controls');
     default:
       return false;

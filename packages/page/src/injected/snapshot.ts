@@ -64,7 +64,13 @@ function coveredControls(controls: ControlItem[], vis: Visibility): Map<ControlI
 
 function entry(item: ControlItem): RefEntry {
   const e: RefEntry = {
-    ref: item.ref, role: item.role, name: item.name, tag: item.el.localName, states: item.states, rect: item.rect, inViewport: item.inViewport,
+    ref: item.ref,
+    role: item.role,
+    name: item.name,
+    tag: item.el.localName,
+    states: item.states,
+    rect: item.rect,
+    inViewport: item.inViewport,
   };
   if (item.value !== undefined) e.value = item.value;
   if (item.href) e.href = item.href;
@@ -96,15 +102,35 @@ export function takeSnapshot(registry: RefRegistry, options: SnapshotOptions): S
     // Cross-origin frames keep their own diffs; the driver appends them (no line to replace).
     const frames = items.flatMap((item) => (item.kind === 'frame' && item.crossOrigin ? [placeholder(item, '', 0)] : []));
     return {
-      ...base, text, refs, frames, isDiff: true, diff: { lines: diff.lines, added: diff.added, removed: diff.removed, changed: diff.changed },
-      stats: { controls: controls.length, shown: refs.length, above: 0, below: 0, covered: 0, truncated: fitted.truncated, tokens: estimateLines(text), ms: builtins.now() - started },
+      ...base,
+      text,
+      refs,
+      frames,
+      isDiff: true,
+      diff: { lines: diff.lines, added: diff.added, removed: diff.removed, changed: diff.changed },
+      stats: {
+        controls: controls.length,
+        shown: refs.length,
+        above: 0,
+        below: 0,
+        covered: 0,
+        truncated: fitted.truncated,
+        tokens: estimateLines(text),
+        ms: builtins.now() - started,
+      },
     };
   }
 
   const covered = mode === 'viewport' ? coveredControls(controls, vis) : new Map<ControlItem, string>();
-  const scroll = mode === 'viewport'
-    ? { y: Math.round(window.scrollY), height: document.documentElement.scrollHeight, viewportHeight: viewport?.height ?? 0, viewportWidth: viewport?.width ?? 0 }
-    : null;
+  const scroll =
+    mode === 'viewport'
+      ? {
+          y: Math.round(window.scrollY),
+          height: document.documentElement.scrollHeight,
+          viewportHeight: viewport?.height ?? 0,
+          viewportWidth: viewport?.width ?? 0,
+        }
+      : null;
   const rendered = render(items, { mode, maxTokens, url, title, scroll, covered, viewport });
   return {
     ...base,
@@ -113,9 +139,14 @@ export function takeSnapshot(registry: RefRegistry, options: SnapshotOptions): S
     frames: rendered.frames,
     isDiff: false,
     stats: {
-      controls: controls.length, shown: rendered.shown.length, above: rendered.above, below: rendered.below, covered: covered.size,
-      truncated: rendered.truncated, tokens: rendered.tokens, ms: builtins.now() - started,
+      controls: controls.length,
+      shown: rendered.shown.length,
+      above: rendered.above,
+      below: rendered.below,
+      covered: covered.size,
+      truncated: rendered.truncated,
+      tokens: rendered.tokens,
+      ms: builtins.now() - started,
     },
   };
 }
-

@@ -65,8 +65,14 @@ function zeroClip(style: CSSStyleDeclaration): boolean {
 
 /** Cheap test on the computed style: could a box-level technique be hiding this subtree? */
 export function needsBoxCheck(style: CSSStyleDeclaration): boolean {
-  return style.position !== 'static' || style.opacity !== '1' || style.transform !== 'none' ||
-    style.getPropertyValue('clip') !== 'auto' || style.clipPath !== 'none' || style.overflowX !== 'visible';
+  return (
+    style.position !== 'static' ||
+    style.opacity !== '1' ||
+    style.transform !== 'none' ||
+    style.getPropertyValue('clip') !== 'auto' ||
+    style.clipPath !== 'none' ||
+    style.overflowX !== 'visible'
+  );
 }
 
 /**

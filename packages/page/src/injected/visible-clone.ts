@@ -24,10 +24,48 @@ interface CopyOptions {
 // touch the live page and nothing hidden can leak into what it extracts.
 const READABLE: CopyOptions = {
   skip: new Set([
-    'script', 'style', 'template', 'noscript', 'iframe', 'frame', 'object', 'embed', 'input', 'select', 'textarea', 'option',
-    'svg', 'math', 'canvas', 'video', 'audio', 'img', 'picture', 'source', 'track', 'map', 'head', 'link', 'meta', 'base',
+    'script',
+    'style',
+    'template',
+    'noscript',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'input',
+    'select',
+    'textarea',
+    'option',
+    'svg',
+    'math',
+    'canvas',
+    'video',
+    'audio',
+    'img',
+    'picture',
+    'source',
+    'track',
+    'map',
+    'head',
+    'link',
+    'meta',
+    'base',
   ]),
-  attributes: ['id', 'class', 'role', 'datetime', 'lang', 'dir', 'colspan', 'rowspan', 'itemprop', 'itemtype', 'itemscope', 'scope', 'start'],
+  attributes: [
+    'id',
+    'class',
+    'role',
+    'datetime',
+    'lang',
+    'dir',
+    'colspan',
+    'rowspan',
+    'itemprop',
+    'itemtype',
+    'itemscope',
+    'scope',
+    'start',
+  ],
   controls: false,
   keepEmpty: false,
   dropHiddenVisibility: false,
@@ -37,10 +75,57 @@ const READABLE: CopyOptions = {
 // hidden elements, comments, scripts or hidden inputs; no attributes people never read
 // (aria-label, title, alt: where prompt injections hide); no password or hidden values.
 const STRUCTURE: CopyOptions = {
-  skip: new Set(['script', 'style', 'template', 'noscript', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'canvas', 'video', 'audio', 'img', 'picture', 'source', 'track', 'map', 'head', 'link', 'meta', 'base']),
+  skip: new Set([
+    'script',
+    'style',
+    'template',
+    'noscript',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'canvas',
+    'video',
+    'audio',
+    'img',
+    'picture',
+    'source',
+    'track',
+    'map',
+    'head',
+    'link',
+    'meta',
+    'base',
+  ]),
   attributes: [
-    'id', 'class', 'role', 'type', 'name', 'for', 'placeholder', 'checked', 'selected', 'disabled', 'required', 'readonly', 'multiple',
-    'autocomplete', 'method', 'novalidate', 'colspan', 'rowspan', 'scope', 'lang', 'min', 'max', 'step', 'maxlength', 'pattern', 'inputmode',
+    'id',
+    'class',
+    'role',
+    'type',
+    'name',
+    'for',
+    'placeholder',
+    'checked',
+    'selected',
+    'disabled',
+    'required',
+    'readonly',
+    'multiple',
+    'autocomplete',
+    'method',
+    'novalidate',
+    'colspan',
+    'rowspan',
+    'scope',
+    'lang',
+    'min',
+    'max',
+    'step',
+    'maxlength',
+    'pattern',
+    'inputmode',
   ],
   controls: true,
   keepEmpty: true,
@@ -67,7 +152,8 @@ function copyVisible(src: Node, dst: Element, out: Document, vis: Visibility, op
     if (tag === 'input' && (child.getAttribute('type') ?? '').toLowerCase() === 'hidden') continue;
     if (child.getAttribute('aria-hidden') === 'true') continue;
     const style = vis.style(child);
-    if (style.display === 'none' || style.contentVisibility === 'hidden' || (options.dropHiddenVisibility && style.visibility === 'hidden')) continue;
+    if (style.display === 'none' || style.contentVisibility === 'hidden' || (options.dropHiddenVisibility && style.visibility === 'hidden'))
+      continue;
     if (needsBoxCheck(style) && vis.hidesSubtree(child, vis.rect(child))) continue;
     const copy = out.createElement(tag === 'slot' || tag.includes('-') ? 'div' : tag);
     for (const attr of options.attributes) {
@@ -107,7 +193,9 @@ export function visibleClone(doc: Document, vis: Visibility): Document {
 /** The visible part of an element as HTML (see STRUCTURE above). */
 export function visibleHtml(el: Element, vis: Visibility): string {
   const out = el.ownerDocument.implementation.createHTMLDocument('');
-  const root = out.createElement(el.localName === 'html' ? 'div' : SAFE_TAG.test(el.localName) && !el.localName.includes('-') ? el.localName : 'div');
+  const root = out.createElement(
+    el.localName === 'html' ? 'div' : SAFE_TAG.test(el.localName) && !el.localName.includes('-') ? el.localName : 'div',
+  );
   for (const attr of STRUCTURE.attributes) {
     const value = el.getAttribute(attr);
     if (value !== null) root.setAttribute(attr, value);

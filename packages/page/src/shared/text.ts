@@ -22,7 +22,13 @@ export function estimateLines(text: string): number {
 }
 
 /** Keeps whole lines within the budget, and says how many were left out. */
-export function fitLines(head: string[], body: string[], tail: string[], maxTokens: number, hint: string): { lines: string[]; kept: number; truncated: boolean } {
+export function fitLines(
+  head: string[],
+  body: string[],
+  tail: string[],
+  maxTokens: number,
+  hint: string,
+): { lines: string[]; kept: number; truncated: boolean } {
   let used = estimateLines([...head, ...tail].join('\n'));
   let kept = 0;
   for (const line of body) {

@@ -41,7 +41,14 @@ export function App() {
 
   const run = async (request: RunRequest): Promise<boolean> => {
     setError(null);
-    const reply = await ask({ type: 'task.start', conversationId, task: request.task, mode: request.mode, model: request.model, includePage: request.includePage });
+    const reply = await ask({
+      type: 'task.start',
+      conversationId,
+      task: request.task,
+      mode: request.mode,
+      model: request.model,
+      includePage: request.includePage,
+    });
     if (!reply.ok) {
       setError(reply.error);
       return false;
@@ -55,12 +62,22 @@ export function App() {
     <div className="panel">
       <header>
         <h1>Wayfinder</h1>
-        <button type="button" aria-expanded={showHistory} onClick={() => {
-          setShowHistory((v) => !v);
-          void refreshList();
-        }}>History</button>
-        <button type="button" onClick={() => void openConversation(null)}>New chat</button>
-        <button type="button" aria-label="Options" onClick={() => void chrome.runtime.openOptionsPage()}>⚙</button>
+        <button
+          type="button"
+          aria-expanded={showHistory}
+          onClick={() => {
+            setShowHistory((v) => !v);
+            void refreshList();
+          }}
+        >
+          History
+        </button>
+        <button type="button" onClick={() => void openConversation(null)}>
+          New chat
+        </button>
+        <button type="button" aria-label="Options" onClick={() => void chrome.runtime.openOptionsPage()}>
+          ⚙
+        </button>
       </header>
       {showHistory && (
         <History
@@ -70,26 +87,36 @@ export function App() {
             void openConversation(id);
             setShowHistory(false);
           }}
-          onDelete={(id) => void (async () => {
-            const reply = await ask({ type: 'conversation.delete', id });
-            if (!reply.ok) setError(reply.error);
-            if (id === conversationId) await openConversation(null);
-            await refreshList();
-          })()}
-          onExport={(id) => void (async () => {
-            const reply = await ask({ type: 'conversation.export', id });
-            if (reply.ok) download(reply.json, reply.filename);
-            else setError(reply.error);
-          })()}
+          onDelete={(id) =>
+            void (async () => {
+              const reply = await ask({ type: 'conversation.delete', id });
+              if (!reply.ok) setError(reply.error);
+              if (id === conversationId) await openConversation(null);
+              await refreshList();
+            })()
+          }
+          onExport={(id) =>
+            void (async () => {
+              const reply = await ask({ type: 'conversation.export', id });
+              if (reply.ok) download(reply.json, reply.filename);
+              else setError(reply.error);
+            })()
+          }
         />
       )}
       <main aria-label="Conversation">
         {!tasks.length && <p className="muted">Tell Wayfinder what to do on the page you are looking at, or ask about it.</p>}
-        {tasks.map((task) => <Turn key={task.id} task={task} />)}
+        {tasks.map((task) => (
+          <Turn key={task.id} task={task} />
+        ))}
         <div ref={bottom} />
       </main>
       <footer>
-        {error && <p className="bad" role="alert">{error}</p>}
+        {error && (
+          <p className="bad" role="alert">
+            {error}
+          </p>
+        )}
         <TaskBox running={running !== null} onRun={run} onStop={stop} />
       </footer>
       <StatusLine status={status} />

@@ -23,12 +23,13 @@ function useAnswer(taskId: string, requestId: string) {
 function PlanCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'plan' }> }) {
   const [steps, setSteps] = useState(request.steps);
   const { sending, problem, send } = useAnswer(taskId, request.id);
-  const move = (from: number, to: number) => setSteps((s) => {
-    const next = [...s];
-    const [item] = next.splice(from, 1);
-    if (item !== undefined) next.splice(to, 0, item);
-    return next;
-  });
+  const move = (from: number, to: number) =>
+    setSteps((s) => {
+      const next = [...s];
+      const [item] = next.splice(from, 1);
+      if (item !== undefined) next.splice(to, 0, item);
+      return next;
+    });
   return (
     <section className="card" aria-label="Proposed plan">
       <h3>Proposed plan</h3>
@@ -37,20 +38,45 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
         {steps.map((step, i) => (
           <li key={i}>
             <span className="muted">{i + 1}.</span>
-            <input aria-label={`Step ${i + 1}`} value={step} onChange={(e) => setSteps((s) => s.map((x, j) => (j === i ? e.target.value : x)))} />
-            <button type="button" aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
-            <button type="button" aria-label={`Move step ${i + 1} down`} disabled={i === steps.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-            <button type="button" aria-label={`Remove step ${i + 1}`} onClick={() => setSteps((s) => s.filter((_, j) => j !== i))}>✕</button>
+            <input
+              aria-label={`Step ${i + 1}`}
+              value={step}
+              onChange={(e) => setSteps((s) => s.map((x, j) => (j === i ? e.target.value : x)))}
+            />
+            <button type="button" aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+              ↑
+            </button>
+            <button type="button" aria-label={`Move step ${i + 1} down`} disabled={i === steps.length - 1} onClick={() => move(i, i + 1)}>
+              ↓
+            </button>
+            <button type="button" aria-label={`Remove step ${i + 1}`} onClick={() => setSteps((s) => s.filter((_, j) => j !== i))}>
+              ✕
+            </button>
           </li>
         ))}
       </ol>
       <div className="row">
-        <button type="button" onClick={() => setSteps((s) => [...s, ''])}>Add a step</button>
+        <button type="button" onClick={() => setSteps((s) => [...s, ''])}>
+          Add a step
+        </button>
         <span className="grow" />
-        <button type="button" disabled={sending} onClick={() => void send({ kind: 'plan', approved: false })}>Cancel</button>
-        <button type="button" className="primary" disabled={sending || !steps.some((s) => s.trim())} onClick={() => void send({ kind: 'plan', approved: true, steps: steps.map((s) => s.trim()).filter(Boolean) })}>Approve</button>
+        <button type="button" disabled={sending} onClick={() => void send({ kind: 'plan', approved: false })}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={sending || !steps.some((s) => s.trim())}
+          onClick={() => void send({ kind: 'plan', approved: true, steps: steps.map((s) => s.trim()).filter(Boolean) })}
+        >
+          Approve
+        </button>
       </div>
-      {problem && <p className="bad" role="alert">{problem}</p>}
+      {problem && (
+        <p className="bad" role="alert">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }
@@ -63,24 +89,42 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
     <section className="card" aria-label="Confirmation needed" data-reason={request.reason} data-request={request.id}>
       <h3>{site ? `Let Wayfinder use ${request.site}?` : 'Allow this action?'}</h3>
       <p>{request.question}</p>
-      <p className="muted">Tool: {request.tool} · Site: {request.site || '(this page)'}</p>
+      <p className="muted">
+        Tool: {request.tool} · Site: {request.site || '(this page)'}
+      </p>
       <div className="row">
         {site ? (
           <>
-            <button type="button" disabled={sending} onClick={() => answer('never')}>Never</button>
-            <button type="button" disabled={sending} onClick={() => answer('deny')}>Not now</button>
+            <button type="button" disabled={sending} onClick={() => answer('never')}>
+              Never
+            </button>
+            <button type="button" disabled={sending} onClick={() => answer('deny')}>
+              Not now
+            </button>
             <span className="grow" />
-            <button type="button" disabled={sending} onClick={() => answer('always')}>Always allow</button>
-            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>Allow once</button>
+            <button type="button" disabled={sending} onClick={() => answer('always')}>
+              Always allow
+            </button>
+            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>
+              Allow once
+            </button>
           </>
         ) : (
           <>
-            <button type="button" disabled={sending} onClick={() => answer('deny')}>Deny</button>
-            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>Allow once</button>
+            <button type="button" disabled={sending} onClick={() => answer('deny')}>
+              Deny
+            </button>
+            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>
+              Allow once
+            </button>
           </>
         )}
       </div>
-      {problem && <p className="bad" role="alert">{problem}</p>}
+      {problem && (
+        <p className="bad" role="alert">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }
@@ -89,17 +133,27 @@ function QuestionCard({ taskId, request }: { taskId: string; request: Extract<Pe
   const [text, setText] = useState('');
   const { sending, problem, send } = useAnswer(taskId, request.id);
   return (
-    <form className="card" aria-label="Question from Wayfinder" onSubmit={(e) => {
-      e.preventDefault();
-      void send({ kind: 'question', text });
-    }}>
+    <form
+      className="card"
+      aria-label="Question from Wayfinder"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send({ kind: 'question', text });
+      }}
+    >
       <h3>Wayfinder asks</h3>
       <p>{request.question}</p>
       <div className="row">
         <input className="grow" aria-label="Your answer" value={text} onChange={(e) => setText(e.target.value)} autoFocus />
-        <button type="submit" className="primary" disabled={sending}>Answer</button>
+        <button type="submit" className="primary" disabled={sending}>
+          Answer
+        </button>
       </div>
-      {problem && <p className="bad" role="alert">{problem}</p>}
+      {problem && (
+        <p className="bad" role="alert">
+          {problem}
+        </p>
+      )}
     </form>
   );
 }
@@ -113,19 +167,36 @@ function DialogCard({ taskId, request }: { taskId: string; request: Extract<Pend
       <p>{request.question}</p>
       {request.dialogType === 'prompt' && <input aria-label="Answer for the page" value={text} onChange={(e) => setText(e.target.value)} />}
       <div className="row">
-        <button type="button" disabled={sending} onClick={() => void send({ kind: 'dialog', accept: false })}>Cancel</button>
-        <button type="button" className="primary" disabled={sending} onClick={() => void send({ kind: 'dialog', accept: true, ...(request.dialogType === 'prompt' ? { text } : {}) })}>OK</button>
+        <button type="button" disabled={sending} onClick={() => void send({ kind: 'dialog', accept: false })}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={sending}
+          onClick={() => void send({ kind: 'dialog', accept: true, ...(request.dialogType === 'prompt' ? { text } : {}) })}
+        >
+          OK
+        </button>
       </div>
-      {problem && <p className="bad" role="alert">{problem}</p>}
+      {problem && (
+        <p className="bad" role="alert">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }
 
 export function PendingCard({ taskId, request }: { taskId: string; request: PendingRequest }) {
   switch (request.kind) {
-    case 'plan': return <PlanCard key={request.id} taskId={taskId} request={request} />;
-    case 'confirm': return <ConfirmCard key={request.id} taskId={taskId} request={request} />;
-    case 'question': return <QuestionCard key={request.id} taskId={taskId} request={request} />;
-    case 'dialog': return <DialogCard key={request.id} taskId={taskId} request={request} />;
+    case 'plan':
+      return <PlanCard key={request.id} taskId={taskId} request={request} />;
+    case 'confirm':
+      return <ConfirmCard key={request.id} taskId={taskId} request={request} />;
+    case 'question':
+      return <QuestionCard key={request.id} taskId={taskId} request={request} />;
+    case 'dialog':
+      return <DialogCard key={request.id} taskId={taskId} request={request} />;
   }
 }

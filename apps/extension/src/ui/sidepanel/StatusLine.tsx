@@ -22,15 +22,32 @@ export function StatusLine({ status }: { status: Status | null }) {
     };
   }, [model]);
 
-  if (!status) return <div className="status muted" role="status">Connecting…</div>;
+  if (!status)
+    return (
+      <div className="status muted" role="status">
+        Connecting…
+      </div>
+    );
   return (
     <div className="status" role="status" aria-label="Status">
       <span title={reach?.message ?? status.modelProblem ?? ''}>
         Model: {status.model}{' '}
-        {status.modelProblem ? <span className="bad">✗ not set up</span> : reach === null ? <span className="muted">checking…</span> : reach.ok ? <span className="ok">✓ reachable</span> : <span className="bad">✗ unreachable</span>}
+        {status.modelProblem ? (
+          <span className="bad">✗ not set up</span>
+        ) : reach === null ? (
+          <span className="muted">checking…</span>
+        ) : reach.ok ? (
+          <span className="ok">✓ reachable</span>
+        ) : (
+          <span className="bad">✗ unreachable</span>
+        )}
       </span>
       <span>{status.runningTaskId ? 'Task running' : 'Idle'}</span>
-      <span>{status.attachedTabs.length ? `Debugger attached to ${status.attachedTabs.length} tab${status.attachedTabs.length === 1 ? '' : 's'}` : 'Debugger not attached'}</span>
+      <span>
+        {status.attachedTabs.length
+          ? `Debugger attached to ${status.attachedTabs.length} tab${status.attachedTabs.length === 1 ? '' : 's'}`
+          : 'Debugger not attached'}
+      </span>
     </div>
   );
 }

@@ -29,7 +29,15 @@ function usable(settings: Settings): ModelChoice[] {
   });
 }
 
-export function TaskBox({ running, onRun, onStop }: { running: boolean; onRun: (run: RunRequest) => Promise<boolean>; onStop: () => void }) {
+export function TaskBox({
+  running,
+  onRun,
+  onStop,
+}: {
+  running: boolean;
+  onRun: (run: RunRequest) => Promise<boolean>;
+  onStop: () => void;
+}) {
   const [text, setText] = useState('');
   const [mode, setMode] = useState<TaskMode>('act');
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -66,27 +74,67 @@ export function TaskBox({ running, onRun, onStop }: { running: boolean; onRun: (
     <div className="taskbox">
       <div className="row" style={{ marginBottom: '0.4rem' }}>
         <div className="modes" role="group" aria-label="Mode">
-          {MODES.map((m) => <button key={m.mode} type="button" title={m.hint} aria-pressed={mode === m.mode} onClick={() => setMode(m.mode)}>{m.label}</button>)}
+          {MODES.map((m) => (
+            <button key={m.mode} type="button" title={m.hint} aria-pressed={mode === m.mode} onClick={() => setMode(m.mode)}>
+              {m.label}
+            </button>
+          ))}
         </div>
         <span className="grow" />
-        <label className="sr-only" htmlFor="model">Model</label>
+        <label className="sr-only" htmlFor="model">
+          Model
+        </label>
         <select id="model" value={model} onChange={(e) => setModel(e.target.value)}>
           <option value="">{settings ? `Default: ${describeChoice(settings, settings.roles.actor)}` : 'Default model'}</option>
-          {settings && choices.map((c) => <option key={`${c.provider}:${c.model}`} value={`${c.provider}:${c.model}`}>{describeChoice(settings, c)}</option>)}
+          {settings &&
+            choices.map((c) => (
+              <option key={`${c.provider}:${c.model}`} value={`${c.provider}:${c.model}`}>
+                {describeChoice(settings, c)}
+              </option>
+            ))}
         </select>
       </div>
       {mode === 'ask' && (
         <label className="row page-chip">
           <input type="checkbox" checked={includePage} onChange={(e) => setIncludePage(e.target.checked)} />
           Include this page
-          {page ? <>{page.favIconUrl && <img src={page.favIconUrl} alt="" />}<span className="muted">{page.title || page.url}</span></> : <span className="muted">(no page open)</span>}
+          {page ? (
+            <>
+              {page.favIconUrl && <img src={page.favIconUrl} alt="" />}
+              <span className="muted">{page.title || page.url}</span>
+            </>
+          ) : (
+            <span className="muted">(no page open)</span>
+          )}
         </label>
       )}
-      <label className="sr-only" htmlFor="task">Task</label>
-      <textarea id="task" value={text} placeholder={mode === 'ask' ? 'Ask about this page…' : 'What should Wayfinder do? (Enter runs, Shift+Enter for a new line)'} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
+      <label className="sr-only" htmlFor="task">
+        Task
+      </label>
+      <textarea
+        id="task"
+        value={text}
+        placeholder={mode === 'ask' ? 'Ask about this page…' : 'What should Wayfinder do? (Enter runs, Shift+Enter for a new line)'}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKey}
+      />
       <div className="row">
-        <span className="muted grow">{mode === 'act' ? 'Acts on the page you are looking at.' : mode === 'plan' ? 'You will see the plan before anything happens.' : 'Reads only; changes nothing.'}</span>
-        {running ? <button type="button" className="danger" onClick={onStop}>Stop (Esc)</button> : <button type="button" className="primary" disabled={!text.trim()} onClick={() => void submit()}>Run</button>}
+        <span className="muted grow">
+          {mode === 'act'
+            ? 'Acts on the page you are looking at.'
+            : mode === 'plan'
+              ? 'You will see the plan before anything happens.'
+              : 'Reads only; changes nothing.'}
+        </span>
+        {running ? (
+          <button type="button" className="danger" onClick={onStop}>
+            Stop (Esc)
+          </button>
+        ) : (
+          <button type="button" className="primary" disabled={!text.trim()} onClick={() => void submit()}>
+            Run
+          </button>
+        )}
       </div>
     </div>
   );

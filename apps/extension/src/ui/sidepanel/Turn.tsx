@@ -16,12 +16,15 @@ export function Turn({ task }: { task: TaskView }) {
   const cost = costOf(task.model, task.usage.inputTokens, task.usage.outputTokens);
   return (
     <article className="turn" aria-label={`Task: ${task.task}`} data-status={task.status}>
-      <div className="ask"><span className="muted">{task.mode === 'act' ? 'Do' : task.mode === 'plan' ? 'Plan' : 'Ask'}:</span> {task.task}</div>
+      <div className="ask">
+        <span className="muted">{task.mode === 'act' ? 'Do' : task.mode === 'plan' ? 'Plan' : 'Ask'}:</span> {task.task}
+      </div>
       {task.plan && (
         <ol className="plan-steps" aria-label="Plan">
           {task.plan.map((step, i) => (
             <li key={i} data-status={step.status}>
-              <span>{step.status === 'done' ? '✓' : step.status === 'failed' ? '✗' : step.status === 'running' ? '▸' : '·'}</span> {step.text}
+              <span>{step.status === 'done' ? '✓' : step.status === 'failed' ? '✗' : step.status === 'running' ? '▸' : '·'}</span>{' '}
+              {step.text}
               {step.result && <span className="muted"> — {step.result}</span>}
             </li>
           ))}
@@ -29,16 +32,23 @@ export function Turn({ task }: { task: TaskView }) {
       )}
       <Timeline events={task.events} final={!live && task.mode === 'ask'} />
       {task.pending && <PendingCard taskId={task.id} request={task.pending} />}
-      {live && !task.pending && <p className="muted" role="status">Working… step {task.step}</p>}
+      {live && !task.pending && (
+        <p className="muted" role="status">
+          Working… step {task.step}
+        </p>
+      )}
       {!live && task.result && (
         <div className={`answer${failed ? ' failed' : ''}`} role="region" aria-label="Answer">
           {task.status === 'stopped' ? <p className="warn">Stopped.</p> : <Markdown text={task.result.summary} />}
         </div>
       )}
-      {!live && task.status === 'interrupted' && !task.result && <p className="warn">Interrupted when the browser restarted the agent; its history is kept.</p>}
+      {!live && task.status === 'interrupted' && !task.result && (
+        <p className="warn">Interrupted when the browser restarted the agent; its history is kept.</p>
+      )}
       {!live && (
         <p className="usage">
-          {task.step} step{task.step === 1 ? '' : 's'} · {tokens.toLocaleString()} tokens{cost ? ` · ${cost}` : ''}{task.model ? ` · ${task.model}` : ''}
+          {task.step} step{task.step === 1 ? '' : 's'} · {tokens.toLocaleString()} tokens{cost ? ` · ${cost}` : ''}
+          {task.model ? ` · ${task.model}` : ''}
         </p>
       )}
     </article>

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimelineItem } from '../../lib/db';
-import { ask, isPanelMessage, PANEL_PORT, type ConversationSummary, type PanelMessage, type Status, type TaskView } from '../../lib/messages';
+import {
+  ask,
+  isPanelMessage,
+  PANEL_PORT,
+  type ConversationSummary,
+  type PanelMessage,
+  type Status,
+  type TaskView,
+} from '../../lib/messages';
 
 // The side panel's state: the open conversation and its tasks, the list of conversations,
 // and the background's status, kept current through the panel port. The port reconnects
@@ -54,35 +62,38 @@ export function usePanel() {
     } else setError(reply.error);
   }, []);
 
-  const onMessage = useCallback((message: PanelMessage) => {
-    if (message.type === 'status') {
-      setStatus(message.status);
-      return;
-    }
-    if (message.type === 'pending') {
-      setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, pending: message.request } : t)));
-      return;
-    }
-    if (message.type === 'timeline') {
-      if (message.conversationId !== current.current) return;
-      if (!shown.current.some((t) => t.id === message.taskId)) {
-        void openConversation(message.conversationId);
+  const onMessage = useCallback(
+    (message: PanelMessage) => {
+      if (message.type === 'status') {
+        setStatus(message.status);
         return;
       }
-      setTasks((ts) => ts.map((t) => (t.id === message.taskId ? appendItem(t, message.item) : t)));
-      return;
-    }
-    // A task started or ended: the message carries what changed.
-    if (message.conversationId === current.current) {
-      const known = shown.current.some((t) => t.id === message.taskId);
-      const { view, update } = message;
-      if (view) setTasks((ts) => addTask(ts, view));
-      else if (known && update) setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, ...update } : t)));
-      // A task this panel has never seen (opened after it started): read the conversation once.
-      else if (!known) void openConversation(message.conversationId);
-    }
-    if (TERMINAL.has(message.status)) void refreshList();
-  }, [openConversation, refreshList]);
+      if (message.type === 'pending') {
+        setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, pending: message.request } : t)));
+        return;
+      }
+      if (message.type === 'timeline') {
+        if (message.conversationId !== current.current) return;
+        if (!shown.current.some((t) => t.id === message.taskId)) {
+          void openConversation(message.conversationId);
+          return;
+        }
+        setTasks((ts) => ts.map((t) => (t.id === message.taskId ? appendItem(t, message.item) : t)));
+        return;
+      }
+      // A task started or ended: the message carries what changed.
+      if (message.conversationId === current.current) {
+        const known = shown.current.some((t) => t.id === message.taskId);
+        const { view, update } = message;
+        if (view) setTasks((ts) => addTask(ts, view));
+        else if (known && update) setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, ...update } : t)));
+        // A task this panel has never seen (opened after it started): read the conversation once.
+        else if (!known) void openConversation(message.conversationId);
+      }
+      if (TERMINAL.has(message.status)) void refreshList();
+    },
+    [openConversation, refreshList],
+  );
 
   /** Shows a task the panel just started (its conversation, if that is new), without reading it back. */
   const showStarted = useCallback((id: string, view: TaskView) => {

@@ -41,7 +41,9 @@ export function SitePermissions() {
   return (
     <section aria-label="Site permissions">
       <h2>Site permissions</h2>
-      <p className="muted">A rule for a site covers its subdomains. Sites without a rule are asked about the first time a task goes there.</p>
+      <p className="muted">
+        A rule for a site covers its subdomains. Sites without a rule are asked about the first time a task goes there.
+      </p>
       {sorted.length ? (
         <table>
           <tbody>
@@ -49,27 +51,68 @@ export function SitePermissions() {
               <tr key={rule.site}>
                 <td>{rule.site}</td>
                 <td>
-                  <select aria-label={`Permission for ${rule.site}`} value={rule.decision} onChange={(e) => void save(rules.map((r) => (r.site === rule.site ? { ...r, decision: e.target.value === 'block' ? 'block' : e.target.value === 'ask' ? 'ask' : 'allow' } : r)))}>
-                    {(['allow', 'ask', 'block'] as const).map((d) => <option key={d} value={d}>{LABELS[d]}</option>)}
+                  <select
+                    aria-label={`Permission for ${rule.site}`}
+                    value={rule.decision}
+                    onChange={(e) =>
+                      void save(
+                        rules.map((r) =>
+                          r.site === rule.site
+                            ? { ...r, decision: e.target.value === 'block' ? 'block' : e.target.value === 'ask' ? 'ask' : 'allow' }
+                            : r,
+                        ),
+                      )
+                    }
+                  >
+                    {(['allow', 'ask', 'block'] as const).map((d) => (
+                      <option key={d} value={d}>
+                        {LABELS[d]}
+                      </option>
+                    ))}
                   </select>
                 </td>
-                <td><button type="button" aria-label={`Remove ${rule.site}`} onClick={() => void save(rules.filter((r) => r.site !== rule.site))}>Remove</button></td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${rule.site}`}
+                    onClick={() => void save(rules.filter((r) => r.site !== rule.site))}
+                  >
+                    Remove
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      ) : <p className="muted">No rules yet.</p>}
-      <form className="row" onSubmit={(e) => {
-        e.preventDefault();
-        void add();
-      }}>
+      ) : (
+        <p className="muted">No rules yet.</p>
+      )}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
         <input aria-label="Site" placeholder="example.com" value={site} onChange={(e) => setSite(e.target.value)} />
-        <select aria-label="Permission" value={decision} onChange={(e) => setDecision(e.target.value === 'block' ? 'block' : e.target.value === 'ask' ? 'ask' : 'allow')}>
-          {(['allow', 'ask', 'block'] as const).map((d) => <option key={d} value={d}>{LABELS[d]}</option>)}
+        <select
+          aria-label="Permission"
+          value={decision}
+          onChange={(e) => setDecision(e.target.value === 'block' ? 'block' : e.target.value === 'ask' ? 'ask' : 'allow')}
+        >
+          {(['allow', 'ask', 'block'] as const).map((d) => (
+            <option key={d} value={d}>
+              {LABELS[d]}
+            </option>
+          ))}
         </select>
         <button type="submit">Add rule</button>
       </form>
-      {problem && <p className="bad" role="alert">{problem}</p>}
+      {problem && (
+        <p className="bad" role="alert">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }

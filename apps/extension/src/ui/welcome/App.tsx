@@ -4,8 +4,14 @@ import { loadSettings, saveSettings } from '../../lib/settings';
 // The first-run page: what Wayfinder does, how to start, and what each permission is for.
 
 const PERMISSIONS: [string, string][] = [
-  ['Debugger', 'to click, type and scroll with real input in the tabs a task works in — only while the task runs (Chrome shows a bar at the top of the tab)'],
-  ['Read and change data on all websites', 'to read the page you ask about and to reach the model server you choose (for example Ollama on this computer)'],
+  [
+    'Debugger',
+    'to click, type and scroll with real input in the tabs a task works in — only while the task runs (Chrome shows a bar at the top of the tab)',
+  ],
+  [
+    'Read and change data on all websites',
+    'to read the page you ask about and to reach the model server you choose (for example Ollama on this computer)',
+  ],
   ['Tabs', 'to know which tab you are looking at, and to open, switch and close tabs when a task needs to'],
   ['Side panel', 'to show Wayfinder next to the page'],
   ['Storage', 'to keep your settings and conversations on this computer (nothing is sent anywhere else)'],
@@ -27,22 +33,47 @@ export function App() {
   return (
     <main className="page">
       <h1>Welcome to Wayfinder</h1>
-      <p>Wayfinder is an agent that works in this browser. Tell it what you want — “find a 2-person tent under $200 and add it to the cart”, “what does this page say about returns?” — and it reads the page, clicks and types for you, shows every step, and asks before anything risky like paying or deleting.</p>
+      <p>
+        Wayfinder is an agent that works in this browser. Tell it what you want — “find a 2-person tent under $200 and add it to the cart”,
+        “what does this page say about returns?” — and it reads the page, clicks and types for you, shows every step, and asks before
+        anything risky like paying or deleting.
+      </p>
       <h2>Start</h2>
       <div className="card">
         <h3>Use a model</h3>
-        <p>Connect Ollama or any OpenAI-compatible server on your computer, or a hosted provider (OpenAI, Anthropic, Google, Mistral) with your key, or Chrome's built-in model where it is available.</p>
-        <button type="button" className="primary" onClick={() => void finish(true)}>Choose a provider</button>
+        <p>
+          Connect Ollama or any OpenAI-compatible server on your computer, or a hosted provider (OpenAI, Anthropic, Google, Mistral) with
+          your key, or Chrome's built-in model where it is available.
+        </p>
+        <button type="button" className="primary" onClick={() => void finish(true)}>
+          Choose a provider
+        </button>
       </div>
       <div className="card">
         <h3>Start without a model</h3>
-        <p>The built-in command interpreter follows direct commands: “click Sign in”, “type hello into Search”, “select Kiwi in Favourite fruit”, “scroll down”. You can add a model later in the options.</p>
-        <button type="button" onClick={() => void finish(false)}>Start with the command interpreter</button>
-        {started && <p className="ok" role="status">Ready. Open Wayfinder from its toolbar button or with Ctrl+Shift+Y.</p>}
+        <p>
+          The built-in command interpreter follows direct commands: “click Sign in”, “type hello into Search”, “select Kiwi in Favourite
+          fruit”, “scroll down”. You can add a model later in the options.
+        </p>
+        <button type="button" onClick={() => void finish(false)}>
+          Start with the command interpreter
+        </button>
+        {started && (
+          <p className="ok" role="status">
+            Ready. Open Wayfinder from its toolbar button or with Ctrl+Shift+Y.
+          </p>
+        )}
       </div>
       <h2>What the permissions are for</h2>
       <dl>
-        {PERMISSIONS.map(([name, why]) => <div key={name}><dt><strong>{name}</strong></dt><dd>{why}</dd></div>)}
+        {PERMISSIONS.map(([name, why]) => (
+          <div key={name}>
+            <dt>
+              <strong>{name}</strong>
+            </dt>
+            <dd>{why}</dd>
+          </div>
+        ))}
       </dl>
     </main>
   );

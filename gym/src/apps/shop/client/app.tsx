@@ -32,22 +32,39 @@ function Header({ shop, path }: { shop: ShopContext; path: string }) {
   };
   return (
     <header className="top">
-      <Link to="/shop" shop={shop} className="logo">Wayfinder Outfitters</Link>
+      <Link to="/shop" shop={shop} className="logo">
+        Wayfinder Outfitters
+      </Link>
       <form role="search" onSubmit={submit} className="search">
-        <label htmlFor="q" className="visually-hidden">Search products</label>
+        <label htmlFor="q" className="visually-hidden">
+          Search products
+        </label>
         <input id="q" type="search" placeholder="Search tents, stoves, lights…" value={query} onChange={(e) => setQuery(e.target.value)} />
         <button type="submit">Search</button>
       </form>
-      <Link to="/shop/cart" shop={shop} className="cart-link">Cart ({count})</Link>
+      <Link to="/shop/cart" shop={shop} className="cart-link">
+        Cart ({count})
+      </Link>
     </header>
   );
 }
 
 function Categories({ shop }: { shop: ShopContext }) {
-  const categories = [['tents', 'Tents'], ['sleeping-bags', 'Sleeping bags'], ['backpacks', 'Backpacks'], ['stoves', 'Stoves'], ['lights', 'Lights'], ['furniture', 'Camp furniture']];
+  const categories = [
+    ['tents', 'Tents'],
+    ['sleeping-bags', 'Sleeping bags'],
+    ['backpacks', 'Backpacks'],
+    ['stoves', 'Stoves'],
+    ['lights', 'Lights'],
+    ['furniture', 'Camp furniture'],
+  ];
   return (
     <nav aria-label="Categories" className="categories">
-      {categories.map(([id = '', label = '']) => <Link key={id} to={`/shop/c/${id}`} shop={shop}>{label}</Link>)}
+      {categories.map(([id = '', label = '']) => (
+        <Link key={id} to={`/shop/c/${id}`} shop={shop}>
+          {label}
+        </Link>
+      ))}
     </nav>
   );
 }
@@ -69,7 +86,10 @@ export function App() {
   const [cart, setCart] = useState<CartLine[]>([]);
   const [toast, setToast] = useState('');
   useEffect(() => {
-    api.cart().then(setCart).catch(() => setCart([]));
+    api
+      .cart()
+      .then(setCart)
+      .catch(() => setCart([]));
   }, []);
   useEffect(() => {
     if (!toast) return;
@@ -82,9 +102,13 @@ export function App() {
       <Header shop={shop} path={path} />
       <Categories shop={shop} />
       <main className="content">{route(path, shop)}</main>
-      <div role="status" className={toast ? 'toast show' : 'toast'}>{toast}</div>
+      <div role="status" className={toast ? 'toast show' : 'toast'}>
+        {toast}
+      </div>
       <footer className="bottom">
-        <p>Wayfinder Outfitters · 12 Trailhead Road, Boulder · <a href="mailto:help@outfitters.example">help@outfitters.example</a></p>
+        <p>
+          Wayfinder Outfitters · 12 Trailhead Road, Boulder · <a href="mailto:help@outfitters.example">help@outfitters.example</a>
+        </p>
       </footer>
     </>
   );

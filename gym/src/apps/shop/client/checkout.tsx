@@ -19,11 +19,23 @@ function Field({ id, label, value, onChange, error, type = 'text', autoComplete,
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
-        id={id} name={id} type={type} value={value} autoComplete={autoComplete} placeholder={placeholder} inputMode={inputMode}
-        required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error && <p id={`${id}-error`} className="error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -31,7 +43,15 @@ function Field({ id, label, value, onChange, error, type = 'text', autoComplete,
 const COUNTRIES = ['United States', 'Canada', 'United Kingdom', 'Germany', 'France', 'Japan', 'Australia'];
 
 export function CheckoutPage({ shop }: { shop: ShopContext }) {
-  const [shipping, setShipping] = useState({ fullName: '', email: '', address: '', city: '', postalCode: '', country: 'United States', phone: '' });
+  const [shipping, setShipping] = useState({
+    fullName: '',
+    email: '',
+    address: '',
+    city: '',
+    postalCode: '',
+    country: 'United States',
+    phone: '',
+  });
   const [payment, setPayment] = useState({ name: '', number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -41,11 +61,24 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
   const ship = (key: keyof typeof shipping) => (value: string) => setShipping({ ...shipping, [key]: value });
   const pay = (key: keyof typeof payment) => (value: string) => setPayment({ ...payment, [key]: value });
 
-  if (!shop.cart.length) return <section><h1>Checkout</h1><p>Your cart is empty. <Link to="/shop" shop={shop}>Find something first</Link></p></section>;
+  if (!shop.cart.length)
+    return (
+      <section>
+        <h1>Checkout</h1>
+        <p>
+          Your cart is empty.{' '}
+          <Link to="/shop" shop={shop}>
+            Find something first
+          </Link>
+        </p>
+      </section>
+    );
 
   const fieldErrors = (e: unknown) => {
     const body: unknown = e instanceof Error && 'body' in e ? e.body : null;
-    return typeof body === 'object' && body !== null && 'fields' in body && typeof body.fields === 'object' && body.fields ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, String(v)])) : {};
+    return typeof body === 'object' && body !== null && 'fields' in body && typeof body.fields === 'object' && body.fields
+      ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, String(v)]))
+      : {};
   };
 
   const submit = async (event: SyntheticEvent) => {
@@ -73,49 +106,127 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
   return (
     <form className="checkout" onSubmit={(e) => void submit(e)} noValidate>
       <h1>Checkout</h1>
-      {message && <p role="alert" className="error">{message}</p>}
+      {message && (
+        <p role="alert" className="error">
+          {message}
+        </p>
+      )}
       <ol className="steps" aria-label="Checkout steps">
         <li aria-current={step === 'shipping' ? 'step' : undefined}>Shipping</li>
         <li aria-current={step === 'payment' ? 'step' : undefined}>Payment</li>
       </ol>
       {step === 'shipping' ? (
-      <section aria-labelledby="shipping-title">
-        <h2 id="shipping-title">Shipping address</h2>
-        <Field id="fullName" label="Full name" value={shipping.fullName} onChange={ship('fullName')} error={errors.fullName} autoComplete="name" />
-        <Field id="email" label="Email" type="email" value={shipping.email} onChange={ship('email')} error={errors.email} autoComplete="email" inputMode="email" />
-        <Field id="address" label="Street address" value={shipping.address} onChange={ship('address')} error={errors.address} autoComplete="street-address" />
-        <Field id="city" label="City" value={shipping.city} onChange={ship('city')} error={errors.city} autoComplete="address-level2" />
-        <Field id="postalCode" label="Postal code" value={shipping.postalCode} onChange={ship('postalCode')} error={errors.postalCode} autoComplete="postal-code" />
-        <div className="field">
-          <label htmlFor="country">Country</label>
-          <select id="country" autoComplete="country-name" value={shipping.country} onChange={(e) => ship('country')(e.target.value)}>
-            {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="phone">Phone (optional)</label>
-          <input id="phone" type="tel" autoComplete="tel" value={shipping.phone} onChange={(e) => ship('phone')(e.target.value)} />
-        </div>
-        <button type="submit" className="primary" disabled={busy}>{busy ? 'Checking…' : 'Continue to payment'}</button>
-      </section>
+        <section aria-labelledby="shipping-title">
+          <h2 id="shipping-title">Shipping address</h2>
+          <Field
+            id="fullName"
+            label="Full name"
+            value={shipping.fullName}
+            onChange={ship('fullName')}
+            error={errors.fullName}
+            autoComplete="name"
+          />
+          <Field
+            id="email"
+            label="Email"
+            type="email"
+            value={shipping.email}
+            onChange={ship('email')}
+            error={errors.email}
+            autoComplete="email"
+            inputMode="email"
+          />
+          <Field
+            id="address"
+            label="Street address"
+            value={shipping.address}
+            onChange={ship('address')}
+            error={errors.address}
+            autoComplete="street-address"
+          />
+          <Field id="city" label="City" value={shipping.city} onChange={ship('city')} error={errors.city} autoComplete="address-level2" />
+          <Field
+            id="postalCode"
+            label="Postal code"
+            value={shipping.postalCode}
+            onChange={ship('postalCode')}
+            error={errors.postalCode}
+            autoComplete="postal-code"
+          />
+          <div className="field">
+            <label htmlFor="country">Country</label>
+            <select id="country" autoComplete="country-name" value={shipping.country} onChange={(e) => ship('country')(e.target.value)}>
+              {COUNTRIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="phone">Phone (optional)</label>
+            <input id="phone" type="tel" autoComplete="tel" value={shipping.phone} onChange={(e) => ship('phone')(e.target.value)} />
+          </div>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Checking…' : 'Continue to payment'}
+          </button>
+        </section>
       ) : (
-      <>
-      <section aria-labelledby="ship-to-title">
-        <h2 id="ship-to-title">Ship to</h2>
-        <p>{shipping.fullName}, {shipping.address}, {shipping.city} {shipping.postalCode}, {shipping.country}</p>
-        <button type="button" onClick={() => setStep('shipping')}>Change address</button>
-      </section>
-      <section aria-labelledby="payment-title">
-        <h2 id="payment-title">Payment</h2>
-        <Field id="cardName" label="Name on card" value={payment.name} onChange={pay('name')} error={errors.cardName} autoComplete="cc-name" />
-        <Field id="cardNumber" label="Card number" value={payment.number} onChange={pay('number')} error={errors.cardNumber} autoComplete="cc-number" inputMode="numeric" placeholder="1234 5678 9012 3456" />
-        <Field id="expiry" label="Expiry (MM/YY)" value={payment.expiry} onChange={pay('expiry')} error={errors.expiry} autoComplete="cc-exp" placeholder="MM/YY" />
-        <Field id="cvc" label="Security code (CVC)" value={payment.cvc} onChange={pay('cvc')} error={errors.cvc} autoComplete="cc-csc" inputMode="numeric" />
-      </section>
-      <button type="submit" className="primary" disabled={busy}>{busy ? 'Placing order…' : 'Place order'}</button>
-      </>
+        <>
+          <section aria-labelledby="ship-to-title">
+            <h2 id="ship-to-title">Ship to</h2>
+            <p>
+              {shipping.fullName}, {shipping.address}, {shipping.city} {shipping.postalCode}, {shipping.country}
+            </p>
+            <button type="button" onClick={() => setStep('shipping')}>
+              Change address
+            </button>
+          </section>
+          <section aria-labelledby="payment-title">
+            <h2 id="payment-title">Payment</h2>
+            <Field
+              id="cardName"
+              label="Name on card"
+              value={payment.name}
+              onChange={pay('name')}
+              error={errors.cardName}
+              autoComplete="cc-name"
+            />
+            <Field
+              id="cardNumber"
+              label="Card number"
+              value={payment.number}
+              onChange={pay('number')}
+              error={errors.cardNumber}
+              autoComplete="cc-number"
+              inputMode="numeric"
+              placeholder="1234 5678 9012 3456"
+            />
+            <Field
+              id="expiry"
+              label="Expiry (MM/YY)"
+              value={payment.expiry}
+              onChange={pay('expiry')}
+              error={errors.expiry}
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+            />
+            <Field
+              id="cvc"
+              label="Security code (CVC)"
+              value={payment.cvc}
+              onChange={pay('cvc')}
+              error={errors.cvc}
+              autoComplete="cc-csc"
+              inputMode="numeric"
+            />
+          </section>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Placing order…' : 'Place order'}
+          </button>
+        </>
       )}
-      <p className="total">Order total: <strong>{money(total)}</strong></p>
+      <p className="total">
+        Order total: <strong>{money(total)}</strong>
+      </p>
     </form>
   );
 }

@@ -16,5 +16,9 @@ export function Link({ to, shop, children, className }: { to: string; shop: Shop
     event.preventDefault();
     shop.navigate(to);
   };
-  return <a href={to} onClick={onClick} className={className}>{children}</a>;
+  return (
+    <a href={to} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
 }

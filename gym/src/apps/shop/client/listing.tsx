@@ -3,7 +3,12 @@ import { api, money, type Product } from './api';
 import { Link, type ShopContext } from './link';
 
 const TITLES: Record<string, string> = {
-  tents: 'Tents', 'sleeping-bags': 'Sleeping bags', backpacks: 'Backpacks', stoves: 'Stoves', lights: 'Lights', furniture: 'Camp furniture',
+  tents: 'Tents',
+  'sleeping-bags': 'Sleeping bags',
+  backpacks: 'Backpacks',
+  stoves: 'Stoves',
+  lights: 'Lights',
+  furniture: 'Camp furniture',
 };
 
 export function Listing({ category, query, shop }: { category: string; query: string; shop: ShopContext }) {
@@ -22,7 +27,10 @@ export function Listing({ category, query, shop }: { category: string; query: st
     if (capacity) params.set('capacity', capacity);
     if (inStock) params.set('inStock', '1');
     params.set('sort', sort);
-    api.products(params.toString()).then(setItems).catch((e: unknown) => setError(String(e)));
+    api
+      .products(params.toString())
+      .then(setItems)
+      .catch((e: unknown) => setError(String(e)));
   }, [category, query, under200, capacity, inStock, sort]);
 
   const add = async (product: Product) => {
@@ -39,13 +47,18 @@ export function Listing({ category, query, shop }: { category: string; query: st
     <div className="listing">
       <aside className="filters" aria-label="Filters">
         <h2>Filters</h2>
-        <label className="check"><input type="checkbox" checked={under200} onChange={(e) => setUnder200(e.target.checked)} /> Under $200</label>
-        <label className="check"><input type="checkbox" checked={inStock} onChange={(e) => setInStock(e.target.checked)} /> In stock only</label>
+        <label className="check">
+          <input type="checkbox" checked={under200} onChange={(e) => setUnder200(e.target.checked)} /> Under $200
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={inStock} onChange={(e) => setInStock(e.target.checked)} /> In stock only
+        </label>
         <fieldset>
           <legend>Sleeps</legend>
           {['', '1', '2', '3', '4'].map((value) => (
             <label key={value} className="check">
-              <input type="radio" name="capacity" value={value} checked={capacity === value} onChange={() => setCapacity(value)} /> {value ? `${value} ${value === '1' ? 'person' : 'people'}` : 'Any'}
+              <input type="radio" name="capacity" value={value} checked={capacity === value} onChange={() => setCapacity(value)} />{' '}
+              {value ? `${value} ${value === '1' ? 'person' : 'people'}` : 'Any'}
             </label>
           ))}
         </fieldset>
@@ -60,14 +73,32 @@ export function Listing({ category, query, shop }: { category: string; query: st
       <section className="results" aria-labelledby="results-title">
         <h1 id="results-title">{title}</h1>
         {error && <p role="alert">{error}</p>}
-        {items && <p className="count">{items.length} {items.length === 1 ? 'product' : 'products'}</p>}
+        {items && (
+          <p className="count">
+            {items.length} {items.length === 1 ? 'product' : 'products'}
+          </p>
+        )}
         <ul className="grid">
           {items?.map((p) => (
             <li key={p.id} className="card">
-              <h3><Link to={`/shop/p/${p.id}`} shop={shop}>{p.name}</Link></h3>
+              <h3>
+                <Link to={`/shop/p/${p.id}`} shop={shop}>
+                  {p.name}
+                </Link>
+              </h3>
               <p className="price">{money(p.price)}</p>
-              <p className="meta">{p.rating.toFixed(1)} stars · {p.reviews} reviews{p.capacity ? ` · sleeps ${p.capacity}` : ''}</p>
-              {p.inStock ? <button type="button" onClick={() => void add(p)}>Add to cart</button> : <button type="button" disabled>Out of stock</button>}
+              <p className="meta">
+                {p.rating.toFixed(1)} stars · {p.reviews} reviews{p.capacity ? ` · sleeps ${p.capacity}` : ''}
+              </p>
+              {p.inStock ? (
+                <button type="button" onClick={() => void add(p)}>
+                  Add to cart
+                </button>
+              ) : (
+                <button type="button" disabled>
+                  Out of stock
+                </button>
+              )}
             </li>
           ))}
         </ul>

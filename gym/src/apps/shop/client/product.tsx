@@ -9,13 +9,24 @@ export function ProductPage({ id, shop }: { id: string; shop: ShopContext }) {
   const [qty, setQty] = useState('1');
 
   useEffect(() => {
-    api.product(id).then((p) => {
-      setProduct(p);
-      setColor(p.colors[0] ?? '');
-    }).catch(() => setMissing(true));
+    api
+      .product(id)
+      .then((p) => {
+        setProduct(p);
+        setColor(p.colors[0] ?? '');
+      })
+      .catch(() => setMissing(true));
   }, [id]);
 
-  if (missing) return <p role="alert">That product does not exist. <Link to="/shop" shop={shop}>Back to the shop</Link></p>;
+  if (missing)
+    return (
+      <p role="alert">
+        That product does not exist.{' '}
+        <Link to="/shop" shop={shop}>
+          Back to the shop
+        </Link>
+      </p>
+    );
   if (!product) return <p>Loading…</p>;
   const add = async () => {
     const n = Number(qty);
@@ -32,19 +43,34 @@ export function ProductPage({ id, shop }: { id: string; shop: ShopContext }) {
   };
   return (
     <article className="product">
-      <nav aria-label="Breadcrumb"><Link to="/shop" shop={shop}>Shop</Link> › <Link to={`/shop/c/${product.category}`} shop={shop}>{product.category}</Link></nav>
+      <nav aria-label="Breadcrumb">
+        <Link to="/shop" shop={shop}>
+          Shop
+        </Link>{' '}
+        ›{' '}
+        <Link to={`/shop/c/${product.category}`} shop={shop}>
+          {product.category}
+        </Link>
+      </nav>
       <h1>{product.name}</h1>
       <p className="price">{money(product.price)}</p>
-      <p className="meta">{product.rating.toFixed(1)} stars from {product.reviews} reviews · {product.weightKg} kg{product.capacity ? ` · sleeps ${product.capacity}` : ''}</p>
+      <p className="meta">
+        {product.rating.toFixed(1)} stars from {product.reviews} reviews · {product.weightKg} kg
+        {product.capacity ? ` · sleeps ${product.capacity}` : ''}
+      </p>
       <p>{product.description}</p>
       <div className="buy">
         <label htmlFor="color">Colour</label>
         <select id="color" value={color} onChange={(e) => setColor(e.target.value)}>
-          {product.colors.map((c) => <option key={c}>{c}</option>)}
+          {product.colors.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
         </select>
         <label htmlFor="qty">Quantity</label>
         <input id="qty" type="number" min={1} max={10} value={qty} onChange={(e) => setQty(e.target.value)} />
-        <button type="button" className="primary" disabled={!product.inStock} onClick={() => void add()}>{product.inStock ? 'Add to cart' : 'Out of stock'}</button>
+        <button type="button" className="primary" disabled={!product.inStock} onClick={() => void add()}>
+          {product.inStock ? 'Add to cart' : 'Out of stock'}
+        </button>
       </div>
     </article>
   );
