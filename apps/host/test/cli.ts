@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCRIPT, type Script } from '@wayfinder/core';
-import { solutionPath } from '@wayfinder/gym';
+import { checkTask, solutionPath, startGym, taskById, type Gym } from '@wayfinder/gym';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 
 // Runs `wayfinder` as a separate process, the way a person or a script would, and
 // collects what it printed and how it exited.
@@ -86,4 +87,31 @@ export function loadScript(name: string): Script {
 /** A one-line account of a run, for failure messages. */
 export function explain(run: CliRun): string {
   return `exit ${String(run.code)}\n--- stdout\n${run.stdout.slice(-4000)}\n--- stderr\n${run.stderr.slice(-2000)}`;
+}
+
+/** Starts the gym for a test file, reset before each test, closed after the file. */
+export function useGym() {
+  let gym: Gym | undefined;
+  beforeAll(async () => {
+    gym = await startGym();
+  });
+  afterAll(async () => {
+    await gym?.close();
+  });
+  beforeEach(() => {
+    gym?.reset();
+  });
+  const current = (): Gym => {
+    if (!gym) throw new Error('the gym has not started (useGym() must be called at the top of a test file)');
+    return gym;
+  };
+  return {
+    get url(): string {
+      return current().url;
+    },
+    startOf: (taskId: string): string => `${current().url}${taskById(taskId).start}`,
+    expectChecked: async (taskId: string, answer = ''): Promise<void> => {
+      expect(await checkTask(taskById(taskId), current().url, answer)).toMatchObject({ ok: true });
+    },
+  };
 }

@@ -1,8 +1,8 @@
 // Driver test environment: a gym on fresh ports and a launched Chromium behind core's
 // Browser port. Outcomes are read the way a checker would: from the gym's server state.
-import type { PageSnapshot } from '@wayfinder/core';
+import type { PageSnapshot, Tab } from '@wayfinder/core';
 import { NodeBrowser, type NodeBrowserOptions } from '@wayfinder/cdp/node';
-import { fetchState, startContentServer, startGym, type Gym, type GymSnapshot } from '@wayfinder/gym';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, fetchState, startContentServer, startGym, type Gym, type GymSnapshot } from '@wayfinder/gym';
 
 export interface DriverEnv {
   gym: Gym;
@@ -59,4 +59,16 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
     throw error;
   }
   throw new Error('Expected the action to fail, but it succeeded.');
+}
+
+/** A new tab signed in to the gym admin, on its first page of users. */
+export async function signedInAdmin(env: DriverEnv): Promise<Tab> {
+  const tab = await env.browser.openTab(`${env.gym.url}/admin/login`);
+  const s = await tab.snapshot();
+  await tab.act(ref(s, 'textbox', 'Username'), { kind: 'type', text: ADMIN_USERNAME });
+  await tab.act(ref(s, 'textbox', 'Password'), { kind: 'type', text: ADMIN_PASSWORD });
+  const outcome = await tab.act(ref(s, 'button', 'Sign in'), { kind: 'click' });
+  if (!outcome.navigated) await tab.waitFor({ kind: 'navigation' });
+  await tab.waitFor({ kind: 'text', text: 'Page 1 of 4' });
+  return tab;
 }

@@ -1,9 +1,9 @@
 import { DEFAULT_DIALOG_POLICY } from '@wayfinder/cdp';
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import type { DialogDecision, DialogInfo, Tab } from '@wayfinder/core';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, colourCount, decodePng, pixelAt } from '@wayfinder/gym';
+import type { DialogDecision, DialogInfo } from '@wayfinder/core';
+import { colourCount, decodePng, pixelAt } from '@wayfinder/gym';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { failure, openDriverEnv, ref, type DriverEnv } from './env';
+import { failure, openDriverEnv, ref, signedInAdmin, type DriverEnv } from './env';
 
 let env: DriverEnv;
 beforeAll(async () => {
@@ -16,20 +16,9 @@ afterEach(() => {
   env.browser.setDialogPolicy(DEFAULT_DIALOG_POLICY);
 });
 
-async function signedInAdmin(): Promise<Tab> {
-  const tab = await env.browser.openTab(`${env.gym.url}/admin/login`);
-  const s = await tab.snapshot();
-  await tab.act(ref(s, 'textbox', 'Username'), { kind: 'type', text: ADMIN_USERNAME });
-  await tab.act(ref(s, 'textbox', 'Password'), { kind: 'type', text: ADMIN_PASSWORD });
-  const outcome = await tab.act(ref(s, 'button', 'Sign in'), { kind: 'click' });
-  if (!outcome.navigated) await tab.waitFor({ kind: 'navigation' });
-  await tab.waitFor({ kind: 'text', text: 'Page 1 of 4' });
-  return tab;
-}
-
 describe('dialogs', () => {
   it('confirm() answered no: nothing is deleted, and the outcome says what was asked', async () => {
-    const tab = await signedInAdmin();
+    const tab = await signedInAdmin(env);
     const seen: DialogInfo[] = [];
     env.browser.setDialogPolicy((dialog) => {
       seen.push(dialog);
@@ -51,7 +40,7 @@ describe('dialogs', () => {
   });
 
   it('confirm() answered yes: the member is deleted', async () => {
-    const tab = await signedInAdmin();
+    const tab = await signedInAdmin(env);
     env.browser.setDialogPolicy(() => ({ accept: true }));
     const s = await tab.snapshot();
     const outcome = await tab.act(ref(s, 'button', 'Delete Alan Turing'), { kind: 'click' });

@@ -14,9 +14,10 @@ import {
   labelsOf,
   truncate,
 } from './dom';
-import { hasArea, intersect, rectOf, unionRect } from './geometry';
+import { frameContentBox, hasArea, intersect, rectOf, unionRect } from './geometry';
 import { accessibleName, visibleTextOf } from './name';
-import type { DocumentRefs, RefRegistry } from './refs';
+import type { ControlItem, FrameContext, Item } from './items';
+import type { RefRegistry } from './refs';
 import {
   headingLevel,
   INTERACTIVE_ROLES,
@@ -33,77 +34,7 @@ import { needsBoxCheck, type Visibility } from './visibility';
 
 // One pass over the flattened tree (open shadow roots, slots, same-origin frames) that
 // yields, in document order, what a person would see and could operate: controls,
-// headings, landmarks, lines of text and frames. Rendering decides what to show.
-
-export interface FrameContext {
-  doc: Document;
-  refs: DocumentRefs;
-  /** This document's viewport origin, in the coordinates of the snapshot's root viewport. */
-  offsetX: number;
-  offsetY: number;
-  /** What of this document the root viewport shows (root coordinates); null if nothing. */
-  clip: Rect | null;
-  frameElement: Element | null;
-  parent: FrameContext | null;
-}
-
-interface ItemBase {
-  depth: number;
-  rect: Rect;
-  inViewport: boolean;
-}
-
-export interface ControlItem extends ItemBase {
-  kind: 'control';
-  el: Element;
-  frame: FrameContext;
-  ref: string;
-  role: string;
-  name: string;
-  withheld: boolean;
-  states: string[];
-  value?: string;
-  href?: string;
-  options?: string;
-  /** Index of the heading item this control sits in, or -1. */
-  heading: number;
-}
-
-export interface HeadingItem extends ItemBase {
-  kind: 'heading';
-  level: number;
-  text: string;
-}
-
-export interface SectionItem extends ItemBase {
-  kind: 'section';
-  role: string;
-  name: string;
-}
-
-export interface TextItem extends ItemBase {
-  kind: 'text';
-  text: string;
-  /** Inside an alert, status or dialog: always worth showing. */
-  live: boolean;
-  /** Runs of a paragraph interrupted by inline links: reading matter, not labels. */
-  prose: boolean;
-}
-
-export interface FrameItem extends ItemBase {
-  kind: 'frame';
-  ref: string;
-  name: string;
-  src: string;
-  crossOrigin: boolean;
-  /** For a cross-origin frame: the part of it the root viewport shows, in frame pixels. */
-  visibleRect: Rect | null;
-  /** The frame's own viewport, in root coordinates. */
-  content: Rect;
-  el: Element;
-}
-
-export type Item = ControlItem | HeadingItem | SectionItem | TextItem | FrameItem;
+// headings, landmarks, lines of text and frames (items.ts). Rendering decides what to show.
 
 interface Ctx {
   frame: FrameContext;
@@ -455,18 +386,6 @@ export class Collector {
       inViewport: !!clip,
     });
   }
-}
-
-/** Where a frame's own viewport sits: inside the iframe's border and padding. */
-export function frameContentBox(el: HTMLIFrameElement, style: CSSStyleDeclaration, box: Rect): Rect {
-  const padLeft = parseFloat(style.paddingLeft) || 0;
-  const padTop = parseFloat(style.paddingTop) || 0;
-  return {
-    x: box.x + el.clientLeft + padLeft,
-    y: box.y + el.clientTop + padTop,
-    width: el.clientWidth - padLeft - (parseFloat(style.paddingRight) || 0),
-    height: el.clientHeight - padTop - (parseFloat(style.paddingBottom) || 0),
-  };
 }
 
 function modalDialog(doc: Document): Element | null {

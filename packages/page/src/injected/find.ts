@@ -1,5 +1,5 @@
 import type { FindMatch, FindResult } from '../protocol';
-import type { ControlItem, Item } from './collect';
+import type { ControlItem, Item } from './items';
 import { isInput } from './dom';
 import type { RefRegistry } from './refs';
 import { controlLine, placeholder } from './render';

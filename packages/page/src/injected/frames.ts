@@ -1,5 +1,5 @@
-import type { FrameContext } from './collect';
-import { frameContentBox } from './collect';
+import type { FrameContext } from './items';
+import { frameContentBox } from './geometry';
 import { isIFrame } from './dom';
 import { intersect, rectOf } from './geometry';
 import type { RefRegistry } from './refs';

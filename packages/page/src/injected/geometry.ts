@@ -37,3 +37,15 @@ export function unionRect(rects: Iterable<DOMRect>): DOMRect | null {
   if (left === Infinity) return null;
   return new DOMRect(left, top, right - left, bottom - top);
 }
+
+/** Where a frame's own viewport sits: inside the iframe's border and padding. */
+export function frameContentBox(el: HTMLIFrameElement, style: CSSStyleDeclaration, box: Rect): Rect {
+  const padLeft = parseFloat(style.paddingLeft) || 0;
+  const padTop = parseFloat(style.paddingTop) || 0;
+  return {
+    x: box.x + el.clientLeft + padLeft,
+    y: box.y + el.clientTop + padTop,
+    width: el.clientWidth - padLeft - (parseFloat(style.paddingRight) || 0),
+    height: el.clientHeight - padTop - (parseFloat(style.paddingBottom) || 0),
+  };
+}

@@ -1,4 +1,4 @@
-import type { FrameContext } from './collect';
+import type { FrameContext } from './items';
 import { collapseSpaces, composedContains, deepElementFromPoint, isLabel, truncate } from './dom';
 import { roleOf } from './roles';
 

@@ -1,5 +1,5 @@
 import type { FramePlaceholder, Rect, SnapshotMode } from '../protocol';
-import type { ControlItem, FrameItem, Item } from './collect';
+import type { ControlItem, FrameItem, Item } from './items';
 import { truncate } from './dom';
 import { estimateLines, fitLines } from '../shared/text';
 

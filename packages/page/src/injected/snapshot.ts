@@ -1,7 +1,8 @@
 import type { RefEntry, Rect, SnapshotOptions, SnapshotResult } from '../protocol';
 import { diffHeadline, diffSignatures } from '../shared/diff';
 import { builtins } from './builtins';
-import { Collector, type ControlItem, type Item } from './collect';
+import { Collector } from './collect';
+import type { ControlItem, Item } from './items';
 import { deepActiveElement } from './dom';
 import { hasArea, intersect } from './geometry';
 import { describeElement, hitAt, reaches } from './hit';
