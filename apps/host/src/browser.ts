@@ -10,6 +10,8 @@ export interface BrowserChoice {
   cdpEndpoint?: string | undefined;
   headed?: boolean;
   url?: string | undefined;
+  /** Runs before the start page opens (so the start page's redirects and frames are judged too). */
+  prepare?: (browser: NodeBrowser) => Promise<void>;
 }
 
 export interface OpenBrowser {
@@ -38,6 +40,7 @@ export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
     );
   }
   try {
+    await choice.prepare?.(browser);
     let tab: Tab;
     if (choice.cdpEndpoint && choice.url) tab = await browser.openTab(choice.url);
     else {

@@ -55,7 +55,7 @@ export { refLines, type RefLine } from './model/prompt-reading';
 export { CommandInterpreter } from './interpreter/model';
 export { parseCommand, type Intent } from './interpreter/grammar';
 export { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from './tools/registry';
-export { ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
+export { requestGuard, ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
 export { makeToolContext, TabSession, type ContextParts } from './tools/session';
 export { changesNothing, effectsOf, type ActHow, type Effect, type ToolEffects } from './tools/effects';
 export { DEFAULT_RENDER, redactSecrets, type RenderOptions, type ToolResult } from './tools/response';

@@ -1,5 +1,5 @@
 import type { Db } from '../lib/db';
-import { REQUEST, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
+import { REQUEST, taskView, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
 import { testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
 import type { PendingRequests } from './pending';
@@ -35,28 +35,19 @@ export interface RouterParts {
 }
 
 export function makeRouter({ extensionId, tasks, pending, db, currentPage }: RouterParts) {
-  const taskView = async (id: string): Promise<TaskView | null> => {
+  const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
     const record = await store.task(id);
     if (!record) return null;
     const { state } = record;
     const events = await store.events(id);
     const start = events.find((e) => e.event.type === 'task-start')?.event;
-    return {
-      id,
+    return taskView(state, {
       conversationId: record.conversationId,
-      task: state.task,
-      mode: state.mode,
-      status: state.status,
-      step: state.step,
-      result: state.result,
-      error: state.error,
-      usage: state.usage,
-      plan: state.plan,
       pending: record.pending,
       events,
       model: start && start.type === 'task-start' ? start.model : '',
-    };
+    });
   };
 
   const handlers: { [T in ParsedRequest['type']]: Handler<T> } = {
@@ -78,7 +69,7 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
     'conversation.open': async (r) => {
       const conversation = await (await db()).conversation(r.id);
       if (!conversation) throw new Error('That conversation no longer exists.');
-      const views = await Promise.all(conversation.taskIds.map(taskView));
+      const views = await Promise.all(conversation.taskIds.map(viewOf));
       return { conversation, tasks: views.filter((v): v is TaskView => v !== null) };
     },
     'conversation.delete': async (r) => {

@@ -12,7 +12,7 @@ import {
   type TaskState,
 } from '@wayfinder/core';
 import type { Conversation, Db, PendingRequest } from '../lib/db';
-import type { ParsedRequest, Status, TaskView } from '../lib/messages';
+import { taskView, type ParsedRequest, type Status, type TaskView } from '../lib/messages';
 import { rolesFor } from '../lib/models';
 import { loadSecrets, loadSites, setSite } from '../lib/safety-store';
 import { describeChoice, loadSettings, type Settings } from '../lib/settings';
@@ -71,21 +71,7 @@ async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }>
 
 /** What the panel shows of a task its launcher just started. */
 function startedView(state: TaskState, conversationId: string, model: string): TaskView {
-  return {
-    id: state.id,
-    conversationId,
-    task: state.task,
-    mode: state.mode,
-    status: state.status,
-    step: state.step,
-    result: state.result,
-    error: state.error,
-    usage: state.usage,
-    plan: state.plan,
-    model,
-    pending: null,
-    events: [],
-  };
+  return taskView(state, { conversationId, model, pending: null, events: [] });
 }
 
 export class TaskLauncher {

@@ -65,6 +65,15 @@ export interface TaskView {
   events: EventRecord[];
 }
 
+/** The panel's view of a task's state (the one place a TaskView is made). */
+export function taskView(
+  state: TaskRecord['state'],
+  about: { conversationId: string; model: string; pending: PendingRequest | null; events: EventRecord[] },
+): TaskView {
+  const { id, task, mode, status, step, result, error, usage, plan } = state;
+  return { id, task, mode, status, step, result, error, usage, plan, ...about };
+}
+
 export interface Status {
   runningTaskId: string | null;
   attachedTabs: number[];

@@ -3,6 +3,8 @@ import {
   DEFAULT_MAX_STEPS,
   HARD_MAX_STEPS,
   ModelConfigError,
+  normalizeAddress,
+  requestGuard,
   runTask,
   SafetyPolicy,
   SecretVault,
@@ -170,6 +172,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       cdpEndpoint: args.values.get('cdp-endpoint'),
       headed: args.flags.has('headed'),
       url: args.values.get('url'),
+      // The start page is the person's choice; where it then goes (redirects, frames) is judged like any page's.
+      prepare: async (browser) => {
+        const start = args.values.get('url');
+        if (start) policy.begin(normalizeAddress(start));
+        await browser.setRequestGuard(requestGuard(policy, (request) => confirmAtPrompt(terminal, printer, allowSensitive, request)));
+      },
     });
   } catch (error) {
     stopListening();

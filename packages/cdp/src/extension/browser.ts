@@ -1,4 +1,4 @@
-import { BrowserError, type Browser, type DialogPolicy, type TabInfo } from '@wayfinder/core';
+import { BrowserError, type Browser, type DialogPolicy, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Connection } from '../connection';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
@@ -54,6 +54,7 @@ export class ExtensionBrowser implements Browser {
   private readonly attached = new Map<number, Promise<{ tab: CdpTab; connection: Connection }>>();
   private current: number | null = null;
   private policy: DialogPolicy = DEFAULT_DIALOG_POLICY;
+  private guard: RequestGuard | null = null;
 
   constructor(
     private readonly api: { tabs: TabsApi; debugger: DebuggerApi },
@@ -73,6 +74,7 @@ export class ExtensionBrowser implements Browser {
 
   private readonly host: TabHost = {
     dialogPolicy: () => this.policy,
+    requestGuard: () => this.guard,
     info: async (id) => this.info(await this.api.tabs.get(Number(id))),
     watchNewTabs: (openerId, onTab) => {
       const listener = (tab: ChromeTab) => {
@@ -222,6 +224,12 @@ export class ExtensionBrowser implements Browser {
 
   setDialogPolicy(policy: DialogPolicy): void {
     this.policy = policy;
+  }
+
+  async setRequestGuard(guard: RequestGuard | null): Promise<void> {
+    this.guard = guard;
+    const entries = await Promise.all([...this.attached.values()].map((entry) => entry.catch(() => null)));
+    await Promise.all(entries.flatMap((entry) => (entry ? [entry.tab.requests.sync()] : [])));
   }
 
   /** Which tabs have the debugger attached now. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { BrowserError, type Browser, type DialogPolicy, type FileInput, type TabInfo } from '@wayfinder/core';
+import { BrowserError, type Browser, type DialogPolicy, type FileInput, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Protocol } from 'devtools-protocol';
 import { Connection } from '../connection';
 import { CdpTab } from '../tab/cdp-tab';
@@ -25,6 +25,7 @@ export class NodeBrowser implements Browser {
   private readonly attached = new Map<string, Promise<CdpTab>>();
   private activeId: string | null = null;
   private policy: DialogPolicy = DEFAULT_DIALOG_POLICY;
+  private guard: RequestGuard | null = null;
   private readonly targets = new Map<string, Protocol.Target.TargetInfo>();
   private readonly tabWatchers = new Set<(info: Protocol.Target.TargetInfo) => void>();
   private uploadDir: string | null = null;
@@ -113,6 +114,7 @@ export class NodeBrowser implements Browser {
 
   private readonly host: TabHost = {
     dialogPolicy: () => this.policy,
+    requestGuard: () => this.guard,
     info: async (id) => {
       // Asked fresh: the title and address change as pages load.
       const { targetInfo } = await this.connection.root.send('Target.getTargetInfo', { targetId: id });
@@ -225,6 +227,12 @@ export class NodeBrowser implements Browser {
 
   setDialogPolicy(policy: DialogPolicy): void {
     this.policy = policy;
+  }
+
+  async setRequestGuard(guard: RequestGuard | null): Promise<void> {
+    this.guard = guard;
+    const tabs = await Promise.all([...this.attached.values()].map((tab) => tab.catch(() => null)));
+    await Promise.all(tabs.flatMap((tab) => (tab ? [tab.requests.sync()] : [])));
   }
 
   /** Opens a tab at a URL (for tests and benchmarks). */

@@ -25,6 +25,7 @@ import type { TabHost, TabOptions } from './host';
 import { DOM_EVENT_INPUT, TRUSTED_INPUT, type InputDriver } from './input-modes';
 import { NavigationWatch } from './navigation';
 import { NetworkTracker } from './network';
+import { RequestGate } from './requests';
 import { takeScreenshot } from './screenshot';
 import type { Actionable, ActionTarget } from './target';
 import { waitFor } from './wait';
@@ -67,6 +68,8 @@ export class CdpTab implements Tab, ActionTarget {
   private readonly actionTimeoutMs: number;
   private readonly dialogs: DialogHandler;
   readonly network: NetworkTracker;
+  /** Every request this tab and its frames make, put to the browser's request guard. */
+  readonly requests: RequestGate;
   private closedReason: string | null = null;
   private readonly actions: Actions;
 
@@ -88,6 +91,12 @@ export class CdpTab implements Tab, ActionTarget {
       () => this.info(),
     );
     this.network = new NetworkTracker(session);
+    this.requests = new RequestGate(
+      session,
+      id,
+      () => host.requestGuard?.() ?? null,
+      () => this.script.mainFrame(),
+    );
     session.onClose((reason) => {
       this.closedReason = reason;
     });
@@ -100,6 +109,7 @@ export class CdpTab implements Tab, ActionTarget {
     await session.send('Page.enable');
     await session.send('Page.setLifecycleEventsEnabled', { enabled: true });
     await session.send('Network.enable');
+    await tab.requests.sync();
     await tab.script.init();
     return tab;
   }
@@ -135,7 +145,10 @@ export class CdpTab implements Tab, ActionTarget {
     try {
       watch = new NavigationWatch(this.session, await this.script.mainFrame());
       let summary = await run(watch);
+      // A request the action caused may be waiting for the person (the page going to a new site).
+      await this.requests.settled();
       const loaded = await watch.settle(0, this.navigationTimeoutMs);
+      await this.requests.settled();
       if (!loaded)
         summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
       // Requests the action started (a click that fetches the next view, a new page's data): report the page after them.
@@ -144,15 +157,18 @@ export class CdpTab implements Tab, ActionTarget {
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
       return {
-        summary: summary + describeSideEffects(dialogs, opened),
+        summary: [summary + describeSideEffects(dialogs, opened), ...this.requests.drain()].join(' '),
         navigated: watch.committed,
         url: info.url,
         newTabs: opened,
         dialogs,
       };
     } catch (error) {
-      // Dialogs a failed action caused belong to it (its error explains them), not to the next one.
+      // Dialogs and stopped requests a failed action caused belong to it, not to the next one.
       this.dialogs.drain();
+      const stopped = this.requests.drain();
+      if (stopped.length && BrowserError.isInstance(error) && error.code === 'navigation-failed')
+        throw new BrowserError('navigation-failed', stopped.join(' '), false, { cause: error });
       throw toBrowserError(error, doing);
     } finally {
       watch?.dispose();

@@ -1,9 +1,11 @@
-import type { DialogPolicy, FileInput, TabInfo } from '@wayfinder/core';
+import type { DialogPolicy, FileInput, RequestGuard, TabInfo } from '@wayfinder/core';
 
 /** What a tab needs from the browser around it (Node launches targets; the extension has chrome.tabs). */
 export interface TabHost {
   /** The policy dialogs are answered by, read when a dialog opens. */
   dialogPolicy(): DialogPolicy;
+  /** What decides the tab's requests, read for each request; null lets everything through. */
+  requestGuard?: () => RequestGuard | null;
   info(tabId: string): Promise<TabInfo>;
   /** Calls back for each tab this one opens (target=_blank links, window.open) until unsubscribed. */
   watchNewTabs(openerId: string, onTab: (info: TabInfo) => void): () => void;

@@ -21,6 +21,7 @@ const NO_BROWSER: Browser = {
   switchTab: noPage,
   closeTab: noPage,
   setDialogPolicy: () => undefined,
+  setRequestGuard: () => Promise.resolve(),
 };
 
 function scripted(steps: Script['steps'], toolMode: ToolMode = 'native', contextWindow = 100_000): ModelSlot {

@@ -158,7 +158,23 @@ export class ActLoop {
     return state.messages;
   }
 
+  /**
+   * Runs the loop with every request of the task's tabs put to the policy (redirects,
+   * frames, what pages load by themselves), not only what tool calls ask for.
+   */
   async go(): Promise<LoopOutcome> {
+    const browser = this.host.browser;
+    const start = await (await this.context.tab().catch(() => null))?.info().catch(() => null);
+    if (start) this.host.policy.begin?.(start.url);
+    await browser.setRequestGuard((request) => this.runner.request(request));
+    try {
+      return await this.steps();
+    } finally {
+      await browser.setRequestGuard(null).catch(() => undefined);
+    }
+  }
+
+  private async steps(): Promise<LoopOutcome> {
     const state = this.run.state;
     const actor = this.host.models.actor;
     while (state.step < this.run.maxSteps) {

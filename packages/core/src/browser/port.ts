@@ -201,6 +201,25 @@ export interface Tab {
   html(selector?: string, maxChars?: number): Promise<string>;
 }
 
+/** A request a tab (or a frame in it) is about to make, as the browser reports it. */
+export interface PageRequest {
+  /** The tab making it (a frame's requests belong to its tab). */
+  tabId: string;
+  url: string;
+  method: string;
+  /** CDP's resource type: Document, XHR, Fetch, Script, Image, … */
+  resourceType: string;
+  /** Loads a document: the tab's page or a frame's. */
+  navigation: boolean;
+  /** Loads the tab's own page (its top frame), whoever caused it: a link, a redirect, a script. */
+  topFrame: boolean;
+}
+
+export type RequestVerdict = { allow: true } | { allow: false; reason: string };
+
+/** Decides every request a browser's tabs make before it leaves the browser. */
+export type RequestGuard = (request: PageRequest) => RequestVerdict | Promise<RequestVerdict>;
+
 export interface Browser {
   tabs(): Promise<TabInfo[]>;
   activeTab(): Promise<Tab>;
@@ -209,4 +228,9 @@ export interface Browser {
   closeTab(id: string): Promise<void>;
   /** How dialogs are answered; the default accepts alerts and dismisses everything else. */
   setDialogPolicy(policy: DialogPolicy): void;
+  /**
+   * Puts every request of every tab this browser drives (pages, frames, redirects, what a
+   * page loads by itself) through `guard` before it is sent; null lets everything through.
+   */
+  setRequestGuard(guard: RequestGuard | null): Promise<void>;
 }

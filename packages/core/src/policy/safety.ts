@@ -1,6 +1,6 @@
 import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
-import type { ElementFacts } from '../browser/port';
+import type { ElementFacts, PageRequest } from '../browser/port';
 import type { Effect } from '../tools/effects';
 import { judgeElement, why } from './classify';
 import { secretNames, type SecretVault } from './secrets';
@@ -71,6 +71,8 @@ export class SafetyPolicy implements Policy {
   private navigations: number[] = [];
   private browses: number[] = [];
   private tabsOpened = 0;
+  /** Page loads are counted from the browser's requests once it reports them (whoever caused them). */
+  private loadsFromBrowser = false;
 
   constructor(private readonly options: SafetyOptions = {}) {
     this.rules = [...(options.sites ?? [])];
@@ -186,11 +188,9 @@ export class SafetyPolicy implements Policy {
         reason: 'Secrets can only be typed into fields (type_text); they never go into addresses or other arguments.',
       };
     }
-    const here = siteOf(await context.tabUrl().catch(() => ''));
-    if (!this.started) {
-      this.started = true;
-      if (here && this.permissions().decide(here).decision !== 'block') this.used.add(siteKey(here));
-    }
+    const url = await context.tabUrl().catch(() => '');
+    const here = siteOf(url);
+    this.begin(url);
     for (const effect of call.effects) {
       const verdict =
         this.limit(effect) ??
@@ -211,6 +211,45 @@ export class SafetyPolicy implements Policy {
     return { decision: 'allow' };
   }
 
+  begin(url: string): void {
+    if (this.started) return;
+    this.started = true;
+    const here = siteOf(url);
+    if (here && this.permissions().decide(here).decision !== 'block') this.used.add(siteKey(here));
+  }
+
+  /**
+   * A request the browser is about to make in the task's tabs: nothing goes to a blocked
+   * site (in any tab, frame or background read); a page or frame loading a site the task
+   * has not used is asked about, whether a link, a redirect, a form or a script sent it;
+   * and the tab's page loads count against the limit, whoever caused them.
+   */
+  request(request: PageRequest): PolicyDecision {
+    const site = siteOf(request.url);
+    if (!site) return { decision: 'allow' };
+    const { decision, rule } = this.permissions().decide(site);
+    if (decision === 'block')
+      return {
+        decision: 'deny',
+        reason: `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}.`,
+      };
+    if (!request.navigation) return { decision: 'allow' };
+    if (request.topFrame) {
+      this.loadsFromBrowser = true;
+      if (this.recent(this.navigations).length >= this.limits.navigationsPerMinute)
+        return { decision: 'deny', reason: `too many page loads: at most ${this.limits.navigationsPerMinute} a minute.` };
+      this.navigations = [...this.recent(this.navigations), this.now()];
+    }
+    if (decision === 'allow' || this.used.has(siteKey(site))) return { decision: 'allow' };
+    return {
+      decision: 'confirm',
+      kind: 'new-site',
+      site,
+      choices: 'site',
+      question: `The page is going to ${site}${request.topFrame ? '' : ' (in a frame)'}. Let it? ${why('new-site')}`,
+    };
+  }
+
   async answered(_call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> {
     if (request.kind !== 'new-site' || !request.site) return;
     if (answer === 'once' || answer === 'always') this.used.add(siteKey(request.site));
@@ -225,7 +264,7 @@ export class SafetyPolicy implements Policy {
 
   ran(call: ProposedCall, ok: boolean): void {
     for (const effect of call.effects) {
-      if (loadsPage(effect)) this.navigations = [...this.recent(this.navigations), this.now()];
+      if (loadsPage(effect) && !this.loadsFromBrowser) this.navigations = [...this.recent(this.navigations), this.now()];
       if (effect.kind !== 'open') continue;
       if (effect.target === 'background') this.browses = [...this.recent(this.browses), this.now()];
       if (effect.target === 'new-tab' && ok) this.tabsOpened++;

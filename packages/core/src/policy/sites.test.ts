@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { covers, isPublicSuffix, normalizeSite, parseSite, SitePermissions, siteKey, siteOf } from './sites';
+import { canonicalHost, covers, isLoopback, isPublicSuffix, normalizeSite, parseSite, SitePermissions, siteKey, siteOf } from './sites';
 
 describe('site matching', () => {
   it('a rule covers its domain and subdomains, never look-alikes', () => {
@@ -80,5 +80,44 @@ describe('public suffixes and Unicode names', () => {
     expect(siteKey('you.github.io')).not.toBe(siteKey('me.github.io'));
     expect(siteKey('127.0.0.1')).toBe('127.0.0.1');
     expect(siteKey('localhost')).toBe('localhost');
+  });
+
+  it('one host, however it is written: IPv4 inside IPv6, number forms, trailing dots, brackets', () => {
+    expect(siteOf('http://[::ffff:127.0.0.1]:4170/')).toBe('127.0.0.1');
+    expect(siteOf('http://[::ffff:7f00:1]/')).toBe('127.0.0.1');
+    expect(siteOf('http://[0:0:0:0:0:ffff:c0a8:0101]/')).toBe('192.168.1.1');
+    expect(siteOf('http://127.1/')).toBe('127.0.0.1');
+    expect(siteOf('http://0x7f.0.0.1/')).toBe('127.0.0.1');
+    expect(siteOf('http://2130706433/')).toBe('127.0.0.1');
+    expect(siteOf('https://Example.COM./')).toBe('example.com');
+    expect(siteOf('http://[::1]/')).toBe('::1');
+    expect(canonicalHost('[::FFFF:10.0.0.1]')).toBe('10.0.0.1');
+    expect(parseSite('[::ffff:127.0.0.1]')).toEqual({ ok: true, site: '127.0.0.1' });
+  });
+
+  it('a block on this machine holds under every name for it; other rules stay as written', () => {
+    const blocked = new SitePermissions([{ site: '127.0.0.1', decision: 'block' }]);
+    for (const url of [
+      'http://localhost:4170/',
+      'http://0.0.0.0:4170/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::1]/',
+      'http://127.0.0.2/',
+      'http://[::]/',
+    ])
+      expect(blocked.decide(siteOf(url)).decision, url).toBe('block');
+    expect(blocked.decide('example.com').decision).toBe('ask');
+    expect(isLoopback('192.168.1.1')).toBe(false);
+    // A subdomain of localhost is a site of its own: blocking it blocks only it.
+    expect(new SitePermissions([{ site: 'evil.localhost', decision: 'block' }]).decide('127.0.0.1').decision).toBe('ask');
+    // An allow on one name does not allow the others (asking more, never less).
+    const allowed = new SitePermissions([{ site: 'localhost', decision: 'allow' }]);
+    expect(allowed.decide('127.0.0.1').decision).toBe('ask');
+    // A more specific allow does not lift a block on the machine.
+    const both = new SitePermissions([
+      { site: 'localhost', decision: 'block' },
+      { site: '127.0.0.1', decision: 'allow' },
+    ]);
+    expect(both.decide(siteOf('http://[::ffff:127.0.0.1]/')).decision).toBe('block');
   });
 });

@@ -1,4 +1,4 @@
-import type { ElementFacts } from '../browser/port';
+import type { ElementFacts, PageRequest } from '../browser/port';
 import type { RiskClass } from '../tools/define';
 import type { Effect } from '../tools/effects';
 
@@ -45,6 +45,13 @@ export interface Policy {
   answered?(call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> | void;
   /** Told that an allowed call ran (for counting navigations, tabs and browsing). */
   ran?(call: ProposedCall, ok: boolean): void;
+  /** The task begins on this page (its site is one the task may use). */
+  begin?(url: string): void;
+  /**
+   * Judges a request the browser is about to make in the task's tabs — a page load, a
+   * redirect, a frame, anything a page fetches — whoever caused it.
+   */
+  request?(request: PageRequest): Promise<PolicyDecision> | PolicyDecision;
 }
 
 export const ALLOW_ALL: Policy = { check: () => ({ decision: 'allow' }) };

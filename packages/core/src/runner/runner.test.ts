@@ -88,6 +88,7 @@ function fakeBrowser(tab: FakeTab): Browser {
     switchTab: () => Promise.resolve(tab),
     closeTab: () => Promise.resolve(),
     setDialogPolicy: () => undefined,
+    setRequestGuard: () => Promise.resolve(),
   };
 }
 

@@ -1,4 +1,5 @@
 import { BrowserError } from '../browser/errors';
+import type { PageRequest, RequestGuard, RequestVerdict } from '../browser/port';
 import { ModelError } from '../model/errors';
 import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, ProposedCall } from '../policy/types';
 import { describeInvalidInput, type ToolContext } from '../tools/define';
@@ -34,7 +35,28 @@ export interface ToolCallRequest {
 }
 
 export class ToolRunner {
+  /** Questions go to the person one at a time (a page's request can arrive while a call waits). */
+  private asking: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly options: ToolRunnerOptions) {}
+
+  /** Asks the person, after any question already being asked. */
+  private ask(request: ConfirmRequest, tool: string, input: unknown): Promise<ConfirmAnswer> {
+    const { confirm, onEvent } = this.options;
+    const next = this.asking.then(async () => {
+      onEvent?.({ type: 'confirmation-needed', tool, input, ...request });
+      const answer = confirm ? await confirm({ ...request, tool, input }) : 'deny';
+      onEvent?.({ type: 'confirmation-answered', tool, answer });
+      return answer;
+    });
+    this.asking = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The request guard for the task's tabs: the policy decides, the person answers when it asks. */
+  request(request: PageRequest): Promise<RequestVerdict> {
+    return judgeRequest(this.options.policy, (question, input) => this.ask(question, 'page', input), request);
+  }
 
   get registry(): ToolRegistry {
     return this.options.registry;
@@ -69,9 +91,7 @@ export class ToolRunner {
     if (verdict.decision === 'deny') return fail(`Not allowed: ${verdict.reason}`);
     if (verdict.decision === 'confirm') {
       const request: ConfirmRequest = { question: verdict.question, kind: verdict.kind, site: verdict.site, choices: verdict.choices };
-      this.options.onEvent?.({ type: 'confirmation-needed', tool: tool.name, input: parsed.data, ...request });
-      const answer = this.options.confirm ? await this.options.confirm({ ...request, tool: tool.name, input: parsed.data }) : 'deny';
-      this.options.onEvent?.({ type: 'confirmation-answered', tool: tool.name, answer });
+      const answer = await this.ask(request, tool.name, parsed.data);
       await policy.answered?.(proposed, request, answer);
       if (answer === 'deny' || answer === 'never') {
         return fail(
@@ -110,4 +130,33 @@ function policyContext(context: ToolContext): PolicyContext {
       }
     },
   };
+}
+
+/**
+ * Judges a request the browser is about to make in a task's tabs (a page load, a redirect,
+ * a frame, what a page fetches): the policy decides, and `ask` puts its questions to the
+ * person. Hosts use it through `requestGuard` before a task starts (the start page).
+ */
+export async function judgeRequest(
+  policy: Policy,
+  ask: (question: ConfirmRequest, input: { url: string; method: string }) => Promise<ConfirmAnswer>,
+  request: PageRequest,
+): Promise<RequestVerdict> {
+  const verdict = (await policy.request?.(request)) ?? { decision: 'allow' };
+  if (verdict.decision === 'allow') return { allow: true };
+  if (verdict.decision === 'deny') return { allow: false, reason: verdict.reason };
+  const question: ConfirmRequest = { question: verdict.question, kind: verdict.kind, site: verdict.site, choices: verdict.choices };
+  const input = { url: request.url, method: request.method };
+  const answer = await ask(question, input);
+  const proposed: ProposedCall = { tool: 'page', input, risk: 'act', effects: [{ kind: 'open', url: request.url, target: 'this-tab' }] };
+  await policy.answered?.(proposed, question, answer);
+  return answer === 'deny' || answer === 'never' ? { allow: false, reason: `the person declined: ${verdict.question}` } : { allow: true };
+}
+
+/** A request guard from a policy and a way to ask the person (for a host, before its task starts). */
+export function requestGuard(
+  policy: Policy,
+  confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>,
+): RequestGuard {
+  return (request) => judgeRequest(policy, (question, input) => confirm({ ...question, tool: 'page', input }), request);
 }
