@@ -151,6 +151,15 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     secrets: vault,
   };
   emit({ type: 'task-start', taskId: state.id, task: state.task, mode, model: options.models.actor.label });
+  // An act or ask conversation (fresh or resumed): one loop in the task's own tab session.
+  const actLoop = () =>
+    new ActLoop(host, {
+      state,
+      toolNames: mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry),
+      maxSteps,
+      tabs: new TabSession(options.browser),
+      textAnswers: mode === 'ask',
+    }).go();
 
   let outcome: LoopOutcome;
   try {
@@ -166,14 +175,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         message: `Resumed after the browser restarted the agent (step ${state.step}${repaired ? `, ${repaired} interrupted call${repaired === 1 ? '' : 's'} marked` : ''}).`,
       });
       await save(state);
-      const toolNames = mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry);
-      outcome = await new ActLoop(host, {
-        state,
-        toolNames,
-        maxSteps,
-        tabs: new TabSession(options.browser),
-        textAnswers: mode === 'ask',
-      }).go();
+      outcome = await actLoop();
     } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
@@ -187,14 +189,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         { role: 'user', content: [{ type: 'text', text: first }] },
       ];
       await save(state);
-      const toolNames = mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry);
-      outcome = await new ActLoop(host, {
-        state,
-        toolNames,
-        maxSteps,
-        tabs: new TabSession(options.browser),
-        textAnswers: mode === 'ask',
-      }).go();
+      outcome = await actLoop();
     }
   } catch (error) {
     const failure = ModelError.isInstance(error) || BrowserError.isInstance(error) ? error : null;

@@ -112,7 +112,7 @@ export class SafetyPolicy implements Policy {
     if (decision === 'block')
       return {
         decision: 'deny',
-        reason: `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}. Do not try to reach it another way.`,
+        reason: `${blockedReason(site, rule)} Do not try to reach it another way.`,
       };
     if (decision === 'allow' || this.used.has(siteKey(site))) return null;
     return { decision: 'confirm', kind: 'new-site', site, choices: 'site', question: `${action} ${site}? ${why('new-site')}` };
@@ -231,7 +231,7 @@ export class SafetyPolicy implements Policy {
     if (decision === 'block')
       return {
         decision: 'deny',
-        reason: `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}.`,
+        reason: blockedReason(site, rule),
       };
     if (!request.navigation) return { decision: 'allow' };
     if (request.topFrame) {
@@ -274,6 +274,11 @@ export class SafetyPolicy implements Policy {
       }
     }
   }
+}
+
+/** Why a site is refused: its rule, or the wider rule that covers it. */
+function blockedReason(site: string, rule: SiteRule | null): string {
+  return `${site} is blocked in Wayfinder's site permissions${rule && rule.site !== site ? ` (as part of ${rule.site})` : ''}.`;
 }
 
 /** The address the driver opened, or '' when it was none. */

@@ -90,10 +90,10 @@ export class ToolRunner {
     const verdict = await policy.check(proposed, policyContext(context));
     if (verdict.decision === 'deny') return fail(`Not allowed: ${verdict.reason}`);
     if (verdict.decision === 'confirm') {
-      const request: ConfirmRequest = { question: verdict.question, kind: verdict.kind, site: verdict.site, choices: verdict.choices };
+      const request = questionOf(verdict);
       const answer = await this.ask(request, tool.name, parsed.data);
       await policy.answered?.(proposed, request, answer);
-      if (answer === 'deny' || answer === 'never') {
+      if (declined(answer)) {
         return fail(
           `The user declined: ${verdict.question} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
         );
@@ -116,6 +116,16 @@ export class ToolRunner {
     }
     return response.render(render);
   }
+}
+
+/** The question a policy's `confirm` decision puts to the person. */
+function questionOf({ question, kind, site, choices }: ConfirmRequest): ConfirmRequest {
+  return { question, kind, site, choices };
+}
+
+/** Whether the person said no (for now, or for good). */
+function declined(answer: ConfirmAnswer): boolean {
+  return answer === 'deny' || answer === 'never';
 }
 
 /** What the policy may ask about the page a call acts on. */
@@ -145,12 +155,12 @@ export async function judgeRequest(
   const verdict = (await policy.request?.(request)) ?? { decision: 'allow' };
   if (verdict.decision === 'allow') return { allow: true };
   if (verdict.decision === 'deny') return { allow: false, reason: verdict.reason };
-  const question: ConfirmRequest = { question: verdict.question, kind: verdict.kind, site: verdict.site, choices: verdict.choices };
+  const question = questionOf(verdict);
   const input = { url: request.url, method: request.method };
   const answer = await ask(question, input);
   const proposed: ProposedCall = { tool: 'page', input, risk: 'act', effects: [{ kind: 'open', url: request.url, target: 'this-tab' }] };
   await policy.answered?.(proposed, question, answer);
-  return answer === 'deny' || answer === 'never' ? { allow: false, reason: `the person declined: ${verdict.question}` } : { allow: true };
+  return declined(answer) ? { allow: false, reason: `the person declined: ${verdict.question}` } : { allow: true };
 }
 
 /** A request guard from a policy and a way to ask the person (for a host, before its task starts). */
