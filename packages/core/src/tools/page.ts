@@ -1,21 +1,38 @@
 import { z } from 'zod';
 import type { PageContent, WaitCondition } from '../browser/port';
 import { BrowserError } from '../browser/errors';
+import { pageData } from '../browser/page-text';
 import { defineTabTool, defineTool } from './define';
 
 // Reading the page: snapshots, finding elements, content, HTML, screenshots, waiting.
 
-/** A page's extracted content as the model reads it: what it is, how to reach its people, the text. */
+const MAX_JSON_LD_CHARS = 1500;
+
+/** JSON-LD blocks on one line, capped: structured facts (price, author, dates) a page declares. */
+function structuredData(blocks: unknown[]): string {
+  if (!blocks.length) return '';
+  const text = JSON.stringify(blocks.length === 1 ? blocks[0] : blocks);
+  return text.length <= MAX_JSON_LD_CHARS ? text : `${text.slice(0, MAX_JSON_LD_CHARS)}… (cut)`;
+}
+
+/**
+ * A page's extracted content as the model reads it: the page's own metadata (labelled as
+ * such: people never see it, the page declares it), how to reach its people, the text.
+ * All of it is page data; callers put it inside the page fence (response.pageText).
+ */
 export function renderContent(page: PageContent): string {
   const meta = page.metadata;
-  const about = [
-    meta.title && `Title: ${meta.title}`,
-    meta.author && `Author: ${meta.author}`,
-    meta.published && `Published: ${meta.published}`,
-    meta.description && `Description: ${meta.description}`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const fields: [string, string][] = [
+    ['title', meta.title],
+    ['site', meta.siteName],
+    ['author', meta.author],
+    ['published', meta.published],
+    ['description', meta.description],
+  ];
+  const declared = fields.filter(([, value]) => value).map(([name, value]) => `  ${name}: ${value.replace(/\s+/g, ' ')}`);
+  const structured = structuredData(page.jsonLd);
+  if (structured) declared.push(`  structured data (JSON-LD): ${structured}`);
+  const about = declared.length ? [`The page's metadata (declared in its HTML, not shown on the page):`, ...declared].join('\n') : '';
   const contacts = [
     page.contacts.emails.length ? `Emails: ${page.contacts.emails.join(', ')}` : '',
     page.contacts.phones.length ? `Phones: ${page.contacts.phones.join(', ')}` : '',
@@ -23,7 +40,9 @@ export function renderContent(page: PageContent): string {
   ]
     .filter(Boolean)
     .join('\n');
-  return [about, contacts, `${page.wordCount} words${page.truncated ? ' (cut short)' : ''}:`, page.content].filter(Boolean).join('\n\n');
+  return [about, contacts, `The page's text, ${page.wordCount} words${page.truncated ? ' (cut short)' : ''}:`, page.content]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 export const pageTools = [
@@ -146,7 +165,9 @@ export const browseTool = defineTool({
     try {
       const page = await tab.extract({ maxChars: 20_000 });
       const summary = await ctx.summarisePage(page.url, renderContent(page));
-      response.add(`A summary of ${page.url}, written from its text by a separate model with no tools (the page itself is untrusted):`);
+      response.add(
+        `A summary of ${pageData(page.url, 300)}, written from its text by a separate model with no tools (the page itself is untrusted):`,
+      );
       response.pageText(page.url, summary);
     } finally {
       await ctx.browser.closeTab(tab.id).catch(() => undefined);

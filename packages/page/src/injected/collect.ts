@@ -30,7 +30,7 @@ import {
 } from './roles';
 import { optionsOf, statesOf, valueOf } from './state';
 import { looksLikeInstructions } from './suspicious';
-import { needsBoxCheck, type Visibility } from './visibility';
+import type { Visibility } from './visibility';
 
 // One pass over the flattened tree (open shadow roots, slots, same-origin frames) that
 // yields, in document order, what a person would see and could operate: controls,
@@ -145,7 +145,7 @@ export class Collector {
     if (ctx.quiet || ctx.hidden) return;
     if (!node.data.trim() && !this.line) return;
     const parent = node.parentElement;
-    if (!parent || this.vis.textHiddenReason(parent) !== null) return;
+    if (!parent || this.vis.textHidden(node)) return;
     if (!this.line) {
       const rect = rectOf(this.vis.rect(parent), ctx.frame.offsetX, ctx.frame.offsetY);
       this.line = {
@@ -210,9 +210,10 @@ export class Collector {
       if (el === ctx.modal) ctx = { ...ctx, insideModal: true };
       else if (!el.contains(ctx.modal)) return;
     }
+    const display = this.vis.display(el);
+    if (display === 'none') return;
     const style = this.vis.style(el);
-    const display = style.display;
-    if (display === 'none' || style.contentVisibility === 'hidden') return;
+    if (style.contentVisibility === 'hidden') return;
     // Table cells stay on their row's line; other blocks start a new one.
     const cell = display === 'table-cell';
     const block = !isInlineDisplay(display) && !cell;
@@ -222,7 +223,7 @@ export class Collector {
 
     let rect: DOMRect | null = null;
     const box = () => (rect ??= this.box(el, style));
-    const hidden = ctx.hidden || (needsBoxCheck(style) && this.vis.hidesSubtree(el, box()));
+    const hidden = ctx.hidden || this.vis.hidesSubtree(el);
     const role = roleOf(el);
 
     if (isIFrame(el)) {
@@ -332,8 +333,8 @@ export class Collector {
       heading: ctx.heading,
     };
     const value = valueOf(el, role);
-    if (value !== undefined) item.value = value;
-    const options = optionsOf(el);
+    if (value !== undefined && !this.vis.valueHidden(el)) item.value = value;
+    const options = optionsOf(el, this.vis);
     if (options !== undefined) item.options = options;
     if (isAnchor(el) && el.hasAttribute('href')) item.href = el.href || (el.getAttribute('href') ?? '');
     this.items.push(item);
@@ -348,7 +349,9 @@ export class Collector {
     const contentX = content.x;
     const contentY = content.y;
     const clip = ctx.frame.clip ? intersect(content, ctx.frame.clip) : null;
-    const name = collapseSpaces(el.getAttribute('title') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? '');
+    const attribute = collapseSpaces(el.getAttribute('title') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? '');
+    // A frame's name is an attribute nobody sees on the page: withheld when it gives orders.
+    const name = looksLikeInstructions(attribute) ? '' : attribute;
     const src = el.getAttribute('src') ?? '';
     const doc = frameDocument(el);
     if (doc && bodyOf(doc)) {
@@ -401,11 +404,15 @@ function sectionName(el: Element, role: string, vis: Visibility): string {
   if (label) return looksLikeInstructions(label) ? '' : truncate(collapseSpaces(label), 60);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
-    const text = labelledBy
-      .split(/\s+/)
-      .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
-      .join(' ');
-    if (collapseSpaces(text)) return truncate(collapseSpaces(text), 60);
+    const labels = labelledBy.split(/\s+/).flatMap((id) => {
+      const label = el.ownerDocument.getElementById(id);
+      return label ? [label] : [];
+    });
+    const visible = collapseSpaces(labels.map((label) => visibleTextOf(label, vis, 60)).join(' '));
+    if (visible) return truncate(visible, 60);
+    // Hidden label text names the section only when it does not read like orders.
+    const hidden = collapseSpaces(labels.map((label) => label.textContent).join(' '));
+    if (hidden && !looksLikeInstructions(hidden)) return truncate(hidden, 60);
   }
   if (role === 'dialog' || role === 'alertdialog') {
     const heading = el.querySelector('h1,h2,h3,h4,[role=heading]');

@@ -1,6 +1,7 @@
 import type { FrameContext } from './items';
 import { collapseSpaces, composedContains, deepElementFromPoint, isLabel, truncate } from './dom';
 import { roleOf } from './roles';
+import { looksLikeInstructions } from './suspicious';
 
 // Hit testing in root coordinates, through same-origin frames: does a click at this
 // point reach the element, and if not, what is on top?
@@ -27,18 +28,25 @@ export function reaches(el: Element, hit: Element | null): boolean {
 
 const DIALOG = 'dialog, [role="dialog"], [role="alertdialog"]';
 
+/** Page text for a description: dropped when it reads like orders to an AI. */
+function usable(text: string): string {
+  const flat = collapseSpaces(text);
+  return looksLikeInstructions(flat) ? '' : flat;
+}
+
 function dialogName(dialog: Element): string {
   const label = dialog.getAttribute('aria-label');
-  if (label) return collapseSpaces(label);
+  if (label) return usable(label);
   const labelledBy = dialog.getAttribute('aria-labelledby');
   const labelEl = labelledBy ? dialog.ownerDocument.getElementById(labelledBy.split(/\s+/)[0] ?? '') : null;
   const heading = labelEl ?? dialog.querySelector('h1, h2, h3, [role="heading"]');
-  return heading ? collapseSpaces(heading.textContent) : '';
+  return heading ? usable(heading.textContent) : '';
 }
 
 /**
  * A short, readable description of an element, for "covered by ..." messages. An overlay
- * that is, or holds, a dialog is named after the dialog: that is what a person sees.
+ * that is, or holds, a dialog is named after the dialog: that is what a person sees. No
+ * class names (nobody sees them; they can carry anything), and no label that gives orders.
  */
 export function describeElement(el: Element): string {
   const dialog = el.closest(DIALOG) ?? el.querySelector(DIALOG);
@@ -47,15 +55,11 @@ export function describeElement(el: Element): string {
     return `dialog${name ? ` "${truncate(name, 40)}"` : ''}`;
   }
   const role = roleOf(el);
-  const label = collapseSpaces(el.getAttribute('aria-label') ?? '');
-  const text = collapseSpaces(el.textContent);
+  const label = usable(el.getAttribute('aria-label') ?? '');
+  const text = usable(el.textContent);
   const short = label || (text.length <= 40 ? text : '');
   const name = short ? ` "${truncate(short, 40)}"` : '';
   if (role && role !== 'generic') return `${role}${name}`;
-  const id = el.id ? `#${el.id}` : '';
-  const classes = Array.from(el.classList)
-    .slice(0, 2)
-    .map((c) => `.${c}`)
-    .join('');
-  return `<${el.localName}${id}${classes}>${name}`;
+  const id = el.id && el.id.length <= 40 && !looksLikeInstructions(el.id) ? `#${el.id}` : '';
+  return `<${el.localName}${id}>${name}`;
 }

@@ -1,7 +1,7 @@
 import { collapseSpaces, flatChildren, isElement, isInput, isShadowRoot, isText, labelsOf, truncate } from './dom';
 import { NAME_FROM_CONTENT } from './roles';
 import { looksLikeInstructions } from './suspicious';
-import { needsBoxCheck, type Visibility } from './visibility';
+import type { Visibility } from './visibility';
 
 // Accessible names, after accname 1.2 with two deliberate departures (docs/0003):
 // - a visible name wins over an aria-label that does not contain it (label-in-name), so
@@ -45,7 +45,7 @@ function gather(node: Node, vis: Visibility, parts: Parts, hiddenContext: boolea
     if (parts.length > GATHER_LIMIT) return;
     if (isText(child)) {
       // Raw text: adjacent inline runs join without spaces, as the page renders them.
-      (hiddenContext ? parts.hidden : parts.visible).push(child.data);
+      (hiddenContext || vis.textHidden(child) ? parts.hidden : parts.visible).push(child.data);
       parts.length += child.data.length;
       continue;
     }
@@ -68,8 +68,7 @@ function gather(node: Node, vis: Visibility, parts: Parts, hiddenContext: boolea
     // Form controls inside a name source contribute nothing we can trust to be short.
     if (child.localName === 'input' || child.localName === 'select' || child.localName === 'textarea') continue;
     let hidden = hiddenContext;
-    if (!hidden && needsBoxCheck(style)) hidden = vis.hidesSubtree(child, vis.rect(child));
-    if (!hidden && vis.textHiddenReason(child) !== null) hidden = true;
+    if (!hidden) hidden = vis.hidesSubtree(child);
     const separate = style.display !== 'inline' || child.localName === 'br';
     if (separate) parts.visible.push(' ');
     gather(child, vis, parts, hidden);
@@ -116,10 +115,12 @@ function hiddenSource(text: string): NameResult {
   return { name: truncate(text, MAX_NAME), withheld: false };
 }
 
-function nativeLabel(el: Element, vis: Visibility): string {
-  const labels = labelsOf(el);
-  if (!labels.length) return '';
-  return collapseSpaces(labels.map((label) => textParts(label, vis).visible.join('')).join(' '));
+function nativeLabel(el: Element, vis: Visibility): { visible: string; hidden: string } {
+  const parts = labelsOf(el).map((label) => textParts(label, vis));
+  return {
+    visible: collapseSpaces(parts.map((p) => p.visible.join('')).join(' ')),
+    hidden: collapseSpaces(parts.map((p) => p.hidden.join('')).join(' ')),
+  };
 }
 
 function inputButtonText(el: Element): string | null {
@@ -142,7 +143,8 @@ export function accessibleName(el: Element, role: string, vis: Visibility): Name
     if (hidden) return hiddenSource(hidden);
   }
 
-  let visible = nativeLabel(el, vis);
+  const label = nativeLabel(el, vis);
+  let visible = label.visible;
   const buttonText = inputButtonText(el);
   if (!visible && buttonText) visible = collapseSpaces(buttonText);
   let hiddenContent = '';
@@ -161,6 +163,8 @@ export function accessibleName(el: Element, role: string, vis: Visibility): Name
     return { name: truncate(visible, MAX_NAME), withheld: false };
   }
   if (visible) return { name: truncate(visible, MAX_NAME), withheld: false };
+  // A <label> people cannot see (screen-reader-only) names its field ahead of a placeholder, as in accname.
+  if (label.hidden) return hiddenSource(label.hidden);
 
   const image = imageText(el);
   if (image) return hiddenSource(collapseSpaces(image));

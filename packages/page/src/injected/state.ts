@@ -1,7 +1,10 @@
 import { collapseSpaces, isHTMLElement, isInput, isSelect, isTextArea, truncate } from './dom';
+import { looksLikeInstructions } from './suspicious';
+import type { Visibility } from './visibility';
 
 const MAX_VALUE = 48;
 const MAX_OPTIONS = 6;
+const MAX_VALUE_TEXT = 30;
 
 function ariaTrue(el: Element, attr: string): boolean {
   return el.getAttribute(attr) === 'true';
@@ -73,8 +76,12 @@ export function valueOf(el: Element, role: string): string | undefined {
     const selected = Array.from(el.selectedOptions, (o) => collapseSpaces(o.label || o.text));
     return selected.length ? truncate(selected.join(', '), MAX_VALUE) : undefined;
   }
-  const valueText = el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
-  if (valueText) return truncate(valueText, MAX_VALUE);
+  // aria-valuetext is read to screen readers, never drawn: a short word ("Medium") is kept,
+  // anything longer or that gives orders yields to the number.
+  const valueText = collapseSpaces(el.getAttribute('aria-valuetext') ?? '');
+  if (valueText && valueText.length <= MAX_VALUE_TEXT && !looksLikeInstructions(valueText)) return valueText;
+  const valueNow = el.getAttribute('aria-valuenow');
+  if (valueNow && Number.isFinite(Number(valueNow))) return valueNow.trim();
   if (role === 'textbox' || role === 'searchbox' || (role === 'combobox' && !isHTMLElement(el.querySelector('input')))) {
     if (isHTMLElement(el) && el.isContentEditable) {
       const text = collapseSpaces(el.innerText);
@@ -84,10 +91,13 @@ export function valueOf(el: Element, role: string): string | undefined {
   return undefined;
 }
 
-/** First few options of a native select, and how many more there are. */
-export function optionsOf(el: Element): string | undefined {
+/** First few options of a native select people can pick, and how many more there are. */
+export function optionsOf(el: Element, vis: Visibility): string | undefined {
   if (!isSelect(el)) return undefined;
-  const labels = Array.from(el.options, (o) => truncate(collapseSpaces(o.label || o.text), 30)).filter(Boolean);
+  const labels = Array.from(el.options)
+    .filter((o) => !vis.optionHidden(o))
+    .map((o) => truncate(collapseSpaces(o.label || o.text), 30))
+    .filter(Boolean);
   if (!labels.length) return undefined;
   const shown = labels.slice(0, MAX_OPTIONS).join(', ');
   return labels.length > MAX_OPTIONS ? `${shown} (+${labels.length - MAX_OPTIONS} more)` : shown;

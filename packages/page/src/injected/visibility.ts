@@ -1,161 +1,198 @@
-import { builtins } from './builtins';
+import { colorsIn, over, parseColor, readable, WHITE, type Rgba } from './colors';
+import { boxOf, heightOf, meet, overlap, widthOf, type Box } from './css-effects';
 import { composedParent } from './dom';
+import { hasArea, Layers } from './layers';
 
-// Is this text or control something a person can see? The snapshot and the extractor
-// both ask, and both must agree: text hidden from people (the usual home of prompt
-// injection) never reaches the model.
+export { contrastRatio, parseColor, type Rgba } from './colors';
 
-export interface Rgba {
-  r: number;
-  g: number;
-  b: number;
-  a: number;
+// The visibility oracle: can a person see this element, this text, this value? The
+// snapshot, find(), extraction and get_html all ask it, so a hiding technique is handled
+// once for all four (docs/0003-hidden-text.md). Text hidden from people is the usual home
+// of prompt injection, so when in doubt about something hidden, it stays out.
+//
+// Cost matters: it runs over whole real pages. Boxes are judged in layers.ts, once per
+// element from its parent's layer; text here, by its element's style first, and by the
+// range it covers only where a clip, an indent or a cover leaves the element's box unable
+// to settle it.
+
+/** Smaller than this (px), a glyph cannot be read. */
+const MIN_GLYPH = 4;
+
+/** How an element draws its own text. */
+interface TextLook {
+  reason: string | null;
+  /** Glyph size on screen (px), after transforms. */
+  font: number;
+  /** text-indent in px; 1 stands for an indent of unknown size (percentages, calc()). */
+  indent: number;
 }
 
-const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
-
-export function parseColor(value: string): Rgba | null {
-  if (value === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
-  const match = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(value);
-  if (!match) return null;
-  const alphaText = match[4];
-  let a = 1;
-  if (alphaText !== undefined) a = alphaText.endsWith('%') ? parseFloat(alphaText) / 100 : parseFloat(alphaText);
-  return { r: Number(match[1]), g: Number(match[2]), b: Number(match[3]), a };
-}
-
-function over(top: Rgba, bottom: Rgba): Rgba {
-  const a = top.a + bottom.a * (1 - top.a);
-  if (a === 0) return { r: 0, g: 0, b: 0, a: 0 };
-  const mix = (t: number, b: number) => (t * top.a + b * bottom.a * (1 - top.a)) / a;
-  return { r: mix(top.r, bottom.r), g: mix(top.g, bottom.g), b: mix(top.b, bottom.b), a };
-}
-
-function luminance(c: Rgba): number {
-  const channel = (v: number) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
-}
-
-export function contrastRatio(a: Rgba, b: Rgba): number {
-  const la = luminance(a);
-  const lb = luminance(b);
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-}
-
-function zeroClip(style: CSSStyleDeclaration): boolean {
-  const clip = style.getPropertyValue('clip');
-  if (clip && clip !== 'auto') {
-    const nums = (clip.match(/-?[\d.]+/g) ?? []).map(Number);
-    // rect(top, right, bottom, left): nothing shows when right<=left or bottom<=top.
-    if (nums.length === 4) {
-      const [top = 0, right = 0, bottom = 0, left = 0] = nums;
-      if (right - left <= 1 || bottom - top <= 1) return true;
-    }
-  }
-  const clipPath = style.clipPath;
-  if (clipPath && clipPath !== 'none') {
-    if (/inset\(\s*(50|100)%/.test(clipPath)) return true;
-    if (/circle\(\s*0(px)?\s/.test(clipPath) || clipPath === 'circle(0px at 50% 50%)') return true;
-  }
-  return false;
-}
-
-/** Cheap test on the computed style: could a box-level technique be hiding this subtree? */
-export function needsBoxCheck(style: CSSStyleDeclaration): boolean {
-  return (
-    style.position !== 'static' ||
-    style.opacity !== '1' ||
-    style.transform !== 'none' ||
-    style.getPropertyValue('clip') !== 'auto' ||
-    style.clipPath !== 'none' ||
-    style.overflowX !== 'visible'
-  );
-}
-
-/**
- * Per-pass caches: computed styles, boxes and effective backgrounds are read many times.
- * A pass is synchronous, so the page cannot change under them. Boxes matter most: an
- * inline element spanning thousands of lines costs that much to measure, every time.
- */
-export class Visibility {
-  private readonly styles = new Map<Element, CSSStyleDeclaration>();
-  private readonly rects = new Map<Element, DOMRect>();
+/** One per pass (snapshot, find, extraction, get_html): everything it reads is cached for the pass. */
+export class Visibility extends Layers {
   private readonly backgrounds = new Map<Element, Rgba | null>();
+  private readonly looks = new Map<Element, TextLook>();
+  private readonly texts = new Map<Text, boolean>();
 
-  style(el: Element): CSSStyleDeclaration {
-    let style = this.styles.get(el);
-    if (!style) {
-      style = builtins.getComputedStyle(el);
-      this.styles.set(el, style);
+  /** Can a person read this text node where it is drawn? */
+  textHidden(node: Text): boolean {
+    let hidden = this.texts.get(node);
+    if (hidden === undefined) {
+      hidden = this.computeTextHidden(node);
+      this.texts.set(node, hidden);
     }
-    return style;
+    return hidden;
   }
 
-  rect(el: Element): DOMRect {
-    let rect = this.rects.get(el);
-    if (!rect) {
-      rect = el.getBoundingClientRect();
-      this.rects.set(el, rect);
-    }
-    return rect;
+  /** A form control's value (or selected option) drawn so that people cannot read it. */
+  valueHidden(el: Element): boolean {
+    return this.layer(el).hidden || this.textHiddenReason(el) !== null;
   }
 
-  /**
-   * Hidden from people by a technique that hides the element and everything in it:
-   * screen-reader-only boxes, zero clips, far off-screen positions, zero-size boxes that
-   * clip their overflow, full transparency.
-   */
-  hidesSubtree(el: Element, rect: DOMRect): boolean {
-    const style = this.style(el);
-    if (parseFloat(style.opacity) <= 0.02) return true;
-    if (zeroClip(style) && (style.position === 'absolute' || style.position === 'fixed')) return true;
-    if (style.clipPath && /inset\(\s*(50|100)%/.test(style.clipPath)) return true;
-    // Overflow on <html>/<body> scrolls the viewport instead of clipping.
-    const isRoot = el.localName === 'html' || el.localName === 'body';
-    const clipsOverflow = !isRoot && style.overflowX !== 'visible' && style.overflowY !== 'visible';
-    if (clipsOverflow && (rect.width <= 1 || rect.height <= 1)) return true;
-    const view = el.ownerDocument.defaultView;
-    const sx = view?.scrollX ?? 0;
-    const sy = view?.scrollY ?? 0;
-    if (rect.right + sx <= 0 || rect.bottom + sy <= 0) return true;
-    if (rect.left + sx >= 9000 && rect.width > 0) return true;
-    return false;
+  /** An <option> that the list never shows. */
+  optionHidden(option: Element): boolean {
+    return option.hasAttribute('hidden') || this.display(option) === 'none';
   }
 
-  /** Why the element's own text cannot be read by a person, or null if it can. */
+  /** Why the element's own text cannot be read by a person, or null if it can (style alone; see textHidden). */
   textHiddenReason(el: Element): string | null {
-    const style = this.style(el);
-    if (style.visibility !== 'visible') return 'visibility';
-    if (parseFloat(style.fontSize) < 4) return 'font-size';
-    if (parseFloat(style.textIndent) <= -500) return 'text-indent';
-    const color = parseColor(style.color);
-    if (!color) return null;
-    if (color.a <= 0.05) return 'transparent';
-    const background = this.effectiveBackground(el);
-    if (!background) return null;
-    if (contrastRatio(over(color, background), background) < 1.25) return 'no-contrast';
-    return null;
+    return this.look(el).reason;
+  }
+
+  private look(el: Element): TextLook {
+    let look = this.looks.get(el);
+    if (!look) {
+      const style = this.style(el);
+      const indentText = style.textIndent;
+      const indent = parseFloat(indentText);
+      look = {
+        reason: null,
+        font: parseFloat(style.fontSize) * this.layer(el).scale,
+        // A percentage or calc() indent still moves the text: unknown amounts count as a shift.
+        indent: indentText === '0px' ? 0 : Number.isNaN(indent) || indent === 0 ? 1 : indent,
+      };
+      look.reason = this.computeTextReason(el, style, look);
+      this.looks.set(el, look);
+    }
+    return look;
   }
 
   /** The solid colour behind the element, or null when an image or gradient makes it unknowable. */
   effectiveBackground(el: Element): Rgba | null {
     if (this.backgrounds.has(el)) return this.backgrounds.get(el) ?? null;
     const style = this.style(el);
+    const parent = composedParent(el);
+    const below = () => (parent ? this.effectiveBackground(parent) : WHITE);
+    const image = style.backgroundImage;
+    const own = parseColor(style.backgroundColor);
     let result: Rgba | null;
-    if (style.backgroundImage && style.backgroundImage !== 'none') {
-      result = null;
-    } else {
-      const own = parseColor(style.backgroundColor);
-      const parent = composedParent(el);
-      const below = parent ? this.effectiveBackground(parent) : WHITE;
-      if (!own) result = below;
+    if ((image && image !== 'none') || (own && own.a > 0)) {
+      // A background clipped to the text paints the glyphs, not the box behind them.
+      if (this.clipsBackgroundToText(style)) result = below();
+      else if (image && image !== 'none') result = null;
+      else if (!own) result = below();
       else if (own.a >= 0.99) result = own;
-      else result = below ? over(own, below) : own.a > 0.5 ? own : null;
+      else {
+        const under = below();
+        result = under ? over(own, under) : own.a > 0.5 ? own : null;
+      }
+    } else {
+      result = below();
     }
     this.backgrounds.set(el, result);
     return result;
+  }
+
+  private clipsBackgroundToText(style: CSSStyleDeclaration): boolean {
+    return style.backgroundClip === 'text' || style.getPropertyValue('-webkit-background-clip') === 'text';
+  }
+
+  private computeTextHidden(node: Text): boolean {
+    const parent = node.parentElement;
+    if (!parent) return false;
+    const layer = this.layer(parent);
+    // Text straight inside a closed <details> is not its summary: not shown.
+    if (layer.hidden || layer.closed) return true;
+    const look = this.look(parent);
+    if (look.reason !== null) return true;
+    if (!/\S/.test(node.data)) return false;
+    const bound = meet(layer.clip, layer.shape);
+    const indent = look.indent;
+    const clipped = !!bound && (layer.exact || indent !== 0);
+    if (!clipped && indent === 0 && !layer.covers.length) return false;
+
+    // The parent's box stands in for the text's where it can settle the question (covers);
+    // against a clip it cannot: the parent may be the clipping box itself.
+    const parentBox = boxOf(this.rect(parent));
+    let textBox: Box | null = null;
+    const measureText = (): Box => {
+      if (!textBox) {
+        const range = node.ownerDocument.createRange();
+        range.selectNodeContents(node);
+        textBox = boxOf(range.getBoundingClientRect());
+      }
+      return textBox;
+    };
+    const box = clipped || indent !== 0 || !hasArea(parentBox) ? measureText() : parentBox;
+    if (bound && clipped) {
+      const seen = overlap(box, bound);
+      if (!seen || !this.legible(seen, box, look.font)) return true;
+    }
+    if (indent !== 0 && this.offPage(box, parent)) return true;
+    if (layer.covers.length) {
+      const near = this.coversOver(layer.covers, box, parent);
+      if (near.length) {
+        if (this.coveredBy(near, box, parent)) return true;
+        if (box === parentBox && this.coveredBy(near, measureText(), parent)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Enough of the text's box shows to read it: at least half a glyph's height and width. */
+  private legible(seen: Box, box: Box, font: number): boolean {
+    const needH = Math.max(2, 0.5 * Math.min(heightOf(box), font));
+    const needW = Math.max(2, 0.5 * Math.min(widthOf(box), font));
+    return heightOf(seen) >= needH && widthOf(seen) >= needW;
+  }
+
+  private computeTextReason(el: Element, style: CSSStyleDeclaration, look: TextLook): string | null {
+    const layer = this.layer(el);
+    if (style.visibility !== 'visible') return 'visibility';
+    const font = look.font;
+    if (font < MIN_GLYPH) return 'font-size';
+    if (look.indent <= -500) return 'text-indent';
+    if (layer.blur >= Math.max(2, font * 0.25)) return 'blur';
+    const fill = parseColor(style.webkitTextFillColor) ?? parseColor(style.color);
+    if (!fill) return null;
+    if (fill.a <= 0.05) return this.unfilledTextReason(el, style, layer.opacity);
+    return readable(fill, layer.opacity, this.effectiveBackground(el))
+      ? null
+      : fill.a * layer.opacity <= 0.05
+        ? 'transparent'
+        : 'no-contrast';
+  }
+
+  /** Glyphs with no fill of their own show only through a stroke or a background clipped to the text. */
+  private unfilledTextReason(el: Element, style: CSSStyleDeclaration, opacity: number): string | null {
+    const stroke = parseColor(style.webkitTextStrokeColor);
+    if (stroke && parseFloat(style.webkitTextStrokeWidth) > 0 && readable(stroke, opacity, this.effectiveBackground(el))) return null;
+    for (let node: Element | null = el; node; node = composedParent(node)) {
+      const s = this.style(node);
+      if (!this.clipsBackgroundToText(s)) continue;
+      const parent = composedParent(node);
+      const behind = parent ? this.effectiveBackground(parent) : WHITE;
+      const image = s.backgroundImage;
+      const paints: Rgba[] = [];
+      if (image && image !== 'none') {
+        const colors = colorsIn(image);
+        // An image clipped to the text: we cannot see into it, so we cannot call it invisible.
+        if (!colors) return null;
+        paints.push(...colors);
+      }
+      const color = parseColor(s.backgroundColor);
+      if (color) paints.push(color);
+      return paints.some((c) => readable(c, opacity, behind)) ? null : 'transparent';
+    }
+    return 'transparent';
   }
 }

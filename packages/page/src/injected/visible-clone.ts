@@ -1,5 +1,6 @@
 import { bodyOf, flatChildren, isAnchor, isElement, isInput, isTextArea, isText } from './dom';
-import { needsBoxCheck, type Visibility } from './visibility';
+import { looksLikeInstructions } from './suspicious';
+import type { Visibility } from './visibility';
 
 // Copies of what people can see of a page, made by one walker with options: for
 // readable extraction, and for get_html.
@@ -73,7 +74,8 @@ const READABLE: CopyOptions = {
 
 // For get_html: the structure of what people can see, with form controls, as HTML. No
 // hidden elements, comments, scripts or hidden inputs; no attributes people never read
-// (aria-label, title, alt: where prompt injections hide); no password or hidden values.
+// (aria-label, title, alt, class: where prompt injections hide); no password or hidden values.
+// The attributes kept are dropped too when their value reads like orders to an AI.
 const STRUCTURE: CopyOptions = {
   skip: new Set([
     'script',
@@ -101,7 +103,6 @@ const STRUCTURE: CopyOptions = {
   ]),
   attributes: [
     'id',
-    'class',
     'role',
     'type',
     'name',
@@ -132,18 +133,18 @@ const STRUCTURE: CopyOptions = {
   dropHiddenVisibility: true,
 };
 
+function copyAttributes(from: Element, to: Element, names: readonly string[]): void {
+  for (const name of names) {
+    const value = from.getAttribute(name);
+    if (value !== null && !looksLikeInstructions(value)) to.setAttribute(name, value);
+  }
+}
+
 /** Copies what people can see of `src`'s children into `dst` (of document `out`). */
-function copyVisible(src: Node, dst: Element, out: Document, vis: Visibility, options: CopyOptions, textOk: Map<Element, boolean>): void {
+function copyVisible(src: Node, dst: Element, out: Document, vis: Visibility, options: CopyOptions): void {
   for (const child of flatChildren(src)) {
     if (isText(child)) {
-      const parent = child.parentElement;
-      if (!parent || !child.data) continue;
-      let ok = textOk.get(parent);
-      if (ok === undefined) {
-        ok = vis.textHiddenReason(parent) === null;
-        textOk.set(parent, ok);
-      }
-      if (ok) dst.append(out.createTextNode(child.data));
+      if (child.parentElement && child.data && !vis.textHidden(child)) dst.append(out.createTextNode(child.data));
       continue;
     }
     if (!isElement(child)) continue;
@@ -152,22 +153,24 @@ function copyVisible(src: Node, dst: Element, out: Document, vis: Visibility, op
     if (tag === 'input' && (child.getAttribute('type') ?? '').toLowerCase() === 'hidden') continue;
     if (child.getAttribute('aria-hidden') === 'true') continue;
     const style = vis.style(child);
-    if (style.display === 'none' || style.contentVisibility === 'hidden' || (options.dropHiddenVisibility && style.visibility === 'hidden'))
+    if (
+      vis.display(child) === 'none' ||
+      style.contentVisibility === 'hidden' ||
+      (options.dropHiddenVisibility && style.visibility === 'hidden')
+    )
       continue;
-    if (needsBoxCheck(style) && vis.hidesSubtree(child, vis.rect(child))) continue;
+    if (vis.hidesSubtree(child)) continue;
     const copy = out.createElement(tag === 'slot' || tag.includes('-') ? 'div' : tag);
-    for (const attr of options.attributes) {
-      const value = child.getAttribute(attr);
-      if (value !== null) copy.setAttribute(attr, value);
-    }
+    copyAttributes(child, copy, options.attributes);
     if (isAnchor(child) && child.href) copy.setAttribute('href', child.href);
     if (options.controls) {
       const action = child.getAttribute('action');
       if (tag === 'form' && action !== null) copy.setAttribute('action', action);
-      if (isInput(child) && child.type !== 'password' && child.value) copy.setAttribute('value', child.value.slice(0, 200));
-      if (isTextArea(child) && child.value) copy.textContent = child.value.slice(0, 200);
+      const shown = !vis.valueHidden(child);
+      if (shown && isInput(child) && child.type !== 'password' && child.value) copy.setAttribute('value', child.value.slice(0, 200));
+      if (shown && isTextArea(child) && child.value) copy.textContent = child.value.slice(0, 200);
     }
-    copyVisible(child, copy, out, vis, options, textOk);
+    copyVisible(child, copy, out, vis, options);
     if (options.keepEmpty || copy.childNodes.length || tag === 'br' || tag === 'hr') dst.append(copy);
   }
 }
@@ -186,7 +189,7 @@ export function visibleClone(doc: Document, vis: Visibility): Document {
   const lang = doc.documentElement.getAttribute('lang');
   if (lang) out.documentElement.setAttribute('lang', lang);
   const body = bodyOf(doc);
-  if (body) copyVisible(body, out.body, out, vis, READABLE, new Map());
+  if (body) copyVisible(body, out.body, out, vis, READABLE);
   return out;
 }
 
@@ -196,10 +199,7 @@ export function visibleHtml(el: Element, vis: Visibility): string {
   const root = out.createElement(
     el.localName === 'html' ? 'div' : SAFE_TAG.test(el.localName) && !el.localName.includes('-') ? el.localName : 'div',
   );
-  for (const attr of STRUCTURE.attributes) {
-    const value = el.getAttribute(attr);
-    if (value !== null) root.setAttribute(attr, value);
-  }
-  copyVisible(el.localName === 'html' ? (bodyOf(el.ownerDocument) ?? el) : el, root, out, vis, STRUCTURE, new Map());
+  copyAttributes(el, root, STRUCTURE.attributes);
+  copyVisible(el.localName === 'html' ? (bodyOf(el.ownerDocument) ?? el) : el, root, out, vis, STRUCTURE);
   return root.outerHTML;
 }
