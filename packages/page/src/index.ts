@@ -4,3 +4,4 @@ export { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from '../generated/page-script';
 export * from './protocol';
 export { diffHeadline, diffSignatures, type SnapshotDiff } from './shared/diff';
 export { estimateLines, estimateTokens, fitLines } from './shared/text';
+export { pageText } from './shared/page-text';

@@ -4,7 +4,7 @@
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
-export const PAGE_API_VERSION = 3;
+export const PAGE_API_VERSION = 4;
 
 export type SnapshotMode = 'viewport' | 'full';
 
@@ -176,7 +176,7 @@ export interface Actionability {
   problem: string | null;
   /** Which failed, for the driver to decide: retry (moving, covered) or give up. */
   failure: 'not-visible' | 'disabled' | 'not-stable' | 'covered' | 'clipped' | null;
-  /** How to name the element in messages: `e12 (button "Buy")`. */
+  /** How to name the element in messages, its name quoted as page data: `e12 (button <page-text>Buy</page-text>)`. */
   label: string;
 }
 
@@ -224,13 +224,32 @@ export interface ElementInfo {
   autocomplete: string;
   /** The field's `name` and `id` attributes, space-separated. */
   fieldName: string;
+  /**
+   * Every name the page gives it, accessible name first: its text (hidden parts too),
+   * aria-label, aria-labelledby and label texts, ::before/::after content, title,
+   * placeholder, an input button's value, alt and svg titles inside, icon hints when it has no text.
+   */
+  names: string[];
+  /** Opens a menu or dialog (aria-haspopup). */
+  popup: boolean;
   /** Submits a form (a submit button, or a field whose Enter submits), and that form's kind. */
   submits: boolean;
+  /** For a field: the names of the button its Enter presses (the form's first submit button). */
+  submitNames: string[];
   formHasPassword: boolean;
   formHasPayment: boolean;
+  /** Where a submission goes (absolute; '' outside a form) and its method: 'get', 'post' or 'dialog'. */
+  formAction: string;
+  formMethod: string;
+  /** Around it: its dialog's name, fieldset legend, form label, the nearest heading before it, its description. */
+  context: string[];
+  /** A native select's options. */
+  options: { label: string; value: string }[];
   /** A link's absolute address ('' otherwise), and whether it downloads. */
   href: string;
   download: boolean;
+  /** The address of the document it is in (a frame's own). */
+  frameUrl: string;
 }
 
 export type DomAction =
@@ -329,6 +348,10 @@ export interface PageApi {
    */
   frameOwner(ref: string): object | null;
   describe(ref: string): ElementInfo | PageError;
+  /** What has keyboard focus, through shadow roots and same-origin frames (a cross-origin frame: the iframe), or null. */
+  describeFocused(): ElementInfo | null;
+  /** The cross-origin iframe holding focus (fetched by object id), or null. */
+  focusedFrame(): object | null;
   focus(ref: string): string | PageError;
   /**
    * A cross-origin iframe's own viewport, as of now, in this document's viewport

@@ -98,7 +98,7 @@ describe('actionability()', () => {
     const a = await actionable(ref);
     expect(a.enabled).toBe(false);
     expect(a.problem).toBe(
-      `${ref} (button "Out of stock") is disabled; complete what it depends on first (for example required fields), or pick another element.`,
+      `${ref} (button <page-text>Out of stock</page-text>) is disabled; complete what it depends on first (for example required fields), or pick another element.`,
     );
   });
 
@@ -114,7 +114,7 @@ describe('actionability()', () => {
     expect(a.receivesEvents).toBe(false);
     expect(a.coveredBy).toBe('dialog "Settings"');
     expect(a.problem).toBe(
-      `${like} (button "Like Item 1 — Granite Ridge") is covered by dialog "Settings"; close or dismiss that first, or scroll.`,
+      `${like} (button <page-text>Like Item 1 — Granite Ridge</page-text>) is covered by <page-text>dialog "Settings"</page-text>; close or dismiss that first, or scroll.`,
     );
     expect((await actionable(settings)).coveredBy).toBe('dialog "Settings"');
     await env.run(`document.getElementById('cancel-settings').click()`);

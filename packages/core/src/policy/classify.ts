@@ -1,26 +1,19 @@
 import type { ElementFacts } from '../browser/port';
 import type { Effect } from '../tools/effects';
 import type { ConfirmKind } from './types';
+import { changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
 
-// What makes an action sensitive, judged from the element it acts on — its role, name,
-// attributes and form — never from what the model says about it.
+export type { SensitiveKind } from './vocabulary';
 
-export type SensitiveKind = 'payment' | 'deletion' | 'message' | 'subscription';
-
-const KINDS: [SensitiveKind, RegExp][] = [
-  [
-    'payment',
-    /\b(pay|buy|purchase|place (?:the |my )?order|order now|check ?out|submit payment|confirm (?:purchase|payment|order)|transfer|donate)\b/i,
-  ],
-  ['deletion', /\b(delete|remove|erase|destroy|close (?:my )?account|deactivate)\b/i],
-  ['message', /\b(send|publish|post|reply|tweet|share)\b/i],
-  ['subscription', /\b(subscribe|unsubscribe|sign me up|renew)\b/i],
-];
+// What makes an action sensitive, judged from the element it acts on — every name the page
+// gives it (visible text, aria, labels, CSS content, title, icons), where it sits (heading,
+// legend, dialog), the form it sends (fields, action, method) — never from what the model
+// says about it. Names are normalised (normalise.ts) and read against a multilingual
+// vocabulary (vocabulary.ts).
 
 /** The kind of consequence a control's name suggests, or null for ordinary controls. */
 export function sensitiveKind(name: string): SensitiveKind | null {
-  for (const [kind, pattern] of KINDS) if (pattern.test(name)) return kind;
-  return null;
+  return findKind([name])?.kind ?? null;
 }
 
 const PAYMENT_FIELD =
@@ -32,6 +25,7 @@ export function elementFacts(partial: Partial<ElementFacts>): ElementFacts {
   return {
     role: 'button',
     name: '',
+    names: [],
     tag: 'button',
     inputType: '',
     autocomplete: '',
@@ -39,11 +33,19 @@ export function elementFacts(partial: Partial<ElementFacts>): ElementFacts {
     secret: false,
     editable: false,
     fileInput: false,
+    checkable: false,
+    popup: false,
     submits: false,
+    submitNames: [],
     formHasPassword: false,
     formHasPayment: false,
+    formAction: '',
+    formMethod: '',
+    context: [],
+    options: [],
     href: '',
     download: false,
+    frameUrl: '',
     ...partial,
   };
 }
@@ -81,7 +83,56 @@ function label(facts: ElementFacts): string {
   return `${facts.role} "${facts.name}"`;
 }
 
+function quoted(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `"${flat.length > 60 ? `${flat.slice(0, 59)}…` : flat}"`;
+}
+
+/** " (the page also calls it "Pay")" when what matched is not the name shown. */
+function because(hit: Hit, facts: ElementFacts): string {
+  return hit.source.trim() === facts.name.trim() ? '' : ` (the page also calls it ${quoted(hit.source)})`;
+}
+
+/** Every name the element has: the accessible one and every other source the page reported. */
+function namesOf(facts: ElementFacts): string[] {
+  return [facts.name, ...facts.names].filter((n) => n.trim());
+}
+
 type ActEffect = Extract<Effect, { kind: 'act' }>;
+
+const BUTTON_ROLES = new Set(['button', 'menuitem', 'link']);
+
+/** A control people press to go ahead: a button of any type, an input button, a link, a menu item. */
+function pressable(facts: ElementFacts): boolean {
+  return facts.tag === 'button' || ['submit', 'button', 'image'].includes(facts.inputType) || BUTTON_ROLES.has(facts.role);
+}
+
+/** A link that goes somewhere (not "#" or javascript:, which run the page's script like a button). */
+function realLink(facts: ElementFacts): boolean {
+  if (!facts.href || /^javascript:/i.test(facts.href)) return false;
+  const bare = (url: string) => url.replace(/#.*$/, '');
+  return !facts.frameUrl || bare(facts.href) !== bare(facts.frameUrl);
+}
+
+/** What an address can say it does ("/blog/post/12" and "/share" are pages, not messages). */
+const ADDRESS_KINDS: SensitiveKind[] = ['payment', 'deletion', 'subscription'];
+
+/** The words of an address that say what it does: the path, and the query when it is sent as part of it. */
+function addressWords(url: string, withQuery: boolean): string {
+  try {
+    const parsed = new URL(url);
+    return `${decodeURIComponent(parsed.pathname)} ${withQuery ? decodeURIComponent(parsed.search) : ''}`;
+  } catch {
+    return '';
+  }
+}
+
+/** What sending a form to its action does, read from the address (a GET form's query is replaced by its fields). */
+function formActionHit(facts: ElementFacts): Hit | null {
+  if (!facts.formAction || facts.formMethod === 'dialog') return null;
+  const words = addressWords(facts.formAction, facts.formMethod === 'post');
+  return words.trim() ? findKind([words], { address: true, kinds: ADDRESS_KINDS }) : null;
+}
 
 /** Whether doing this to this element needs the person's confirmation, and why. */
 export function judgeElement(effect: ActEffect, facts: ElementFacts): Judgement | null {
@@ -89,15 +140,72 @@ export function judgeElement(effect: ActEffect, facts: ElementFacts): Judgement 
   if (effect.how === 'upload') return j('upload', `Upload ${effect.files?.join(', ') || 'a file'} into ${label(facts)}`);
   const typing = effect.how === 'type' || effect.how === 'select';
   if (typing && isPaymentField(facts)) return j('payment-field', `Type into ${label(facts)}`);
-  const clicks = effect.how === 'click';
-  // A click, or Enter (typed with submit, or pressed on it).
-  if (!clicks && !effect.submits) return null;
-  if (clicks && (facts.download || DOWNLOAD_FILE.test(facts.href))) return j('download', `Download from ${label(facts)}`);
-  const kind = clicks || facts.role === 'button' ? sensitiveKind(facts.name) : null;
-  if (kind) return j(kind, `${clicks ? 'Click' : 'Press Enter on'} ${label(facts)}`);
-  const submitting =
-    facts.submits && (clicks ? facts.tag === 'button' || facts.inputType === 'submit' || facts.inputType === 'image' : true);
-  if (submitting && facts.formHasPayment) return j('payment', `Submit the payment form (${label(facts)})`);
-  if (submitting && facts.formHasPassword) return j('password', `Submit the form with a password (${label(facts)})`);
+  if (effect.how === 'select') return judgeChoice(effect, facts);
+  // A click, or a key that activates what it lands on (Enter, Space); in a text field a key only types, or submits (Enter).
+  const activates = effect.how === 'click' || ((effect.activates === true || effect.submits === true) && !facts.editable);
+  const act = `${effect.how === 'click' ? 'Click' : 'Press a key on'} ${label(facts)}`;
+  if (effect.how === 'check' || (activates && facts.checkable)) {
+    const hit = findKind(namesOf(facts), { kinds: ['payment', 'deletion', 'subscription'], optIn: true });
+    return hit ? j(hit.kind, `${effect.how === 'check' ? `Check or uncheck ${label(facts)}` : act}${because(hit, facts)}`) : null;
+  }
+  if (!activates && !effect.submits) return null;
+  if (activates && (facts.download || DOWNLOAD_FILE.test(facts.href))) return j('download', `Download from ${label(facts)}`);
+  if (activates && !facts.editable) {
+    // A button (not a link to a folder) named or drawn as a trash can or bin deletes.
+    const hit = findKind(namesOf(facts), { shareOpensMenu: facts.popup, dropTargets: facts.role !== 'link' && !realLink(facts) });
+    if (hit) return j(hit.kind, `${act}${because(hit, facts)}`);
+    const goes = realLink(facts) ? findKind([addressWords(facts.href, true)], { address: true, kinds: ADDRESS_KINDS }) : null;
+    if (goes) return j(goes.kind, `${act}, a link to ${quoted(facts.href)}`);
+  }
+  // Enter in a field presses the form's default button: that button's names count too.
+  const enter = effect.submits === true && !pressable(facts);
+  const doing = enter ? `Press Enter in ${label(facts)}` : act;
+  if (enter && facts.submits) {
+    const hit = findKind(facts.submitNames);
+    if (hit) return j(hit.kind, `${doing}, which presses ${quoted(hit.source)}`);
+  }
+  // A message box (a textarea or rich editor) sends on Enter in many apps.
+  if (enter && facts.editable && facts.tag !== 'input' && findKind(namesOf(facts), { kinds: ['message'] })) return j('message', doing);
+  const submitter = activates && (facts.tag === 'button' || facts.inputType === 'submit' || facts.inputType === 'image');
+  const submitting = facts.submits && (submitter || enter);
+  // A button that is not a submit button still sends its form when its handler calls requestSubmit().
+  const inForm = facts.formAction !== '';
+  const mayForward = activates && inForm && !facts.submits && pressable(facts) && !realLink(facts) && !changesFormOnly(facts.name);
+  if (submitting || mayForward) {
+    const sent = formActionHit(facts);
+    if (sent) return j(sent.kind, `${doing}, which sends its form to ${quoted(facts.formAction)}`);
+    if (facts.formHasPayment) return j('payment', `${doing} in the payment form`);
+    if (facts.formHasPassword) return j('password', `${doing} in the form with a password`);
+  }
+  // "Continue" or "OK" says nothing by itself: what it does is in the heading, legend or dialog around it.
+  const generic = enter
+    ? facts.submits && onlyGoAhead(facts.submitNames)
+    : activates && pressable(facts) && !realLink(facts) && onlyGoAhead(namesOf(facts));
+  const around = generic ? findKind(facts.context) : null;
+  if (around) return j(around.kind, `${doing} under ${quoted(around.source)}`);
   return null;
+}
+
+/** Choosing options: the chosen values, and the labels of the options they pick, are read like names. */
+function judgeChoice(effect: ActEffect, facts: ElementFacts): Judgement | null {
+  const values = effect.values ?? [];
+  if (!values.length) return null;
+  const wanted = values.map((v) => v.trim().toLowerCase());
+  const picked = facts.options.filter(
+    (o, i) =>
+      wanted.includes(o.value.trim().toLowerCase()) ||
+      wanted.includes(String(i)) ||
+      wanted.some((w) => w && o.label.trim().toLowerCase().startsWith(w)),
+  );
+  const hit = findKind([...values, ...picked.flatMap((o) => [o.label, o.value])], { kinds: ['payment', 'deletion', 'subscription'] });
+  if (!hit) return null;
+  return { kind: hit.kind, what: `Choose ${quoted(hit.source)} in ${label(facts)}`, why: WHY[hit.kind] };
+}
+
+/** Dropping something onto a target named trash, bin, delete (any language) deletes it; onto "Pay" pays. */
+export function judgeDrop(dragged: ElementFacts, target: ElementFacts | null): Judgement | null {
+  if (!target) return null;
+  const hit = findKind(namesOf(target), { dropTargets: true, kinds: ['payment', 'deletion', 'subscription'] });
+  if (!hit) return null;
+  return { kind: hit.kind, what: `Drag ${label(dragged)} onto ${label(target)}${because(hit, target)}`, why: WHY[hit.kind] };
 }

@@ -11,6 +11,7 @@ import { ToolRegistry } from '../tools/registry';
 const at = (url: string, elements: Record<string, ElementFacts> = {}): PolicyContext => ({
   tabUrl: () => Promise.resolve(url),
   element: (ref) => Promise.resolve(elements[ref] ?? null),
+  focused: () => Promise.resolve(null),
 });
 
 // Calls to the real tools, with the effects they declare: what the policy judges.

@@ -37,6 +37,8 @@ export interface PolicyContext {
   tabUrl(): Promise<string>;
   /** What a ref is on that page (role, name, attributes, form), or null when it is not there. */
   element(ref: string): Promise<ElementFacts | null>;
+  /** What has keyboard focus on that page (where a key pressed without a ref lands), or null. */
+  focused(): Promise<ElementFacts | null>;
 }
 
 export interface Policy {

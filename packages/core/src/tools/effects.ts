@@ -13,9 +13,21 @@ export type Effect =
   /**
    * Acts on the page in the task's tab: on an element (ref) or the page itself (null).
    * `text` is what it types (the only place a stored secret may appear); `submits` whether
-   * it presses Enter; `files` the names it uploads.
+   * it presses Enter; `activates` whether its key presses what it lands on as a click would
+   * (Enter, Space); `files` the names it uploads; `values` the options it chooses; `toRef`
+   * where it drops what it drags.
    */
-  | { kind: 'act'; how: ActHow; ref: string | null; text?: string; submits?: boolean; files?: string[] }
+  | {
+      kind: 'act';
+      how: ActHow;
+      ref: string | null;
+      text?: string;
+      submits?: boolean;
+      activates?: boolean;
+      files?: string[];
+      values?: string[];
+      toRef?: string;
+    }
   /** Changes which tab the task works in, or closes one. */
   | { kind: 'tabs'; change: 'switch' | 'close' }
   /** Offers the model more tools (a playbook). */
@@ -27,6 +39,15 @@ export type Effect =
  * computed from its validated input.
  */
 export type ToolEffects<I = Record<string, unknown>> = 'reads' | 'none' | ((input: I) => Effect[]);
+
+/** What a key chord does to the control it lands on: Enter (with any modifiers) submits and activates, Space activates. */
+export function keyEffect(keys: string): { submits: boolean; activates: boolean } {
+  const chord = keys.trim();
+  // The key is the last part: "Ctrl+Enter" → Enter; "Ctrl++" → "+".
+  const key = (chord.endsWith('++') ? '+' : (chord.split('+').pop() ?? '')).trim().toLowerCase();
+  const enter = ['enter', 'return', 'numpadenter'].includes(key);
+  return { submits: enter, activates: enter || key === 'space' || key === 'spacebar' };
+}
 
 /** The effects of one call. */
 export function effectsOf<I>(declared: ToolEffects<I>, input: I): Effect[] {

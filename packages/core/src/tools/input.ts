@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BrowserError } from '../browser/errors';
 import type { FileInput } from '../browser/port';
 import { defineTabTool } from './define';
+import { keyEffect } from './effects';
 import { attachPageAfter, reportOutcome } from './page-state';
 
 // Acting on the page with refs from the latest snapshot. Each result says what happened
@@ -41,7 +42,10 @@ export const inputTools = [
       key_by_key: z.boolean().optional().describe('Key by key, for widgets that need keystrokes'),
     }),
     risk: 'act',
-    effects: ({ ref, text, submit }) => [{ kind: 'act', how: 'type', ref, text, submits: submit ?? false }],
+    // Typed key by key, a line break is an Enter key.
+    effects: ({ ref, text, submit, key_by_key }) => [
+      { kind: 'act', how: 'type', ref, text, submits: (submit ?? false) || (key_by_key === true && /[\r\n]/.test(text)) },
+    ],
     run: async (tab, input, response, ctx) => {
       // Secret placeholders become their values only here, after the policy allowed this field.
       const text = ctx.fillSecrets(input.text);
@@ -64,7 +68,7 @@ export const inputTools = [
       ref: z.string().optional().describe('Element to focus first'),
     }),
     risk: 'act',
-    effects: ({ ref, keys }) => [{ kind: 'act', how: 'keys', ref: ref ?? null, submits: /^enter$/i.test(keys.trim()) }],
+    effects: ({ ref, keys }) => [{ kind: 'act', how: 'keys', ref: ref ?? null, ...keyEffect(keys) }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys });
       reportOutcome(outcome, response);
@@ -80,7 +84,7 @@ export const inputTools = [
       by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('Match by (default auto)'),
     }),
     risk: 'act',
-    effects: ({ ref }) => [{ kind: 'act', how: 'select', ref }],
+    effects: ({ ref, values }) => [{ kind: 'act', how: 'select', ref, values }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' });
       reportOutcome(outcome, response);
@@ -146,7 +150,7 @@ export const inputTools = [
       offset_y: z.number().optional().describe('Vertical distance in pixels (instead of to_ref)'),
     }),
     risk: 'act',
-    effects: ({ ref }) => [{ kind: 'act', how: 'drag', ref }],
+    effects: ({ ref, to_ref }) => [{ kind: 'act', how: 'drag', ref, ...(to_ref ? { toRef: to_ref } : {}) }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(
         input.ref,

@@ -2,10 +2,11 @@ import type { ElementInfo, PageError, ScrollResult } from '../protocol';
 import { isPageError } from '../protocol';
 import { describeRef } from './actionability';
 import { builtins } from './builtins';
-import { bodyOf, collapseSpaces, frameDocument, isAnchor, isButton, isHTMLElement, isInput, isSelect, isTextArea } from './dom';
+import { bodyOf, collapseSpaces, deepActiveElement, frameDocument, isHTMLElement, isIFrame, isInput, isSelect, isTextArea } from './dom';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
 import { displayRole, roleOf } from './roles';
+import { safetyFacts } from './safety-facts';
 import { isDisabled } from './state';
 import { Visibility } from './visibility';
 import { visibleHtml } from './visible-clone';
@@ -39,6 +40,10 @@ function isEditable(el: Element): boolean {
 export function describeElement(registry: RefRegistry, ref: string): ElementInfo | PageError {
   const el = registry.resolve(ref);
   if (isPageError(el)) return el;
+  return describeNode(el, ref);
+}
+
+function describeNode(el: Element, ref: string): ElementInfo {
   const vis = new Visibility();
   const role = displayRole(el);
   const checkable =
@@ -48,10 +53,11 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
   if (isInput(el) && (el.type === 'checkbox' || el.type === 'radio')) checked = el.checked;
   else if (checkable) checked = el.getAttribute('aria-checked') === 'true';
   const expanded = el.getAttribute('aria-expanded');
+  const name = accessibleName(el, role, vis).name;
   return {
     ref,
     role,
-    name: accessibleName(el, role, vis).name,
+    name,
     tag: el.localName,
     inputType: isInput(el) ? el.type : '',
     editable: isEditable(el),
@@ -64,38 +70,21 @@ export function describeElement(registry: RefRegistry, ref: string): ElementInfo
     fileInput: isInput(el) && el.type === 'file',
     secret: isInput(el) && el.type === 'password',
     expanded: expanded === null ? null : expanded === 'true',
-    ...formFacts(el),
+    ...safetyFacts(el, name),
   };
 }
 
-const PAYMENT_NAME =
-  /\b(card ?number|cc-?(?:number|num|csc|exp)|cvc|cvv|csc|security code|iban|account number|sort code|routing number)\b|card_?number|cardnumber/i;
-
-/** Whether a field takes payment details (by autocomplete, name, id or label). */
-function isPaymentField(el: Element, label: string): boolean {
-  const autocomplete = (el.getAttribute('autocomplete') ?? '').toLowerCase();
-  if (/\bcc-/.test(autocomplete)) return true;
-  return PAYMENT_NAME.test(`${el.getAttribute('name') ?? ''} ${el.id} ${label}`);
+/** What has keyboard focus (through shadow roots and same-origin frames); a cross-origin frame is described as the iframe. */
+export function describeFocused(): ElementInfo | null {
+  const el = deepActiveElement(document);
+  if (!el || el === el.ownerDocument.body || el === el.ownerDocument.documentElement) return null;
+  return describeNode(el, '');
 }
 
-function formFacts(
-  el: Element,
-): Pick<ElementInfo, 'autocomplete' | 'fieldName' | 'submits' | 'formHasPassword' | 'formHasPayment' | 'href' | 'download'> {
-  const form = isInput(el) || isTextArea(el) || isSelect(el) || isButton(el) ? el.form : el.closest('form');
-  const fields = form ? Array.from(form.elements) : [];
-  const vis = new Visibility();
-  const submits =
-    (isButton(el) && el.type === 'submit') || (isInput(el) && !['checkbox', 'radio', 'file', 'button', 'reset'].includes(el.type));
-  const anchor = el.closest('a[href]');
-  return {
-    autocomplete: (el.getAttribute('autocomplete') ?? '').toLowerCase(),
-    fieldName: `${el.getAttribute('name') ?? ''} ${el.id}`.trim(),
-    submits: Boolean(form) && submits,
-    formHasPassword: fields.some((f) => isInput(f) && f.type === 'password'),
-    formHasPayment: fields.some((f) => (isInput(f) || isSelect(f)) && isPaymentField(f, accessibleName(f, displayRole(f), vis).name)),
-    href: anchor && isAnchor(anchor) ? anchor.href : '',
-    download: anchor?.hasAttribute('download') ?? false,
-  };
+/** The cross-origin iframe that holds focus, for the driver to ask its own script (fetched by object id). */
+export function focusedFrame(): Element | null {
+  const el = deepActiveElement(document);
+  return el && isIFrame(el) && !frameDocument(el) ? el : null;
 }
 
 export function focusElement(registry: RefRegistry, ref: string): string | PageError {
@@ -164,7 +153,8 @@ export function selectOptions(
 ): string[] | PageError {
   const el = registry.resolve(ref);
   if (isPageError(el)) return el;
-  const who = describeRef(ref, el, new Visibility());
+  const vis = new Visibility();
+  const who = describeRef(ref, el, vis);
   if (!isSelect(el)) return { error: 'bad-argument', message: `${who} is not a native select; open it with click, then click the option.` };
   if (!values.length) return { error: 'bad-argument', message: 'Name at least one option to select.' };
   if (values.length > 1 && !el.multiple) return { error: 'bad-argument', message: `${who} takes one option; got ${values.length}.` };
@@ -180,7 +170,9 @@ export function selectOptions(
       (by === 'auto' || by === 'label' ? options.find((o) => optionLabel(o).toLowerCase() === wanted) : undefined) ??
       (by === 'auto' ? options.find((o) => optionLabel(o).toLowerCase().startsWith(wanted)) : undefined);
     if (!match) {
+      // Only the options people can see in the list: hidden ones carry text nobody reads.
       const available = options
+        .filter((o) => !vis.optionHidden(o))
         .map(optionLabel)
         .slice(0, 20)
         .map((l) => `"${l}"`)

@@ -4,6 +4,8 @@ import { builtins, nextFrame } from './builtins';
 import { domAct } from './dom-actions';
 import {
   describeElement,
+  describeFocused,
+  focusedFrame,
   focusElement,
   hasText,
   listboxOptions,
@@ -48,6 +50,8 @@ function install(): void {
     locators: (ref: string) => buildLocators(registry, ref),
     frameOwner: (ref: string) => registry.frameOwner(ref),
     describe: (ref: string) => describeElement(registry, ref),
+    describeFocused: () => describeFocused(),
+    focusedFrame: () => focusedFrame(),
     focus: (ref: string) => focusElement(registry, ref),
     element: (ref: string) => registry.resolve(ref),
     frameBox: (ref: string) => frameBox(registry, ref),
