@@ -239,7 +239,9 @@ describe('the person in the loop', () => {
     expect((await env.state()).widgets.payments).toEqual([]);
     await runInPanel(p, taskById('widgets-pay').instruction);
     expect(await answerAll(p, 'allow')).toHaveLength(3);
-    expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain('The user declined: Click button \\"Pay $20.00\\"');
+    expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain(
+      'The user declined: <page-text>Click button \\"Pay $20.00\\"',
+    );
     const state = await env.stateUntil((st) => st.widgets.payments.length === 1);
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
   });
@@ -250,7 +252,7 @@ describe('the person in the loop', () => {
       const answer = /The user answered: \\"(\w+)\\"/.exec(text)?.[1];
       if (!answer) return { calls: [{ name: 'ask_user', input: { question: 'Which fruit should I choose?' } }] };
       const ref = /\[(e\d+)\] combobox \\"Favourite fruit\\"/.exec(text)?.[1] ?? 'e0';
-      if (!text.includes('Chose \\"')) return { calls: [{ name: 'select_option', input: { ref, values: [answer] } }] };
+      if (!text.includes('Chose <page-text>')) return { calls: [{ name: 'select_option', input: { ref, values: [answer] } }] };
       return { calls: [{ name: 'done', input: { summary: `Chose ${answer}.`, success: true } }] };
     };
     await useModel(brain);

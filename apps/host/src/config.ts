@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseSite, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { parseSite, secretValueProblem, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
 import type { Env } from './io';
 
@@ -79,6 +79,8 @@ export function loadConfig(env: Env): HostConfig {
   const secrets: Secret[] = Object.entries(parsed.data.secrets).map(([name, s]) => {
     const site = parseSite(s.site);
     if (!site.ok) throw new ConfigError(`The config file ${path} stores the secret "${name}" for "${s.site}": ${site.error}`);
+    const short = secretValueProblem(name, s.value);
+    if (short) throw new ConfigError(`The config file ${path} cannot keep the secret "${name}". ${short}`);
     return { name, value: s.value, site: site.site, ...(s.field ? { field: s.field } : {}) };
   });
   let warning: string | null = null;

@@ -17,6 +17,46 @@ export interface Io {
   onInterrupt(handler: () => void): () => void;
 }
 
+// What a terminal would act on rather than show: escape sequences (CSI, OSC, DCS and the rest,
+// in 7- and 8-bit form), other control characters (carriage return, backspace, bell) and bidi
+// controls. In a page's text they could move the cursor, rewrite a line or reorder what the
+// person reads at a prompt.
+/* eslint-disable no-control-regex -- control characters are what these find */
+const SEQUENCE =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The colour codes the timeline paints with (timeline.ts), and only those. */
+const OUR_COLOURS = /(\u001b\[(?:1|2|22|31|32|33|36|39)m)/;
+/* eslint-enable no-control-regex */
+
+/** Text as a terminal shows it, never acts on it: no escape sequences or control characters but line breaks and tabs. */
+export function printable(text: string): string {
+  return text.replace(SEQUENCE, '').replace(CONTROL, '');
+}
+
+/**
+ * Everything the CLI writes goes through here. Data is made printable before it is coloured
+ * (timeline.ts); this is the last guard for whatever was not: only our own colour codes
+ * pass, and only when colour is on.
+ */
+export function guardedOutput(out: Output, colour: boolean): Output {
+  const write = (text: string) =>
+    out.write(
+      colour
+        ? text
+            .split(OUR_COLOURS)
+            .map((part, i) => (i % 2 ? part : printable(part)))
+            .join('')
+        : printable(text),
+    );
+  return out.isTTY === undefined ? { write } : { write, isTTY: out.isTTY };
+}
+
+/** Whether to colour what goes to this stream: a terminal, and NO_COLOR not set. */
+export function colourFor(out: Output, env: Env): boolean {
+  return Boolean(out.isTTY) && !env.NO_COLOR;
+}
+
 /** The real process: its streams, environment and signals. */
 export function processIo(): Io {
   const handlers: (() => void)[] = [];
@@ -32,8 +72,8 @@ export function processIo(): Io {
   process.on('SIGTERM', onSignal);
   return {
     stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: guardedOutput(process.stdout, colourFor(process.stdout, process.env)),
+    stderr: guardedOutput(process.stderr, colourFor(process.stderr, process.env)),
     env: process.env,
     onInterrupt: (handler) => {
       handlers.push(handler);

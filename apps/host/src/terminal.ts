@@ -1,9 +1,11 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Output } from './io';
+import { printable, type Output } from './io';
 
 // Questions at the terminal (plan approval, ask_user, confirmations, dialogs). Lines are
 // read from stdin as they come, so answers can be typed or piped; at the end of input
-// every question gets null and the caller decides what that means.
+// every question gets null and the caller decides what that means. A question carries page
+// text (a dialog's message, a control's name in a confirmation): it is shown redacted and
+// printable, so a page cannot rewrite what the person is asked.
 
 export class Terminal {
   private reader: Interface | null = null;
@@ -17,6 +19,8 @@ export class Terminal {
   constructor(
     private readonly input: NodeJS.ReadableStream & { isTTY?: boolean },
     private readonly out: Output,
+    /** Makes a prompt safe to show: redacts secrets and removes what a terminal would act on. */
+    private readonly clean: (text: string) => string = printable,
   ) {
     this.echo = !input.isTTY;
   }
@@ -37,11 +41,11 @@ export class Terminal {
 
   /** Shows the prompt and waits for a line; null when input has ended. */
   async ask(prompt: string): Promise<string | null> {
-    this.out.write(prompt);
+    this.out.write(this.clean(prompt));
     this.start();
     const ready = this.lines.shift();
     const answer = ready ?? (this.ended ? null : await new Promise<string | null>((resolve) => this.waiting.push(resolve)));
-    if (this.echo) this.out.write(`${answer ?? '(no answer: input ended)'}\n`);
+    if (this.echo) this.out.write(`${this.clean(answer ?? '(no answer: input ended)')}\n`);
     return answer;
   }
 

@@ -1,9 +1,11 @@
-import type { AgentEvent, TaskResult } from '@wayfinder/core';
-import type { Output } from './io';
+import { redactEverywhere, type AgentEvent, type TaskResult } from '@wayfinder/core';
+import { printable, type Output } from './io';
 
 // What a run looks like in the terminal: one line per tool call with its result, tokens
 // per step, notices, the plan, and a last line that says how it went. `--json` prints the
-// events themselves, one per line, for scripts.
+// events themselves, one per line, for scripts. Both redact every string they are given
+// (addresses, titles, questions, results may hold a secret); the timeline also makes it
+// printable (no escape sequences from a page) before it adds its own colours.
 
 export interface Printer {
   header(lines: { model: string; mode: string; task: string; page: string }): void;
@@ -44,24 +46,34 @@ export function formatArgs(input: unknown): string {
   );
 }
 
+/** Removes secrets from a text (the host's stored ones, and credentials by their shape). */
+export type Redact = (text: string) => string;
+
+const asIs: Redact = (text) => text;
+
 export class TimelinePrinter implements Printer {
   private readonly paint: ReturnType<typeof painter>;
+  /** Redacted and printable: what every string from a run becomes before it is shown. */
+  private readonly clean: Redact;
   private pendingText = '';
   private stepTokens: string | null = null;
   private estimated = false;
 
   constructor(
     private readonly out: Output,
-    color = Boolean(out.isTTY) && !process.env.NO_COLOR,
+    options: { color?: boolean; redact?: Redact } = {},
   ) {
-    this.paint = painter(color);
+    this.paint = painter(options.color ?? (Boolean(out.isTTY) && !process.env.NO_COLOR));
+    const redact = options.redact ?? asIs;
+    this.clean = (text) => printable(redact(text));
   }
 
   private line(text: string): void {
     this.out.write(`${text}\n`);
   }
 
-  header({ model, mode, task, page }: { model: string; mode: string; task: string; page: string }): void {
+  header(lines: { model: string; mode: string; task: string; page: string }): void {
+    const { model, mode, task, page } = redactEverywhere(lines, this.clean);
     const p = this.paint;
     this.line(`${p.bold('wayfinder')} ${p.dim('·')} ${model} ${p.dim('·')} ${mode} mode`);
     this.line(`${p.dim('task')}  ${task}`);
@@ -70,22 +82,26 @@ export class TimelinePrinter implements Printer {
   }
 
   note(text: string): void {
-    this.line(text);
+    this.line(this.clean(text));
   }
 
   private flushText(): void {
-    if (this.pendingText.trim()) this.line(`    ${this.paint.dim(`“${oneLine(this.pendingText, 300)}”`)}`);
+    // Cleaned as a whole: a secret or an escape sequence could come split across pieces of the stream.
+    const text = this.clean(this.pendingText);
+    if (text.trim()) this.line(`    ${this.paint.dim(`“${oneLine(text, 300)}”`)}`);
     this.pendingText = '';
   }
 
-  event(event: AgentEvent): void {
+  event(raw: AgentEvent): void {
     const p = this.paint;
+    if (raw.type === 'text-delta') {
+      this.pendingText += raw.delta;
+      return;
+    }
+    const event = redactEverywhere(raw, this.clean);
     switch (event.type) {
       case 'task-start':
       case 'step-start':
-        return;
-      case 'text-delta':
-        this.pendingText += event.delta;
         return;
       case 'usage':
         this.flushText();
@@ -100,7 +116,7 @@ export class TimelinePrinter implements Printer {
       }
       case 'tool-result': {
         const mark = event.ok ? p.green('✓') : p.red('✗');
-        this.line(`     ${mark} ${oneLine(event.summary, 180)} ${p.dim(`${event.ms} ms`)}`);
+        this.line(`     ${mark} ${oneLine(event.summary, 240)} ${p.dim(`${event.ms} ms`)}`);
         return;
       }
       case 'notice':
@@ -136,7 +152,8 @@ export class TimelinePrinter implements Printer {
     }
   }
 
-  result(result: TaskResult, ms: number): void {
+  result(raw: TaskResult, ms: number): void {
+    const result = redactEverywhere(raw, this.clean);
     const p = this.paint;
     const usage = `${tokens(result.usage.inputTokens)} tokens in, ${tokens(result.usage.outputTokens)} out${this.estimated ? ' (* estimated)' : ''}`;
     const facts = p.dim(`${result.steps} step${result.steps === 1 ? '' : 's'} · ${(ms / 1000).toFixed(1)} s · ${usage}`);
@@ -148,14 +165,26 @@ export class TimelinePrinter implements Printer {
   }
 }
 
+// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (an 8-bit CSI), bidi controls
+// and line separators as they are; escaped too, a line of --json is safe on a terminal and still
+// the same data.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
 export class JsonPrinter implements Printer {
   constructor(
     private readonly out: Output,
     private readonly notes: Output,
+    private readonly redact: Redact = asIs,
   ) {}
 
+  private words: Extract<AgentEvent, { type: 'text-delta' }> | null = null;
+
   private emit(value: unknown): void {
-    this.out.write(`${JSON.stringify(value)}\n`);
+    const line = JSON.stringify(redactEverywhere(value, this.redact)).replace(
+      UNSAFE_IN_JSON,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    this.out.write(`${line}\n`);
   }
 
   header(lines: { model: string; mode: string; task: string; page: string }): void {
@@ -163,14 +192,30 @@ export class JsonPrinter implements Printer {
   }
 
   event(event: AgentEvent): void {
+    if (event.type === 'text-delta') {
+      if (this.words?.step === event.step) this.words.delta += event.delta;
+      else {
+        this.flushWords();
+        this.words = { ...event };
+      }
+      return;
+    }
+    this.flushWords();
     this.emit(event);
   }
 
+  /** The model's streamed words go out as one event per step, redacted whole: a secret split between pieces is still found. */
+  private flushWords(): void {
+    if (this.words) this.emit(this.words);
+    this.words = null;
+  }
+
   result(result: TaskResult, ms: number): void {
+    this.flushWords();
     this.emit({ type: 'result', ...result, ms });
   }
 
   note(text: string): void {
-    this.notes.write(`${text}\n`);
+    this.notes.write(`${printable(this.redact(text))}\n`);
   }
 }

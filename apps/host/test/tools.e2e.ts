@@ -95,19 +95,23 @@ describe('tools through the loop', () => {
     expect(result.success).toBe(true);
     const [, click, listed, switched, html, closed, relisted, opened, back, missing] = outputs;
     expect(click?.text).toMatch(
-      /^Clicked e\d+ \(link "Open the trail map in a new tab"\)\. It opened a new tab \[\w+\] http:\/\/127\.0\.0\.1:\d+\/widgets\/map\.html; switch to it to use it\./,
+      /^Clicked e\d+ \(link <page-text>Open the trail map in a new tab<\/page-text>\)\. It opened a new tab \[\w+\] <page-text>http:\/\/127\.0\.0\.1:\d+\/widgets\/map\.html<\/page-text>; switch to it to use it\./,
     );
-    expect(listed?.text).toMatch(/^2 open tabs:\n1\. \[\w+\] \(current\) "Widgets — Trailhead Club" .*\n2\. \[\w+\] "Trail map" /);
-    expect(switched?.text).toMatch(/^Switched to tab \[\w+\] "Trail map" .*\n\nWhat is in view:\n<page-content/);
+    expect(listed?.text).toMatch(
+      /^2 open tabs:\n1\. \[\w+\] \(current\) <page-text>Widgets — Trailhead Club<\/page-text> <page-text>http:\/\/127\.0\.0\.1:\d+\/widgets<\/page-text>\n2\. \[\w+\] <page-text>Trail map<\/page-text> <page-text>http:.*\/widgets\/map\.html<\/page-text>$/,
+    );
+    expect(switched?.text).toMatch(
+      /^Switched to tab \[\w+\] <page-text>Trail map<\/page-text> <page-text>.*<\/page-text>\.\n\nWhat is in view:\n<page-content/,
+    );
     expect(html?.text).toMatch(/^<page-content source="h1">\n<h1[^>]*>[^<]*<\/h1>\n<\/page-content>$/);
     expect(closed?.text).toMatch(
-      /^Closed tab \[\w+\] "Trail map"\.\n\nWorking in tab \[\w+\] "Widgets — Trailhead Club" .* now\.\n\nWhat is in view:/,
+      /^Closed tab \[\w+\] <page-text>Trail map<\/page-text> <page-text>.*<\/page-text>\.\n\nWorking in tab \[\w+\] <page-text>Widgets — Trailhead Club<\/page-text> <page-text>.*<\/page-text> now\.\n\nWhat is in view:/,
     );
     expect(relisted?.text).toMatch(/^1 open tab:\n1\. /);
     expect(opened?.text).toMatch(/^Opened a new tab \[\w+\] at .*\/feed; working in it now\./);
-    expect(back?.text).toMatch(/^Switched to tab \[\w+\] "Widgets — Trailhead Club"/);
+    expect(back?.text).toMatch(/^Switched to tab \[\w+\] <page-text>Widgets — Trailhead Club<\/page-text>/);
     expect(missing?.ok).toBe(false);
-    expect(missing?.text).toMatch(/^No tab matches "nowhere"\. Open tabs: /);
+    expect(missing?.text).toMatch(/^No tab matches "nowhere"\. Open tabs: \[\w+\] <page-text>/);
     expect(await browser.tabs()).toHaveLength(2);
   });
 
@@ -122,7 +126,9 @@ describe('tools through the loop', () => {
     ]);
     expect(result.success).toBe(true);
     expect(outputs.map((o) => o.ok)).toEqual([true, true, true, true, false, true]);
-    expect(outputs[0]?.text).toMatch(/^Opened .*\/feed \("Trail feed"\)\.\n\nA new page loaded; what is in view:\n<page-content/);
+    expect(outputs[0]?.text).toMatch(
+      /^Opened <page-text>http:.*\/feed<\/page-text> \(<page-text>Trail feed<\/page-text>\)\.\n\nA new page loaded; what is in view:\n<page-content/,
+    );
     expect(outputs[1]?.text).toMatch(/\/widgets/);
     expect(outputs[2]?.text).toMatch(/\/feed/);
     expect(outputs[4]?.text).toContain('is not an address');
@@ -139,7 +145,9 @@ describe('tools through the loop', () => {
       call('think', { thought: 'The menu is open.' }),
       done,
     ]);
-    expect(outputs[0]?.text).toMatch(/^Moved the mouse over e\d+ \(button "Trail menu"\)\.[\s\S]*\+ \[e\d+\] menuitem "Favourite routes"/);
+    expect(outputs[0]?.text).toMatch(
+      /^Moved the mouse over e\d+ \(button <page-text>Trail menu<\/page-text>\)\.[\s\S]*\+ \[e\d+\] menuitem "Favourite routes"/,
+    );
     expect(outputs[1]?.text).toMatch(/^Pressed Escape/);
     expect(outputs[2]?.text).toBe('Noted.');
   });

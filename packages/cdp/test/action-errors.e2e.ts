@@ -94,7 +94,7 @@ describe('errors a model can act on', () => {
     expect(await failure(tab.act(far, { kind: 'click' }))).toEqual({
       code: 'navigated',
       retryable: true,
-      message: `The page navigated before ${far} (button "Far away") could be used; take a new snapshot and use a ref from it.`,
+      message: `The page navigated before ${far} (button <page-text>Far away</page-text>) could be used; take a new snapshot and use a ref from it.`,
     });
   });
 
@@ -105,7 +105,7 @@ describe('errors a model can act on', () => {
     expect(await failure(tab.act(out, { kind: 'click' }))).toEqual({
       code: 'disabled',
       retryable: false,
-      message: `${out} (button "Out of stock") is disabled; complete what it depends on first (for example required fields), or pick another element.`,
+      message: `${out} (button <page-text>Out of stock</page-text>) is disabled; complete what it depends on first (for example required fields), or pick another element.`,
     });
     // A hover menu: its items exist while the mouse is over it, then hide again.
     await open('/widgets');
@@ -117,7 +117,7 @@ describe('errors a model can act on', () => {
     expect(await failure(tab.act(item, { kind: 'click' }))).toEqual({
       code: 'not-visible',
       retryable: true,
-      message: `${item} (menuitem "Favourite routes") is not visible (hidden, collapsed or zero-size); open or expand what contains it, or pick another element.`,
+      message: `${item} (menuitem <page-text>Favourite routes</page-text>) is not visible (hidden, collapsed or zero-size); open or expand what contains it, or pick another element.`,
     });
   });
 

@@ -24,7 +24,9 @@ describe('navigation', () => {
   it('opens pages, goes back and forward, reloads', async () => {
     const first = await tab.navigate(`${env.gym.url}/signup`);
     expect(first).toMatchObject({ navigated: true, url: `${env.gym.url}/signup` });
-    expect(first.summary).toBe(`Opened ${env.gym.url}/signup ("Create your account — Trailhead Club").`);
+    expect(first.summary).toBe(
+      `Opened <page-text>${env.gym.url}/signup</page-text> (<page-text>Create your account — Trailhead Club</page-text>).`,
+    );
     await tab.navigate(`${env.gym.url}/admin/login`);
     expect((await tab.goBack()).url).toBe(`${env.gym.url}/signup`);
     expect((await tab.goForward()).url).toBe(`${env.gym.url}/admin/login`);
@@ -57,7 +59,7 @@ describe('the shop (React)', () => {
     await open('/shop/p/trail-lantern', 'Add to cart');
     let s = await tab.snapshot();
     expect((await tab.act(ref(s, 'button', 'Add to cart'), { kind: 'click' })).summary).toMatch(
-      /^Clicked e\d+ \(button "Add to cart"\)\.$/,
+      /^Clicked e\d+ \(button <page-text>Add to cart<\/page-text>\)\.$/,
     );
     await env.stateUntil((st) => st.shop.cart.some((l) => l.productId === 'trail-lantern'));
     await open('/shop/checkout', 'Continue to payment');
@@ -65,7 +67,9 @@ describe('the shop (React)', () => {
     const typeAll = async (fields: [string, string][]) => {
       for (const [label, value] of fields) {
         const outcome = await tab.act(ref(s, 'textbox', label), { kind: 'type', text: value });
-        expect(outcome.summary).toBe(`Typed ${JSON.stringify(value)} into ${ref(s, 'textbox', label)} (textbox "${label}").`);
+        expect(outcome.summary).toBe(
+          `Typed ${JSON.stringify(value)} into ${ref(s, 'textbox', label)} (textbox <page-text>${label}</page-text>).`,
+        );
       }
     };
     await typeAll([
@@ -76,7 +80,7 @@ describe('the shop (React)', () => {
       ['Postal code', 'NW1 2AB'],
     ]);
     expect((await tab.act(ref(s, 'combobox', 'Country'), { kind: 'select', values: ['United Kingdom'] })).summary).toMatch(
-      /^Selected "United Kingdom" in e\d+ \(combobox "Country"\)\.$/,
+      /^Selected <page-text>United Kingdom<\/page-text> in e\d+ \(combobox <page-text>Country<\/page-text>\)\.$/,
     );
     await tab.act(ref(s, 'button', 'Continue to payment'), { kind: 'click' });
     await env.stateUntil((st) => st.shop.checkout?.shipping.city === 'London');
@@ -89,7 +93,7 @@ describe('the shop (React)', () => {
       ['Security code (CVC)', '123'],
     ]);
     const placed = await tab.act(ref(s, 'button', 'Place order'), { kind: 'click' });
-    expect(placed.summary).toMatch(/Clicked e\d+ \(button "Place order"\)/);
+    expect(placed.summary).toMatch(/Clicked e\d+ \(button <page-text>Place order<\/page-text>\)/);
     const state = await env.stateUntil((st) => st.shop.orders.length === 1);
     expect(state.shop.orders[0]).toMatchObject({
       lines: [expect.objectContaining({ productId: 'trail-lantern', qty: 1 })],
@@ -105,7 +109,7 @@ describe('the shop (React)', () => {
     const search = ref(s, 'searchbox', 'Search products');
     await tab.act(search, { kind: 'type', text: 'head', mode: 'keys' });
     const appended = await tab.act(search, { kind: 'type', text: 'lamp', replace: false, submit: true });
-    expect(appended.summary).toBe(`Typed "lamp" into ${search} (searchbox "Search products") and pressed Enter.`);
+    expect(appended.summary).toBe(`Typed "lamp" into ${search} (searchbox <page-text>Search products</page-text>) and pressed Enter.`);
     await tab.waitFor({ kind: 'text', text: 'Results for “headlamp”' });
     await tab.waitFor({ kind: 'text', text: '2 products' });
   });
@@ -135,7 +139,7 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     ] as const) {
       const outcome = await tab.act(ref(s, 'textbox', label), { kind: 'type', text: value });
       if (label.includes('assword')) {
-        expect(outcome.summary).toBe(`Typed 13 characters into ${ref(s, 'textbox', label)} (textbox "${label}").`);
+        expect(outcome.summary).toBe(`Typed 13 characters into ${ref(s, 'textbox', label)} (textbox <page-text>${label}</page-text>).`);
         expect(outcome.summary).not.toContain('Navy1906cobol');
       }
     }
@@ -143,7 +147,7 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     s = await tab.snapshot();
     await tab.act(ref(s, 'combobox', 'Country'), { kind: 'select', values: ['united states'] });
     expect((await tab.act(ref(s, 'radio', /^Pro/), { kind: 'check', checked: true })).summary).toMatch(
-      /^Checked e\d+ \(radio "Pro — unlimited trips, \$5\/month"\)\.$/,
+      /^Checked e\d+ \(radio <page-text>Pro — unlimited trips, \$5\/month<\/page-text>\)\.$/,
     );
     expect((await tab.act(ref(s, 'radio', /^Pro/), { kind: 'check', checked: true })).summary).toMatch(
       /was already checked; nothing to do\.$/,
@@ -175,12 +179,14 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     expect(await failure(tab.act(sort, { kind: 'select', values: ['Cheapest'] }))).toEqual({
       code: 'bad-argument',
       retryable: false,
-      message: `${sort} (combobox "Sort by") has no option "Cheapest". Its options: "Relevance", "Price: low to high", "Price: high to low", "Customer rating".`,
+      message: `${sort} (combobox <page-text>Sort by</page-text>) has no option "Cheapest". Its options: "Relevance", "Price: low to high", "Price: high to low", "Customer rating".`,
     });
     expect((await tab.act(sort, { kind: 'select', values: ['price-desc'], by: 'value' })).summary).toContain(
-      'Selected "Price: high to low"',
+      'Selected <page-text>Price: high to low</page-text>',
     );
-    expect((await tab.act(sort, { kind: 'select', values: ['3'], by: 'index' })).summary).toContain('Selected "Customer rating"');
+    expect((await tab.act(sort, { kind: 'select', values: ['3'], by: 'index' })).summary).toContain(
+      'Selected <page-text>Customer rating</page-text>',
+    );
   });
 
   it('refuses to check what is not checkable and to type into what is not a text field', async () => {
@@ -189,11 +195,11 @@ describe('forms: selects, radios, checkboxes, validation', () => {
     const next = ref(s, 'button', 'Next');
     expect(await failure(tab.act(next, { kind: 'check', checked: true }))).toMatchObject({
       code: 'bad-argument',
-      message: `${next} (button "Next") is not a checkbox, radio button or switch; use click for it.`,
+      message: `${next} (button <page-text>Next</page-text>) is not a checkbox, radio button or switch; use click for it.`,
     });
     expect(await failure(tab.act(next, { kind: 'type', text: 'x' }))).toMatchObject({
       code: 'bad-argument',
-      message: `${next} (button "Next") does not take typed text (it is a button); pick a text field, or use select_option / check / click for this control.`,
+      message: `${next} (button <page-text>Next</page-text>) does not take typed text (it is a button); pick a text field, or use select_option / check / click for this control.`,
     });
   });
 });
@@ -203,14 +209,16 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
     await open('/feed', 'Showing 10 posts');
     const s = await tab.snapshot();
     const outcome = await tab.act(ref(s, 'combobox', 'Favourite fruit'), { kind: 'select', values: ['kiwi'] });
-    expect(outcome.summary).toMatch(/^Chose "Kiwi" in e\d+ \(combobox "Favourite fruit"\)\.$/);
+    expect(outcome.summary).toMatch(/^Chose <page-text>Kiwi<\/page-text> in e\d+ \(combobox <page-text>Favourite fruit<\/page-text>\)\.$/);
     await env.stateUntil((st) => st.feed.fruit === 'Kiwi');
   });
 
   it('reorders with HTML5 drag and drop', async () => {
     const s = await tab.snapshot({ mode: 'full' });
     const outcome = await tab.act(ref(s, 'draggable', 'Write tests'), { kind: 'drag', toRef: ref(s, 'draggable', 'Plan the route') });
-    expect(outcome.summary).toMatch(/^Dragged e\d+ \(draggable "Write tests"\) to e\d+ \(draggable "Plan the route"\)\.$/);
+    expect(outcome.summary).toMatch(
+      /^Dragged e\d+ \(draggable <page-text>Write tests<\/page-text>\) to e\d+ \(draggable <page-text>Plan the route<\/page-text>\)\.$/,
+    );
     await env.stateUntil((st) => st.feed.taskOrder[0] === 'Write tests');
   });
 
@@ -220,7 +228,9 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
       kind: 'upload',
       files: [{ name: 'trip-report.txt', mimeType: 'text/plain', data: Buffer.from('Great trip, clear skies').toString('base64') }],
     });
-    expect(outcome.summary).toMatch(/^Put trip-report\.txt into e\d+ \(file "Attach a file"\) \(it now holds trip-report\.txt\)\.$/);
+    expect(outcome.summary).toMatch(
+      /^Put trip-report\.txt into e\d+ \(file <page-text>Attach a file<\/page-text>\) \(it now holds trip-report\.txt\)\.$/,
+    );
     await tab.act(ref(s, 'button', 'Upload'), { kind: 'click' });
     const state = await env.stateUntil((st) => st.feed.uploads.length === 1);
     expect(state.feed.uploads[0]).toMatchObject({ name: 'trip-report.txt', preview: 'Great trip, clear skies' });
@@ -232,7 +242,7 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
       kind: 'upload',
       files: [{ name: 'summit.png', mimeType: 'image/png', data: Buffer.from('not really a png').toString('base64') }],
     });
-    expect(outcome.summary).toMatch(/^Chose summit\.png in the file chooser e\d+ \(button "Add a photo"\) opened\.$/);
+    expect(outcome.summary).toMatch(/^Chose summit\.png in the file chooser e\d+ \(button <page-text>Add a photo<\/page-text>\) opened\.$/);
     await env.stateUntil((st) => st.feed.uploads.some((u) => u.name === 'summit.png'));
     await tab.waitFor({ kind: 'text', text: 'Added summit.png.' });
   });
@@ -272,7 +282,7 @@ describe('the feed: custom listbox, drag and drop, upload, infinite scroll, moda
     expect(await failure(tab.act(like, { kind: 'click' }))).toEqual({
       code: 'covered',
       retryable: true,
-      message: `${like} (button "Like Item 1 — Granite Ridge") is covered by dialog "Settings"; close or dismiss that first, or scroll.`,
+      message: `${like} (button <page-text>Like Item 1 — Granite Ridge</page-text>) is covered by <page-text>dialog "Settings"</page-text>; close or dismiss that first, or scroll.`,
     });
     s = await tab.snapshot();
     await tab.act(ref(s, 'checkbox', 'Dark mode'), { kind: 'check', checked: true });
@@ -310,7 +320,7 @@ describe('widgets: shadow DOM, frames, keyboard and mouse', () => {
     const s = await tab.snapshot({ mode: 'full' });
     const shortcut = ref(s, 'textbox', 'Shortcut');
     expect((await tab.act(shortcut, { kind: 'press', keys: 'Ctrl+Shift+K' })).summary).toBe(
-      `Pressed Ctrl+Shift+K on ${shortcut} (textbox "Shortcut").`,
+      `Pressed Ctrl+Shift+K on ${shortcut} (textbox <page-text>Shortcut</page-text>).`,
     );
     await env.stateUntil((st) => st.widgets.shortcut === 'Ctrl+Shift+K');
     expect(await failure(tab.act(shortcut, { kind: 'press', keys: 'Hyper+K' }))).toMatchObject({
@@ -357,7 +367,7 @@ describe('widgets: shadow DOM, frames, keyboard and mouse', () => {
     const s = await tab.snapshot({ mode: 'full' });
     const log = ref(s, 'clickable', 'Trail log');
     const outcome = await tab.act(log, { kind: 'scroll', direction: 'down', amount: 200 });
-    expect(outcome.summary).toBe(`Scrolled ${log} (clickable "Trail log") down to 200 px.`);
+    expect(outcome.summary).toBe(`Scrolled ${log} (clickable <page-text>Trail log</page-text>) down to 200 px.`);
   });
 
   it('acts inside the same-origin frame, the cross-origin frame, and a frame from another site', async () => {

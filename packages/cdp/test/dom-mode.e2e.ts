@@ -25,11 +25,15 @@ describe('DOM-event mode', () => {
     const s = await tab.snapshot();
     const add = await tab.act(ref(s, 'button', 'Add to cart'), { kind: 'click' });
     expect(add.summary).toMatch(
-      new RegExp(`^Clicked e\\d+ \\(button "Add to cart"\\) with script events\\. ${LIMIT.replace(/[.()]/g, '\\$&')}$`),
+      new RegExp(
+        `^Clicked e\\d+ \\(button <page-text>Add to cart</page-text>\\) with script events\\. ${LIMIT.replace(/[.()]/g, '\\$&')}$`,
+      ),
     );
     await env.stateUntil((st) => st.shop.cart.length === 1);
     const typed = await tab.act(ref(s, 'searchbox', 'Search products'), { kind: 'type', text: 'stove', submit: true });
-    expect(typed.summary).toMatch(/^Typed 5 characters into e\d+ \(searchbox "Search products"\) \(submitted the form\)\.$/);
+    expect(typed.summary).toMatch(
+      /^Typed 5 characters into e\d+ \(searchbox <page-text>Search products<\/page-text>\) \(submitted the form\)\.$/,
+    );
     await tab.waitFor({ kind: 'text', text: 'Results for “stove”' });
   });
 
@@ -53,7 +57,7 @@ describe('DOM-event mode', () => {
           files: [{ name: 'notes.md', mimeType: 'text/markdown', data: Buffer.from('# Notes').toString('base64') }],
         })
       ).summary,
-    ).toMatch(/^Put notes\.md into e\d+ \(file "Attach a file"\) \(it now holds notes\.md\)\.$/);
+    ).toMatch(/^Put notes\.md into e\d+ \(file <page-text>Attach a file<\/page-text>\) \(it now holds notes\.md\)\.$/);
     await tab.act(ref(s, 'button', 'Upload'), { kind: 'click' });
     await env.stateUntil((st) => st.feed.uploads.some((u) => u.name === 'notes.md' && u.preview === '# Notes'));
   });
@@ -68,7 +72,7 @@ describe('DOM-event mode', () => {
     await tab.act(ref(s, 'button', /^Like Item 2 /), { kind: 'click' });
     await env.stateUntil((st) => st.feed.liked.includes(2));
     expect((await tab.act(ref(s, 'checkbox', 'Dark mode'), { kind: 'check', checked: true })).summary).toMatch(
-      /^Checked e\d+ \(checkbox "Dark mode"\)\.$/,
+      /^Checked e\d+ \(checkbox <page-text>Dark mode<\/page-text>\)\.$/,
     );
   });
 

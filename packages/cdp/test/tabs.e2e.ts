@@ -33,7 +33,7 @@ describe('dialogs', () => {
       expect.objectContaining({ type: 'confirm', message: 'Delete Ada Lovelace? This cannot be undone.', accepted: false }),
     ]);
     expect(outcome.summary).toMatch(
-      /The page showed a confirm dialog \("Delete Ada Lovelace\? This cannot be undone\."\); it was dismissed\.$/,
+      /The page showed a confirm dialog <page-text>Delete Ada Lovelace\? This cannot be undone\.<\/page-text>; it was dismissed\.$/,
     );
     await tab.waitFor({ kind: 'text', text: 'Deletion cancelled.' });
     expect((await env.state()).admin.deleted).toEqual([]);
@@ -70,7 +70,9 @@ describe('dialogs', () => {
     ]);
     await env.stateUntil((st) => st.widgets.tripName === 'Ridge run');
     const about = await tab.act(ref(s, 'button', 'About'), { kind: 'click' });
-    expect(about.summary).toMatch(/The page showed an alert dialog \("Trailhead widgets, version 1\."\); it was closed\.$/);
+    expect(about.summary).toMatch(
+      /The page showed an alert dialog <page-text>Trailhead widgets, version 1\.<\/page-text>; it was closed\.$/,
+    );
   });
 
   it('beforeunload: the default stays on a page with unsaved changes; a policy can leave', async () => {
@@ -109,7 +111,7 @@ describe('dialogs', () => {
       code: 'dialog-open',
       retryable: true,
       message:
-        'A prompt dialog is open ("New name for the trip") and waits for an answer; nothing on the page can be used until it is answered.',
+        'A prompt dialog is open (<page-text>New name for the trip</page-text>) and waits for an answer; nothing on the page can be used until it is answered.',
     });
     if (!release) throw new Error('the policy was not asked');
     release({ accept: true, promptText: 'Slow answer' });
@@ -125,7 +127,7 @@ describe('tabs', () => {
     const viaLink = await tab.act(ref(s, 'link', 'Open the trail map in a new tab'), { kind: 'click' });
     expect(viaLink.newTabs).toEqual([expect.objectContaining({ url: `${env.gym.url}/widgets/map.html`, openerId: tab.id })]);
     expect(viaLink.summary).toMatch(
-      new RegExp(`It opened a new tab \\[\\w+\\] ${env.gym.url}/widgets/map\\.html; switch to it to use it\\.$`),
+      new RegExp(`It opened a new tab \\[\\w+\\] <page-text>${env.gym.url}/widgets/map\\.html</page-text>; switch to it to use it\\.$`),
     );
     const viaPopup = await tab.act(ref(s, 'button', 'Open help popup'), { kind: 'click' });
     const popup = viaPopup.newTabs[0];
@@ -178,7 +180,7 @@ describe('waiting', () => {
     await (
       await env.browser.tab(tab.id)
     ).session.send('Runtime.evaluate', { expression: `setTimeout(() => { location.href = '/signup'; }, 50)` });
-    expect(await navigated).toMatch(new RegExp(`^The page navigated to ${env.gym.url}/signup after \\d+ ms\\.$`));
+    expect(await navigated).toMatch(new RegExp(`^The page navigated to <page-text>${env.gym.url}/signup</page-text> after \\d+ ms\\.$`));
   });
 });
 

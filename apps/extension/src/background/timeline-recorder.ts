@@ -1,10 +1,11 @@
-import type { AgentEvent, Browser } from '@wayfinder/core';
+import { redactEverywhere, type AgentEvent, type Browser } from '@wayfinder/core';
 import type { Db, TimelineItem } from '../lib/db';
 import type { PanelHub } from './panel-hub';
 
 // A task's timeline: every event goes to the panels as it happens and into IndexedDB, in
 // order; the model's streamed words are stored once per step, and after each action that
-// succeeded a small picture of the page (when the person wants them).
+// succeeded a small picture of the page (when the person wants them). Every string in an
+// event (addresses, titles, questions, results) is redacted before it goes anywhere.
 
 export interface RecordedTask {
   taskId: string;
@@ -13,6 +14,8 @@ export interface RecordedTask {
   /** Tools whose results get a picture. */
   pictured: ReadonlySet<string>;
   screenshots: boolean;
+  /** Removes secrets (stored ones, and credentials by their shape) from a text. */
+  redact: (text: string) => string;
 }
 
 export class TimelineRecorder {
@@ -27,16 +30,19 @@ export class TimelineRecorder {
     private readonly task: RecordedTask,
   ) {}
 
-  record(event: AgentEvent): void {
+  record(raw: AgentEvent): void {
     const { taskId, conversationId } = this.task;
+    const event = redactEverywhere(raw, this.task.redact);
     this.hub.broadcast({ type: 'timeline', taskId, conversationId, item: event });
-    if (event.type === 'text-delta') {
-      this.text += event.delta;
+    if (raw.type === 'text-delta') {
+      this.text += raw.delta;
       return;
     }
     const items: TimelineItem[] = [];
     if (this.text) {
-      items.push({ type: 'text-delta', step: 'step' in event && typeof event.step === 'number' ? event.step : 0, delta: this.text });
+      // Redacted again as a whole: a secret could come split across two pieces of the stream.
+      const delta = this.task.redact(this.text);
+      items.push({ type: 'text-delta', step: 'step' in event && typeof event.step === 'number' ? event.step : 0, delta });
       this.text = '';
     }
     items.push(event);

@@ -1,4 +1,4 @@
-import { parseSite, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core/ui';
+import { parseSite, secretValueProblem, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core/ui';
 import { z } from 'zod';
 
 // Site permissions and stored secrets, in chrome.storage.local beside the settings (never
@@ -44,6 +44,21 @@ export async function loadSecrets(): Promise<Secret[]> {
     : [];
 }
 
-export async function saveSecrets(secrets: Secret[]): Promise<void> {
-  await chrome.storage.local.set({ secrets: SECRETS.parse(secrets) });
+/**
+ * Adds a secret (or replaces the one of that name) and returns them all. Refuses, with the
+ * reason for the person, a value too short to be told apart from ordinary text.
+ */
+export async function storeSecret(secret: Secret): Promise<Secret[]> {
+  const problem = secretValueProblem(secret.name, secret.value);
+  if (problem) throw new Error(problem);
+  const next = [...(await loadSecrets()).filter((s) => s.name !== secret.name), secret];
+  await chrome.storage.local.set({ secrets: SECRETS.parse(next) });
+  return next;
+}
+
+/** Deletes a secret by name and returns the rest. */
+export async function deleteSecret(name: string): Promise<Secret[]> {
+  const next = (await loadSecrets()).filter((s) => s.name !== name);
+  await chrome.storage.local.set({ secrets: SECRETS.parse(next) });
+  return next;
 }

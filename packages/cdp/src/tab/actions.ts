@@ -1,4 +1,4 @@
-import { BrowserError, type Action, type FileInput } from '@wayfinder/core';
+import { BrowserError, pageData, type Action, type FileInput } from '@wayfinder/core';
 import { isScrollResult } from '@wayfinder/page';
 import type { ClickOptions, InputDriver } from './input-modes';
 import type { NavigationWatch } from './navigation';
@@ -18,10 +18,6 @@ const NAVIGATION_GRACE_MS = 5_000;
 function needRef(ref: string | null, kind: string): string {
   if (!ref) throw new BrowserError('bad-argument', `${kind} needs a ref from the snapshot (like e12).`, false);
   return ref;
-}
-
-function quote(text: string, max = 60): string {
-  return JSON.stringify(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }
 
 function capital(text: string): string {
@@ -113,13 +109,13 @@ export class Actions {
         ref,
         (v): v is string[] => Array.isArray(v) && v.every(isString),
       );
-      return `Selected ${chosen.map((c) => quote(c)).join(', ')} in ${label}.`;
+      return `Selected ${chosen.map((c) => pageData(c, 60)).join(', ')} in ${label}.`;
     }
     // A custom listbox: open it like a person would, then click each option.
     if (info.expanded !== true) await this.click(ref, watch);
     const options = await this.t.page('listboxOptions', [ref, values], ref, isOptionList);
     for (const option of options) await this.click(option.ref, watch);
-    return `Chose ${options.map((o) => quote(o.label)).join(', ')} in ${label}.`;
+    return `Chose ${options.map((o) => pageData(o.label, 60)).join(', ')} in ${label}.`;
   }
 
   private async check(ref: string, watch: NavigationWatch, checked: boolean): Promise<string> {

@@ -87,7 +87,8 @@ function firstLine(text: string): string {
     .map((l) => l.trim())
     .filter(Boolean);
   const line = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}` : (lines[0] ?? '');
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+  // Room for page text quoted as page data (<page-text>…</page-text>) in a sentence that also says what happened after.
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
 }
 
 export class ActLoop {

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { BrowserError } from '../browser/errors';
+import { pageData } from '../browser/page-text';
 import type { TabInfo } from '../browser/port';
 import { defineTool, type ToolContext } from './define';
 import { attachPageAfter } from './page-state';
 
+/** A tab's title and address, quoted as page data (a page chooses both). */
+function about(tab: TabInfo): string {
+  return `${tab.title ? pageData(tab.title) : '(untitled)'} ${pageData(tab.url, 300)}`;
+}
+
 function line(tab: TabInfo, index: number, current: string): string {
-  return `${index + 1}. [${tab.id}]${tab.id === current ? ' (current)' : ''} ${JSON.stringify(tab.title || '(untitled)')} ${tab.url}`;
+  return `${index + 1}. [${tab.id}]${tab.id === current ? ' (current)' : ''} ${about(tab)}`;
 }
 
 /** A tab by id, or by a word from its title or address. */
@@ -23,7 +29,7 @@ async function resolveTab(ctx: ToolContext, which: string): Promise<TabInfo> {
   const needle = which.toLowerCase();
   const matches = tabs.filter((t) => t.title.toLowerCase().includes(needle) || t.url.toLowerCase().includes(needle));
   if (matches.length === 1 && matches[0]) return matches[0];
-  const list = tabs.map((t) => `[${t.id}] ${t.title || t.url}`).join('; ');
+  const list = tabs.map((t) => `[${t.id}] ${about(t)}`).join('; ');
   throw new BrowserError(
     'bad-argument',
     matches.length ? `"${which}" matches ${matches.length} tabs; use an id: ${list}` : `No tab matches "${which}". Open tabs: ${list}`,
@@ -67,7 +73,7 @@ export const tabTools = [
       const info = await resolveTab(ctx, input.tab);
       const tab = await ctx.browser.switchTab(info.id);
       ctx.useTab(tab.id);
-      response.add(`Switched to tab [${info.id}] ${JSON.stringify(info.title)} ${info.url}.`);
+      response.add(`Switched to tab [${info.id}] ${about(info)}.`);
       // The whole view: what the model last saw of this tab may be long gone from its history.
       response.pageState(await tab.snapshot(), 'What is in view:');
     },
@@ -82,12 +88,12 @@ export const tabTools = [
       const current = await ctx.tab();
       const info = input.tab ? await resolveTab(ctx, input.tab) : await current.info();
       await ctx.browser.closeTab(info.id);
-      response.add(`Closed tab [${info.id}] ${JSON.stringify(info.title)}.`);
+      response.add(`Closed tab [${info.id}] ${about(info)}.`);
       if (info.id === current.id) {
         const next = await ctx.browser.activeTab();
         ctx.useTab(next.id);
         const now = await next.info();
-        response.add(`Working in tab [${now.id}] ${JSON.stringify(now.title)} ${now.url} now.`);
+        response.add(`Working in tab [${now.id}] ${about(now)} now.`);
         response.pageState(await next.snapshot(), 'What is in view:');
       }
     },

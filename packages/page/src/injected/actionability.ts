@@ -1,5 +1,6 @@
 import type { Actionability, PageError, Point, Rect } from '../protocol';
 import { isPageError } from '../protocol';
+import { pageText } from '../shared/page-text';
 import { nextFrame } from './builtins';
 import { isInput, labelsOf } from './dom';
 import { frameContextFor } from './frames';
@@ -43,7 +44,8 @@ function visibleTarget(el: Element): Element | null {
 export function describeRef(ref: string, el: Element, vis: Visibility): string {
   const role = displayRole(el);
   const { name } = accessibleName(el, role, vis);
-  return `${ref} (${role}${name ? ` "${name}"` : ''})`;
+  // The name is the page's: quoted as page data in every sentence this label goes into.
+  return `${ref} (${role}${name ? ` ${pageText(name, 100)}` : ''})`;
 }
 
 export async function checkActionability(registry: RefRegistry, ref: string): Promise<Actionability | PageError> {
@@ -126,7 +128,8 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
     result.problem = `${who} is still moving (animating); wait for it to settle and try again.`;
     result.failure = 'not-stable';
   } else if (!result.receivesEvents) {
-    result.problem = `${who} is covered by ${result.coveredBy ?? 'another element'}; close or dismiss that first, or scroll.`;
+    const blocker = firstHit && result.coveredBy ? pageText(result.coveredBy, 100) : (result.coveredBy ?? 'another element');
+    result.problem = `${who} is covered by ${blocker}; close or dismiss that first, or scroll.`;
     result.failure = 'covered';
   }
   return result;

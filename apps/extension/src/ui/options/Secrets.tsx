@@ -1,6 +1,6 @@
-import { parseSite, type Secret } from '@wayfinder/core/ui';
+import { MIN_SECRET_LENGTH, parseSite, secretValueProblem, type Secret } from '@wayfinder/core/ui';
 import { useEffect, useState } from 'react';
-import { loadSecrets, saveSecrets } from '../../lib/safety-store';
+import { deleteSecret, loadSecrets, storeSecret } from '../../lib/safety-store';
 
 // Stored secrets: the model sees only {{secret:NAME}}; Wayfinder types the value, and only
 // into a password field (or, if you say so, any field) on the secret's own site. Values
@@ -29,12 +29,11 @@ export function Secrets() {
     if (!parsed.ok) return setProblem(parsed.error);
     const site = parsed.site;
     if (!draft.value) return setProblem('Enter the value.');
-    const next = [
-      ...secrets.filter((s) => s.name !== draft.name),
-      { name: draft.name, site, value: draft.value, ...(draft.field === 'text' ? { field: 'text' as const } : {}) },
-    ];
-    await saveSecrets(next);
-    setSecrets(next);
+    try {
+      setSecrets(await storeSecret({ name: draft.name, site, value: draft.value, ...(draft.field === 'text' ? { field: 'text' } : {}) }));
+    } catch (error) {
+      return setProblem(error instanceof Error ? error.message : String(error));
+    }
     setDraft(empty);
     setProblem(null);
   };
@@ -53,15 +52,16 @@ export function Secrets() {
             <span className="muted">
               {s.field === 'text' ? 'any field' : 'password fields'} on {s.site}
             </span>
+            {secretValueProblem(s.name, s.value) && (
+              <span className="bad"> Shorter than {MIN_SECRET_LENGTH} characters: delete it and store a longer one.</span>
+            )}
             <button
               type="button"
               aria-label={`Delete secret ${s.name}`}
               onClick={() =>
-                void (async () => {
-                  const next = secrets.filter((x) => x.name !== s.name);
-                  await saveSecrets(next);
-                  setSecrets(next);
-                })()
+                void deleteSecret(s.name).then(setSecrets, (error: unknown) =>
+                  setProblem(`Could not delete it: ${error instanceof Error ? error.message : String(error)}`),
+                )
               }
             >
               Delete

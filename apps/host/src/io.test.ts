@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { guardedOutput, printable, type Output } from './io';
+
+function sink(isTTY?: boolean): Output & { text: string } {
+  const out = {
+    text: '',
+    write(chunk: string) {
+      out.text += chunk;
+      return true;
+    },
+    ...(isTTY === undefined ? {} : { isTTY }),
+  };
+  return out;
+}
+
+describe('printable: what a terminal shows and never acts on', () => {
+  it.each([
+    ['CSI (erase line, move up, colour)', 'Pay\u001b[2K\u001b[1A\u001b[31m now', 'Pay now'],
+    ['OSC ended by BEL (window title)', 'a\u001b]0;owned\u0007b', 'ab'],
+    ['OSC ended by ST (hyperlink)', 'a\u001b]8;;http://evil\u001b\\link\u001b]8;;\u001b\\b', 'alinkb'],
+    ['8-bit CSI', 'a\u009b2Kb', 'ab'],
+    ['8-bit OSC', 'a\u009d0;title\u009cb', 'ab'],
+    ['carriage return and backspace', 'Delete everything?\r\b\bKeep', 'Delete everything?Keep'],
+    ['bell, DEL, C1 NEL', 'a\u0007\u007f\u0085b', 'ab'],
+    ['bidi overrides and isolates', 'a\u202ecba\u202c \u2066x\u2069 \u200fz', 'acba x z'],
+    ['other two-character escapes (reset, save cursor)', 'a\u001bcb\u001b7c', 'abc'],
+  ])('removes %s', (_what, text, shown) => {
+    expect(printable(text)).toBe(shown);
+  });
+
+  it('keeps line breaks, tabs and ordinary text in any script', () => {
+    const text = 'Line one\n\tLine two — “Grüße”, 日本語, emoji 😀';
+    expect(printable(text)).toBe(text);
+  });
+});
+
+describe('guardedOutput: the one place the CLI writes', () => {
+  it('lets only our own colour codes through, and only when colour is on', () => {
+    const coloured = sink(true);
+    guardedOutput(coloured, true).write('\u001b[32m✓\u001b[39m page\u001b[2K\r\u001b[8mhidden\u001b[0m');
+    expect(coloured.text).toBe('\u001b[32m✓\u001b[39m pagehidden');
+    const plain = sink(false);
+    guardedOutput(plain, false).write('\u001b[32m✓\u001b[39m done\r');
+    expect(plain.text).toBe('✓ done');
+  });
+
+  it('passes isTTY through, so colour is decided as before', () => {
+    expect(guardedOutput(sink(true), true).isTTY).toBe(true);
+    expect(guardedOutput(sink(), false).isTTY).toBeUndefined();
+  });
+});
