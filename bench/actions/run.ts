@@ -4,6 +4,7 @@
 //   npm run bench:actions -- [--json FILE] [--runs N]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { requestGuard, SafetyPolicy, type PageSnapshot, type Tab } from '@wayfinder/core';
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import { startGym } from '@wayfinder/gym';
@@ -54,6 +55,37 @@ function text(length: number, seed: number): string {
   return out.slice(0, length);
 }
 
+/**
+ * A click on the widgets page ("Increase trips"), plain and then with every request of the
+ * tab put to the real safety policy (issue 19's interception), with the snapshot read after
+ * each plain click. bench:safety reports the guarded median as the cost of interception.
+ */
+export async function measureClicks(
+  browser: NodeBrowser,
+  tab: Tab,
+  gymUrl: string,
+  runs: number,
+): Promise<{ click: number[]; guarded: number[]; snapshotAfter: number[] }> {
+  await tab.navigate(`${gymUrl}/widgets`);
+  const increase = refOf(await tab.snapshot(), 'button', 'Increase trips');
+  const after: number[] = [];
+  const click = await measure(runs, async () => {
+    await tab.act(increase, { kind: 'click' });
+    const started = performance.now();
+    await tab.snapshot({ diff: true });
+    after.push(performance.now() - started);
+  });
+  const policy = new SafetyPolicy();
+  policy.begin(gymUrl);
+  await browser.setRequestGuard(requestGuard(policy, () => Promise.resolve('deny')));
+  try {
+    const guarded = await measure(runs, () => tab.act(increase, { kind: 'click' }));
+    return { click, guarded, snapshotAfter: after.slice(2) };
+  } finally {
+    await browser.setRequestGuard(null);
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const gym = await startGym();
@@ -66,27 +98,10 @@ async function main(): Promise<void> {
     results.set('type20', await measure(options.runs, (i) => tab.act(name, { kind: 'type', text: text(20, i) })));
     results.set('type200', await measure(options.runs, (i) => tab.act(name, { kind: 'type', text: text(200, i) })));
 
-    await tab.navigate(`${gym.url}/widgets`);
-    s = await tab.snapshot();
-    const increase = refOf(s, 'button', 'Increase trips');
-    const after: number[] = [];
-    results.set(
-      'click',
-      await measure(options.runs, async () => {
-        await tab.act(increase, { kind: 'click' });
-        const started = performance.now();
-        await tab.snapshot({ diff: true });
-        after.push(performance.now() - started);
-      }),
-    );
-    results.set('snapshot_after_action', after.slice(2));
-
-    // The same click with every request of the tab put to the real safety policy (issue 19's interception).
-    const policy = new SafetyPolicy();
-    policy.begin(gym.url);
-    await browser.setRequestGuard(requestGuard(policy, () => Promise.resolve('deny')));
-    results.set('click_guarded', await measure(options.runs, () => tab.act(increase, { kind: 'click' })));
-    await browser.setRequestGuard(null);
+    const clicks = await measureClicks(browser, tab, gym.url, options.runs);
+    results.set('click', clicks.click);
+    results.set('snapshot_after_action', clicks.snapshotAfter);
+    results.set('click_guarded', clicks.guarded);
 
     s = await tab.snapshot({ mode: 'full' });
     const colour = refOf(s, 'combobox', 'Favourite colour');
@@ -146,7 +161,10 @@ async function main(): Promise<void> {
   console.log(`\nWrote ${options.json}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench/actions failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+// Run as a command (npm run bench:actions), not when another bench imports measureClicks.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(`bench/actions failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -27,3 +27,29 @@ export {
   type HostileCall,
   type HostileMove,
 } from './hostile';
+export {
+  LYING_MOVES,
+  LYING_SECRETS,
+  SHORT_SECRET,
+  agentPromptTexts,
+  controlLines,
+  fillAddresses,
+  judgeLyingRuns,
+  lyingRuns,
+  promptTexts,
+  secretShown,
+  tolerantBrain,
+  unfencedMarkers,
+  type LyingCall,
+  type LyingEvidence,
+  type LyingFate,
+  type LyingMove,
+  type LyingOutcome,
+  type LyingRun,
+  type LyingRunKind,
+  type LyingScript,
+  type LyingVerdict,
+  type PlayedRun,
+} from './lying';
+export { runLyingCli, type CliOutcome, type CliRunner, type LyingCliOptions, type LyingCliResult } from './lying-cli';
+export type { LiarState, LiarRequest } from './state';

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminRoutes } from './apps/admin';
 import { feedRoutes } from './apps/feed';
+import { liarRoutes } from './apps/liar';
 import { shopRoutes } from './apps/shop/api';
 import { signupRoutes } from './apps/signup';
 import { trapsRoutes } from './apps/traps';
@@ -32,7 +33,7 @@ export interface Gym {
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 
 type Route = (ctx: Ctx, state: GymState) => Promise<boolean> | boolean;
-const ROUTES: Route[] = [shopRoutes, signupRoutes, adminRoutes, widgetsRoutes, feedRoutes, trapsRoutes];
+const ROUTES: Route[] = [shopRoutes, signupRoutes, adminRoutes, widgetsRoutes, feedRoutes, trapsRoutes, liarRoutes];
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -133,6 +133,28 @@ export interface Checkout {
   shipping: Record<string, string>;
 }
 
+/** A request the lying pages' server received (any host name: *.localhost all reach it). */
+export interface LiarRequest {
+  host: string;
+  method: string;
+  /** Path and query. */
+  path: string;
+  /** The body, for anything but GET (cut at 10,000 characters). */
+  body: string;
+  /** What the browser said the request is for (Sec-Fetch-Dest: document, iframe, empty…). */
+  dest: string;
+  at: number;
+}
+
+/** The lying pages: what reached them, what their scripts reported, and their downloads. */
+export interface LiarState {
+  requests: LiarRequest[];
+  /** What a page's own script reported (a trick that fired, a value it showed). */
+  reports: { host: string; page: string; what: string; at: number }[];
+  /** Each download body sent, and whether the browser took all of it. */
+  downloads: { host: string; path: string; finished: boolean }[];
+}
+
 export interface GymSnapshot {
   shop: { cart: CartLine[]; orders: Order[]; checkout: Checkout | null; productCount: number };
   signup: { accounts: Account[] };
@@ -140,6 +162,7 @@ export interface GymSnapshot {
   widgets: WidgetsState;
   feed: Omit<FeedState, 'uploads'> & { uploads: { name: string; size: number; type: string; preview: string }[] };
   traps: { hits: TrapHit[] };
+  liar: LiarState;
 }
 
 export const FEED_TASKS = ['Plan the route', 'Pack the tent', 'Buy fuel', 'Check the weather', 'Write tests'];
@@ -173,6 +196,7 @@ export class GymState {
     uploads: [],
   };
   traps: { hits: TrapHit[] } = { hits: [] };
+  liar: LiarState = { requests: [], reports: [], downloads: [] };
   private nextOrder = 1001;
 
   newOrderId(): string {
@@ -188,6 +212,7 @@ export class GymState {
       widgets: this.widgets,
       feed: { ...this.feed, uploads: this.feed.uploads.map(({ text, ...rest }) => ({ ...rest, preview: text.slice(0, 200) })) },
       traps: this.traps,
+      liar: this.liar,
     };
   }
 }
