@@ -12,7 +12,7 @@ export default defineConfig({
     // chrome.debugger child sessions (a sessionId in the debuggee), which the driver uses
     // for out-of-process frames, arrived in Chrome 125.
     minimum_chrome_version: '125',
-    permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage'],
+    permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage', 'declarativeNetRequest', 'downloads'],
     // Pages the agent works on, and model servers (Ollama, LM Studio) anywhere the user points it.
     host_permissions: ['<all_urls>'],
     // public/icon/{16,32,48,128}.png (from icon/wayfinder.svg) become the manifest's icons.

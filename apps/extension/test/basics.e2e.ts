@@ -112,7 +112,8 @@ describe('the extension itself', () => {
       manifest_version: 3,
       side_panel: { default_path: 'sidepanel.html' },
       commands: { 'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } } },
-      permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage'],
+      // declarativeNetRequest and downloads: blocked sites and held popups, and downloads put to the person (docs/0017).
+      permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage', 'declarativeNetRequest', 'downloads'],
       // The driver's child sessions need Chrome 125.
       minimum_chrome_version: '125',
       icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
@@ -153,7 +154,7 @@ describe('the extension itself', () => {
   it('the welcome page explains every permission and starts without a model', async () => {
     const page = await env.context.newPage();
     await page.goto(`chrome-extension://${env.extensionId}/welcome.html`);
-    for (const name of ['Debugger', 'Tabs', 'Side panel', 'Storage', 'Alarms'])
+    for (const name of ['Debugger', 'Tabs', 'Side panel', 'Storage', 'Alarms', 'Block content', 'Downloads'])
       expect(await page.getByText(name, { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Start with the command interpreter' }).click();
     await page.getByRole('status').filter({ hasText: 'Ready.' }).waitFor();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,12 +31,38 @@ export interface ExtensionEnv {
   currentWorker(): Promise<Worker>;
   /** Stops whatever task is still running (so one failed test does not hold up the next). */
   stopAll(): Promise<void>;
+  /** What Chrome's own download manager holds: each download's file name and state (complete, interrupted …). */
+  downloads(): Promise<{ filename: string; state: string; exists: boolean }[]>;
+  /** Where Chrome saves downloads in this profile. */
+  downloadDir: string;
   /** Quits Chromium and starts it again on the same profile: the extension and its worker load afresh. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function launch(userDataDir: string): Promise<{ context: BrowserContext; worker: Worker }> {
+/**
+ * Playwright takes downloads over (Browser.setDownloadBehavior), which hides them from
+ * extensions; a person's Chrome has no such thing. So the profile saves into its own folder,
+ * and Chrome's behaviour is put back over the DevTools port, as in a person's browser.
+ */
+async function useChromeDownloads(userDataDir: string): Promise<void> {
+  const [port, path] = readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n');
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: 'Browser.setDownloadBehavior', params: { behavior: 'default' } }));
+    socket.onmessage = () => resolve();
+    socket.onerror = () => reject(new Error('could not reach the DevTools port to restore Chrome download handling'));
+  });
+  socket.close();
+}
+
+async function launch(userDataDir: string, chromeDownloads: boolean): Promise<{ context: BrowserContext; worker: Worker }> {
+  const downloadDir = join(userDataDir, 'Downloads');
+  mkdirSync(join(userDataDir, 'Default'), { recursive: true });
+  const preferences = join(userDataDir, 'Default', 'Preferences');
+  rmSync(join(userDataDir, 'DevToolsActivePort'), { force: true });
+  if (!existsSync(preferences))
+    writeFileSync(preferences, JSON.stringify({ download: { default_directory: downloadDir, prompt_for_download: false } }));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChrome(),
     headless: true,
@@ -53,18 +79,24 @@ async function launch(userDataDir: string): Promise<{ context: BrowserContext; w
       `--load-extension=${EXTENSION_DIR}`,
       '--window-size=1280,800',
       '--silent-debugger-extension-api',
+      ...(chromeDownloads ? ['--remote-debugging-port=0'] : []),
     ],
   });
+  if (chromeDownloads) await useChromeDownloads(userDataDir);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return { context, worker };
 }
 
-export async function openExtensionEnv(): Promise<ExtensionEnv> {
+/**
+ * `chromeDownloads`: downloads are Chrome's own (as in a person's browser, where the
+ * extension holds them) rather than Playwright's, which tests otherwise read files from.
+ */
+export async function openExtensionEnv(options: { chromeDownloads?: boolean } = {}): Promise<ExtensionEnv> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
     throw new Error(`The extension is not built (${EXTENSION_DIR}); run npm run build:extension.`);
   const gym = await startGym();
   const userDataDir = mkdtempSync(join(tmpdir(), 'wayfinder-ext-'));
-  let { context, worker } = await launch(userDataDir);
+  let { context, worker } = await launch(userDataDir, options.chromeDownloads ?? false);
   const extensionId = new URL(worker.url()).host;
   const base = `chrome-extension://${extensionId}`;
   const state = () => fetchState(gym.url);
@@ -131,9 +163,19 @@ export async function openExtensionEnv(): Promise<ExtensionEnv> {
       });
       await page.close();
     },
+    downloadDir: join(userDataDir, 'Downloads'),
+    downloads: async () => {
+      const page = await env.context.newPage();
+      await page.goto(`${base}/welcome.html`);
+      const items = await page.evaluate(async () =>
+        (await chrome.downloads.search({})).map((d) => ({ filename: d.filename, state: d.state, exists: d.exists })),
+      );
+      await page.close();
+      return items;
+    },
     restart: async () => {
       await env.context.close();
-      ({ context, worker } = await launch(userDataDir));
+      ({ context, worker } = await launch(userDataDir, options.chromeDownloads ?? false));
       env.context = context;
       env.worker = worker;
     },

@@ -38,7 +38,7 @@ describe('a scripted model completes gym tasks through the CLI', () => {
     expect(String(run.events[0]?.model)).toMatch(/^script /);
   });
 
-  it("admin-delete-user: deletes a row after the person accepts the page's confirm dialog at the prompt", async () => {
+  it("admin-delete-user: deletes a row after the person allows signing in and the click, and accepts the page's confirm dialog at the prompt", async () => {
     const run = await runCli(
       [
         'run',
@@ -47,13 +47,16 @@ describe('a scripted model completes gym tasks through the CLI', () => {
         startOf('admin-delete-user'),
         '--model',
         `script:${solutionPath('admin-delete-user')}`,
-        '--allow-sensitive',
       ],
-      { stdin: 'y\n' },
+      { stdin: 'y\ny\ny\n' },
     );
     expect(run.code, explain(run)).toBe(0);
-    expect(run.stdout).toContain('The page asks (confirm): "Delete Alan Turing? This cannot be undone."\nAccept? [y/N]');
-    expect(run.stdout).toMatch(/Clicked e\d+ \(button "Delete Alan Turing"\)\. The page showed a confirm dialog .* it was accept/);
+    expect(run.stdout).toContain(
+      'The page asks (confirm): "Delete Alan Turing? This cannot be undone." — It may delete something that cannot be brought back.\nAccept? [y/N]',
+    );
+    expect(run.stdout).toMatch(
+      /Clicked e\d+ \(button <page-text>Delete Alan Turing<\/page-text>\)\. The page showed a confirm dialog <page-text>Delete Alan Turing\? This cannot be undone\.<\/page-text>; it was accept/,
+    );
     expect(run.stdout).toMatch(
       /✓ Done {2}6 steps · [\d.]+ s · [\d.k]+ tokens in, \d+ out \(\* estimated\)\nDeleted the member Alan Turing\./,
     );
@@ -62,18 +65,12 @@ describe('a scripted model completes gym tasks through the CLI', () => {
 
   it('declining the confirm dialog keeps the row', async () => {
     const run = await runCli(
-      [
-        'run',
-        'delete Alan',
-        '--url',
-        startOf('admin-delete-user'),
-        '--model',
-        `script:${solutionPath('admin-delete-user')}`,
-        '--allow-sensitive',
-      ],
-      { stdin: 'n\n' },
+      ['run', 'delete Alan', '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`],
+      { stdin: 'y\ny\nn\n' },
     );
-    expect(run.stdout).toMatch(/The page showed a confirm dialog .*it was dismiss/);
+    expect(run.stdout).toMatch(
+      /The page showed a confirm dialog <page-text>Delete Alan Turing\? This cannot be undone\.<\/page-text>; it was dismiss/,
+    );
     expect((await fetchState(gym.url)).admin.deleted).toEqual([]);
   });
 

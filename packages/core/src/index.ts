@@ -1,6 +1,7 @@
 export * from './browser/port';
 export { BrowserError, type BrowserErrorCode } from './browser/errors';
 export { normalizeAddress } from './browser/address';
+export { pageData, PAGE_TEXT_CLOSE, PAGE_TEXT_OPEN } from './browser/page-text';
 export { CodedError } from './errors';
 export { runTask, type PlanDecision, type RunOptions, type TaskResult } from './agent/agent';
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
@@ -15,8 +16,10 @@ export {
   type ProposedCall,
 } from './policy/types';
 export { isPaymentField, judgeElement, sensitiveKind, type SensitiveKind } from './policy/classify';
+export { sensitiveDialog } from './policy/dialogs';
 export { DEFAULT_LIMITS, SafetyPolicy, type Limits, type SafetyOptions } from './policy/safety';
-export { placeholder, SecretVault, secretNames, type Secret } from './policy/secrets';
+export { placeholder, redactEverywhere, SecretVault, secretNames, type Secret } from './policy/secrets';
+export { MIN_SECRET_LENGTH, secretValueProblem } from './policy/secret-patterns';
 export {
   covers,
   isPublicSuffix,

@@ -1,7 +1,10 @@
+import { allowTab, guardNetwork, releaseNetwork } from './network-rules';
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
 import {
   ALL_TOOLS,
   newTaskState,
+  redactEverywhere,
+  redactSecrets,
   runTask,
   SafetyPolicy,
   SecretVault,
@@ -74,8 +77,13 @@ function startedView(state: TaskState, conversationId: string, model: string): T
   return taskView(state, { conversationId, model, pending: null, events: [] });
 }
 
+/** How long after a task ends a download is still taken for its page's doing. */
+const DOWNLOAD_GRACE_MS = 5_000;
+
 export class TaskLauncher {
   private readonly live = new Map<string, LiveTask>();
+  /** When the last task ended (downloads its pages started arrive a moment later). */
+  private lastEnded = 0;
 
   constructor(
     private readonly db: () => Promise<Db>,
@@ -208,36 +216,59 @@ export class TaskLauncher {
     });
   }
 
+  /**
+   * Whether a download may be kept: while a task runs, its policy decides (the person is
+   * asked in the panel); null when no task runs (the person's own downloads).
+   */
+  async judgeDownload(url: string, filename: string): Promise<boolean | null> {
+    for (const live of this.live.values()) {
+      const verdict = await live.browser.download(url, filename);
+      if (verdict !== null) return verdict;
+    }
+    // Chrome reports a download a moment after it starts: one that arrives as a task winds
+    // down or just after it ended was started by the task's page, and nobody is left to ask.
+    if (this.live.size || Date.now() - this.lastEnded < DOWNLOAD_GRACE_MS) return false;
+    return null;
+  }
+
   private launch(run: Launch): void {
     const browser = new ExtensionBrowser(
       { tabs: chrome.tabs, debugger: chrome.debugger },
-      { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus() },
+      { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus(), allowTab },
     );
     const live: LiveTask = { id: run.taskId, conversationId: run.conversationId, controller: new AbortController(), browser };
     const signal = live.controller.signal;
+    const redact = (text: string) => run.secrets.redact(redactSecrets(text));
     const timeline = new TimelineRecorder(this.db, this.hub, {
       taskId: run.taskId,
       conversationId: run.conversationId,
       browser,
       pictured: ACTIONS,
       screenshots: run.settings.agent.screenshots,
+      redact,
     });
-    const ask = (request: PendingRequest) => this.pending.ask(run.taskId, request, signal);
+    // What the person is asked is stored and shown: a page's address or dialog may hold a secret.
+    const ask = (request: PendingRequest) => this.pending.ask(run.taskId, redactEverywhere(request, redact), signal);
     this.live.set(run.taskId, live);
     keepAlive(true);
+    const rules = guardNetwork().catch((error: unknown) => console.error('wayfinder: could not set the network rules', error));
     browser.setDialogPolicy((dialog) => this.dialog(ask, dialog));
     this.hub.pushStatus();
     const finish = async () => {
       await timeline.settled();
       await browser.detachAll().catch(() => undefined);
       this.live.delete(run.taskId);
+      this.lastEnded = Date.now();
       keepAlive(this.live.size > 0);
+      await rules;
+      if (!this.live.size) await releaseNetwork().catch(() => undefined);
       const record = await (await this.db()).task(run.taskId);
       if (record) this.pushEnded(run.conversationId, record.state);
       this.hub.pushStatus();
     };
-    this.db()
-      .then((db) =>
+    // The network rules are in place before the task's first request.
+    Promise.all([this.db(), rules])
+      .then(([db]) =>
         runTask({
           task: run.task,
           mode: run.mode,

@@ -50,6 +50,43 @@ export default defineBackground(() => {
     else port.disconnect();
   });
 
+  // A download holds here (Chrome waits for the file name) until a running task's policy
+  // has asked the person; declined, it is cancelled and leaves nothing behind.
+  chrome.downloads.onDeterminingFilename.addListener((item, suggest) => {
+    // Our own files (a conversation exported from the panel) are the person's doing.
+    if (item.byExtensionId === chrome.runtime.id || item.url.startsWith(`blob:chrome-extension://${chrome.runtime.id}/`)) {
+      suggest();
+      return;
+    }
+    // Cancelled before the name is settled, so not even a small file (a page's blob) completes.
+    // A small file (a page's blob) can be finished by then: its file is removed as soon as it lands.
+    const drop = async () => {
+      await chrome.downloads.cancel(item.id).catch(() => undefined);
+      suggest();
+      for (let waited = 0; waited < 10_000; waited += 100) {
+        const [now] = await chrome.downloads.search({ id: item.id });
+        if (!now || now.state === 'interrupted') break;
+        if (now.state === 'complete') {
+          await chrome.downloads.removeFile(item.id).catch(() => undefined);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await chrome.downloads.erase({ id: item.id });
+    };
+    tasks
+      .judgeDownload(item.finalUrl || item.url, item.filename.split(/[\\/]/).pop() || 'download')
+      .then(
+        (keep) => (keep === false ? drop() : suggest()),
+        (error: unknown) => {
+          console.error('wayfinder: could not judge a download; cancelling it', error);
+          return drop();
+        },
+      )
+      .catch((error: unknown) => console.error('wayfinder: could not cancel a download', error));
+    return true;
+  });
+
   chrome.commands.onCommand.addListener((command, tab) => {
     if (command !== 'open-side-panel' || tab?.windowId === undefined) return;
     chrome.sidePanel

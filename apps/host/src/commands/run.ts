@@ -4,9 +4,11 @@ import {
   HARD_MAX_STEPS,
   ModelConfigError,
   normalizeAddress,
+  redactSecrets,
   requestGuard,
   runTask,
   SafetyPolicy,
+  sensitiveDialog,
   SecretVault,
   type ConfirmAnswer,
   type ConfirmRequest,
@@ -17,7 +19,7 @@ import {
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
 import { ConfigError, loadConfig, rememberSite } from '../config';
-import type { Io } from '../io';
+import { printable, type Io } from '../io';
 import { resolveModels } from '../models';
 import { Terminal } from '../terminal';
 import { JsonPrinter, TimelinePrinter, type Printer } from '../timeline';
@@ -40,8 +42,9 @@ Options:
   --max-steps <n>          stop after n steps (default ${DEFAULT_MAX_STEPS}, at most ${HARD_MAX_STEPS})
   --json                   print one JSON event per line instead of the timeline
   --yes                    approve plans and answer page dialogs with OK, without asking
+                           (not dialogs whose OK pays, deletes or sends: those are asked)
   --allow-sensitive        also approve sensitive actions (payments, deletions, sending,
-                           passwords, uploads, downloads) and new sites, once each
+                           passwords, uploads, downloads, such dialogs) and new sites, once each
 
 Environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
 MISTRAL_API_KEY, WAYFINDER_API_KEY (openai-compatible), OLLAMA_HOST,
@@ -136,10 +139,6 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const allowSensitive = args.flags.has('allow-sensitive');
   const mode = MODES.find((m) => m === args.values.get('mode')) ?? 'act';
   const maxSteps = Number(args.values.get('max-steps') ?? DEFAULT_MAX_STEPS);
-  const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr) : new TimelinePrinter(io.stdout);
-  // In --json mode, prompts go to stderr so stdout stays one JSON value per line.
-  const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout);
-
   let models;
   let config;
   try {
@@ -151,6 +150,11 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   }
   if (config.warning) io.stderr.write(`${config.warning}\n`);
   const secrets = new SecretVault(config.secrets);
+  // Everything printed or recorded is redacted: events carry addresses, titles, dialog text and questions.
+  const redact = (text: string) => secrets.redact(redactSecrets(text));
+  const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr, redact) : new TimelinePrinter(io.stdout, { redact });
+  // In --json mode, prompts go to stderr so stdout stays one JSON value per line.
+  const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, (text) => printable(redact(text)));
   const configFile = config.path;
   const policy = new SafetyPolicy({
     sites: config.sites,
@@ -182,7 +186,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     stopListening();
     if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
-      io.stderr.write(`wayfinder: ${error.message}\n`);
+      io.stderr.write(`wayfinder: ${printable(redact(error.message))}\n`);
       return 1;
     }
     throw error;
@@ -190,9 +194,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 
   const dialogs: DialogPolicy = async (dialog) => {
     if (dialog.type === 'alert') return { accept: true };
-    const text = `The page asks (${dialog.type}): ${JSON.stringify(dialog.message)}`;
-    if (yes) {
-      printer.note(`     ${text} — accepted (--yes)`);
+    const sensitive = sensitiveDialog(dialog);
+    const text = `The page asks (${dialog.type}): ${JSON.stringify(dialog.message)}${sensitive ? ` — ${sensitive}` : ''}`;
+    // --yes answers ordinary dialogs; one whose OK is a payment or a deletion needs --allow-sensitive or the person.
+    const auto = sensitive ? (allowSensitive ? '--allow-sensitive' : null) : yes ? '--yes' : null;
+    if (auto) {
+      printer.note(`     ${text} — accepted (${auto})`);
       return dialog.type === 'prompt' ? { accept: true, promptText: dialog.defaultPrompt } : { accept: true };
     }
     if (dialog.type === 'prompt') {

@@ -38,6 +38,12 @@ export interface TabsApi {
 export interface ExtensionBrowserOptions extends TabOptions {
   /** Told whenever the set of tabs with the debugger attached changes (for status lines). */
   onAttachedChange?: (tabIds: number[]) => void;
+  /**
+   * Where the host holds back the pages of tabs opened during a task (the extension's
+   * network rules): lets this tab load pages. A popup of a task's page is let go only once
+   * its requests are guarded, and is then sent on to its address through the guard.
+   */
+  allowTab?: (tabId: number) => Promise<void>;
 }
 
 /** Pages the debugger may not attach to, and our own extension pages (the side panel opened as a tab). */
@@ -59,7 +65,32 @@ export class ExtensionBrowser implements Browser {
   constructor(
     private readonly api: { tabs: TabsApi; debugger: DebuggerApi },
     private readonly options: ExtensionBrowserOptions = {},
-  ) {}
+  ) {
+    // A popup a task's page opens is attached at once, so its requests are guarded from the
+    // earliest moment chrome.tabs tells us of it (Chrome gives extensions no way to hold it
+    // before its first request: blocked sites are also refused by the extension's network rules).
+    api.tabs.onCreated.addListener(this.adoptPopup);
+  }
+
+  private readonly adoptPopup = (created: ChromeTab): void => {
+    const id = created.id;
+    if (!this.guard || id === undefined) return;
+    const address = created.pendingUrl || created.url || '';
+    // A popup of a task's page; or one opened "noopener" (Chrome then names no opener) straight at a web address.
+    const ours =
+      created.openerTabId !== undefined ? this.attached.has(created.openerTabId) : /^https?:/i.test(address) && this.attached.size > 0;
+    if (!ours) {
+      // The person's own tab, or one the task opens itself (guarded when it is used): free to load.
+      this.options.allowTab?.(id).catch(() => undefined);
+      return;
+    }
+    void (async () => {
+      const tab = await this.tab(id);
+      await this.options.allowTab?.(id);
+      // Held back until now by the host's rules (or already under way): its page goes through the guard now.
+      if (this.options.allowTab && /^https?:/i.test(address)) await tab.navigate(address).catch(() => undefined);
+    })().catch(() => undefined);
+  };
 
   private info(tab: ChromeTab): TabInfo {
     const info: TabInfo = {
@@ -82,6 +113,12 @@ export class ExtensionBrowser implements Browser {
       };
       this.api.tabs.onCreated.addListener(listener);
       return () => this.api.tabs.onCreated.removeListener(listener);
+    },
+    stoppedIn: async (id) => {
+      const entry = await this.attached.get(Number(id))?.catch(() => null);
+      if (!entry) return [];
+      await entry.tab.requests.settled();
+      return entry.tab.requests.drain();
     },
   };
 
@@ -185,6 +222,7 @@ export class ExtensionBrowser implements Browser {
   async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
     const created = await this.api.tabs.create({ url: 'about:blank', active: !(options.background ?? false) });
     if (created.id === undefined) throw new BrowserError('unexpected', 'Chrome did not give the new tab an id.', false);
+    await this.options.allowTab?.(created.id);
     const tab = await this.tab(created.id);
     if (!options.background) this.current = created.id;
     // The tab is already blank; navigating a fresh tab to about:blank#… through chrome.debugger crashed Chromium 156 (seen in the hostile suite).
@@ -232,13 +270,25 @@ export class ExtensionBrowser implements Browser {
     await Promise.all(entries.flatMap((entry) => (entry ? [entry.tab.requests.sync()] : [])));
   }
 
+  /**
+   * Whether a download that started while this browser's task runs may be kept: put to the
+   * request guard through the task's tab (reported with the action in progress there).
+   * Null when no guard is set (the person's own downloads are theirs).
+   */
+  async download(url: string, filename: string): Promise<boolean | null> {
+    if (!this.guard) return null;
+    const tab = await this.activeTab().catch(() => null);
+    return tab ? tab.requests.download(url, filename) : false;
+  }
+
   /** Which tabs have the debugger attached now. */
   get attachedTabs(): number[] {
     return [...this.attached.keys()];
   }
 
-  /** Detaches the debugger from every tab (the task ended or stopped). */
+  /** Detaches the debugger from every tab (the task ended or stopped); the browser adopts no more popups. */
   async detachAll(): Promise<void> {
+    this.api.tabs.onCreated.removeListener(this.adoptPopup);
     const entries = [...this.attached.values()];
     this.attached.clear();
     await Promise.all(

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
 import { BrowserError, type Browser, type DialogPolicy, type FileInput, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Protocol } from 'devtools-protocol';
-import { Connection } from '../connection';
+import { Connection, type CdpSession } from '../connection';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
 import type { TabHost, TabOptions } from '../tab/host';
@@ -16,6 +16,8 @@ import { connectWebSocket, resolveEndpoint } from './websocket';
 export interface NodeBrowserOptions extends TabOptions {
   /** Viewport of each tab in CSS pixels; null leaves the window's own size. */
   viewport?: { width: number; height: number } | null;
+  /** Where downloads the person allows are kept (default ~/Downloads). */
+  downloadPath?: string;
 }
 
 /** What the perception tests and benchmarks used before the port existed: a tab. */
@@ -29,6 +31,11 @@ export class NodeBrowser implements Browser {
   private readonly targets = new Map<string, Protocol.Target.TargetInfo>();
   private readonly tabWatchers = new Set<(info: Protocol.Target.TargetInfo) => void>();
   private uploadDir: string | null = null;
+  /** Tabs being opened by openTab (on a browser we did not launch, the new pages that are ours). */
+  private opening = 0;
+  /** While guarded, downloads wait here until the person allows them (then move to downloadPath) or not (deleted). */
+  private staging: string | null = null;
+  private readonly downloads = new Map<string, { keep: Promise<boolean>; filename: string }>();
 
   private constructor(
     readonly connection: Connection,
@@ -44,6 +51,39 @@ export class NodeBrowser implements Browser {
     root.on('Target.targetInfoChanged', ({ targetInfo }) => {
       if (this.targets.has(targetInfo.targetId)) this.targets.set(targetInfo.targetId, targetInfo);
     });
+    // New pages wait for us before their first request (auto-attach below): a popup a task's
+    // page opens is adopted with its requests guarded before it loads anything.
+    // (Sessions we attach ourselves are announced here too, never waiting: those are left alone.)
+    root.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
+      if (targetInfo.type !== 'page' || !waitingForDebugger) return;
+      const session = connection.session(sessionId);
+      const resume = async () => {
+        await session.send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
+      };
+      const id = targetInfo.targetId;
+      if (!this.attached.has(id) && this.adopts(targetInfo)) {
+        this.targets.set(id, targetInfo);
+        this.track(id, this.setUp(id, session, resume)).catch(() => undefined);
+        return;
+      }
+      void (async () => {
+        await resume();
+        await root.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      })();
+    });
+    root.on('Browser.downloadWillBegin', ({ guid, url, suggestedFilename, frameId }) => {
+      const keep = this.judgeDownload(frameId, url, suggestedFilename);
+      this.downloads.set(guid, { keep, filename: suggestedFilename });
+      void keep.then((yes) => {
+        if (!yes) root.send('Browser.cancelDownload', { guid }).catch(() => undefined);
+      });
+    });
+    root.on('Browser.downloadProgress', ({ guid, state }) => {
+      const download = this.downloads.get(guid);
+      if (!download || state === 'inProgress') return;
+      this.downloads.delete(guid);
+      void download.keep.then((yes) => this.settleDownload(guid, download.filename, yes && state === 'completed'));
+    });
     root.on('Target.targetDestroyed', ({ targetId }) => {
       this.targets.delete(targetId);
       this.attached.delete(targetId);
@@ -54,6 +94,12 @@ export class NodeBrowser implements Browser {
   private static async start(connection: Connection, launched: LaunchedBrowser | null, options: NodeBrowserOptions): Promise<NodeBrowser> {
     const browser = new NodeBrowser(connection, launched, options);
     await connection.root.send('Target.setDiscoverTargets', { discover: true });
+    await connection.root.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: true,
+      flatten: true,
+      filter: [{ type: 'page' }, { exclude: true }],
+    });
     return browser;
   }
 
@@ -128,6 +174,12 @@ export class NodeBrowser implements Browser {
       return () => this.tabWatchers.delete(watch);
     },
     filePaths: (files) => Promise.resolve(this.filePaths(files)),
+    stoppedIn: async (id) => {
+      const tab = await this.attached.get(id)?.catch(() => null);
+      if (!tab) return [];
+      await tab.requests.settled();
+      return tab.requests.drain();
+    },
   };
 
   private filePaths(files: FileInput[]): string[] {
@@ -161,13 +213,18 @@ export class NodeBrowser implements Browser {
 
   /** The tab for a target id, attached on first use. */
   tab(id: string): Promise<CdpTab> {
-    let tab = this.attached.get(id);
-    if (!tab) {
-      tab = this.attach(id);
-      this.attached.set(id, tab);
-      tab.catch(() => this.attached.delete(id));
-    }
+    return this.attached.get(id) ?? this.track(id, this.attach(id));
+  }
+
+  private track(id: string, tab: Promise<CdpTab>): Promise<CdpTab> {
+    this.attached.set(id, tab);
+    tab.catch(() => this.attached.delete(id));
     return tab;
+  }
+
+  /** Whether a new page is the task's: any page in a browser we launched; else one we are opening, or a popup of a tab we drive. */
+  private adopts(info: Protocol.Target.TargetInfo): boolean {
+    return this.launched !== null || this.opening > 0 || (info.openerId !== undefined && this.attached.has(info.openerId));
   }
 
   private async attach(id: string): Promise<CdpTab> {
@@ -177,8 +234,11 @@ export class NodeBrowser implements Browser {
     } catch (error) {
       throw new BrowserError('tab-closed', `There is no tab ${id} any more; list the open tabs and pick one.`, false, { cause: error });
     }
-    const session = this.connection.session(sessionId);
-    const tab = await CdpTab.attach(id, session, this.host, this.options);
+    return this.setUp(id, this.connection.session(sessionId));
+  }
+
+  private async setUp(id: string, session: CdpSession, resume?: () => Promise<void>): Promise<CdpTab> {
+    const tab = await CdpTab.attach(id, session, this.host, this.options, { mainFrameId: id, ...(resume ? { resume } : {}) });
     const viewport = this.options.viewport === undefined ? { width: 1280, height: 800 } : this.options.viewport;
     if (viewport) await session.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: 1, mobile: false });
     return tab;
@@ -194,10 +254,16 @@ export class NodeBrowser implements Browser {
   }
 
   async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
-    const { targetId } = await this.connection.root.send('Target.createTarget', {
-      url: 'about:blank',
-      background: options.background ?? false,
-    });
+    this.opening++;
+    let targetId: string;
+    try {
+      ({ targetId } = await this.connection.root.send('Target.createTarget', {
+        url: 'about:blank',
+        background: options.background ?? false,
+      }));
+    } finally {
+      this.opening--;
+    }
     const tab = await this.tab(targetId);
     if (!options.background) this.activeId = targetId;
     if (url) await tab.navigate(url);
@@ -229,8 +295,46 @@ export class NodeBrowser implements Browser {
     this.policy = policy;
   }
 
+  /** Whether a download may be kept: the tab whose page started it puts it to the guard. */
+  private async judgeDownload(frameId: string, url: string, filename: string): Promise<boolean> {
+    if (!this.guard) return true;
+    // A page's main frame has its target's id; a frame's download goes to the task's tab.
+    const tab = await (this.attached.get(frameId) ?? this.activeTab()).catch(() => null);
+    return tab ? tab.requests.download(url, filename) : false;
+  }
+
+  private settleDownload(guid: string, filename: string, keep: boolean): void {
+    if (!this.staging) return;
+    const staged = join(this.staging, guid);
+    if (!existsSync(staged)) return;
+    if (!keep) {
+      rmSync(staged, { force: true });
+      return;
+    }
+    const dir = this.options.downloadPath ?? join(homedir(), 'Downloads');
+    mkdirSync(dir, { recursive: true });
+    const name = basename(filename) || 'download';
+    let target = join(dir, name);
+    for (let n = 1; existsSync(target); n++) target = join(dir, `${basename(name, extname(name))} (${n})${extname(name)}`);
+    try {
+      renameSync(staged, target);
+    } catch {
+      // Another file system (a temp folder in memory): copy, then let the staged file go.
+      copyFileSync(staged, target);
+      rmSync(staged, { force: true });
+    }
+  }
+
   async setRequestGuard(guard: RequestGuard | null): Promise<void> {
     this.guard = guard;
+    // Guarded, downloads land in a private staging folder until the person decides; else the browser's own behaviour.
+    if (guard) this.staging ??= mkdtempSync(join(tmpdir(), 'wayfinder-downloads-'));
+    await this.connection.root
+      .send(
+        'Browser.setDownloadBehavior',
+        guard && this.staging ? { behavior: 'allowAndName', downloadPath: this.staging, eventsEnabled: true } : { behavior: 'default' },
+      )
+      .catch(() => undefined);
     const tabs = await Promise.all([...this.attached.values()].map((tab) => tab.catch(() => null)));
     await Promise.all(tabs.flatMap((tab) => (tab ? [tab.requests.sync()] : [])));
   }
@@ -247,5 +351,6 @@ export class NodeBrowser implements Browser {
     }
     await this.launched?.close();
     if (this.uploadDir) rmSync(this.uploadDir, { recursive: true, force: true });
+    if (this.staging) rmSync(this.staging, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import {
   BrowserError,
   normalizeAddress,
+  pageData,
   type Action,
   type ActionOutcome,
   type FoundElement,
@@ -18,6 +19,7 @@ import { isBoolean, isElementInfo, isPageError, type Actionability, type Element
 import type { CdpSession } from '../connection';
 import { Keyboard, Mouse } from '../input/input';
 import { PageScriptHost } from '../page-script';
+import type { FrameTarget } from '../script-worlds';
 import { Actions } from './actions';
 import { DialogHandler } from './dialogs';
 import { fromPageError, toBrowserError } from './errors';
@@ -27,7 +29,7 @@ import { NavigationWatch } from './navigation';
 import { NetworkTracker } from './network';
 import { RequestGate } from './requests';
 import { takeScreenshot } from './screenshot';
-import type { Actionable, ActionTarget } from './target';
+import type { Actionable, ActionTarget, Located } from './target';
 import { waitFor } from './wait';
 
 // A tab driven over CDP: core's Tab port on one page target's session. Every action goes
@@ -39,8 +41,12 @@ const DEFAULT_NAVIGATION_TIMEOUT = 30_000;
 const DEFAULT_ACTION_TIMEOUT = 1_500;
 const RETRY_PAUSE_MS = 100;
 const NEW_TAB_WAIT_MS = 2_000;
+/** How many cross-origin frames deep focus is followed. */
+const MAX_FOCUS_DEPTH = 4;
 /** How long an action waits for the requests it started (then reports the page as it is). */
 const REQUEST_WAIT_MS = 3_000;
+/** How long a download's report may trail the navigation that started it. */
+const DOWNLOAD_REPORT_MS = 100;
 /** Quiet time after the last request, for the page to render what arrived. */
 const RENDER_QUIET_MS = 60;
 
@@ -78,6 +84,7 @@ export class CdpTab implements Tab, ActionTarget {
     readonly session: CdpSession,
     readonly host: TabHost,
     options: TabOptions,
+    mainFrameId: string | undefined,
   ) {
     this.input = options.inputMode === 'dom' ? DOM_EVENT_INPUT : TRUSTED_INPUT;
     this.navigationTimeoutMs = options.navigationTimeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT;
@@ -95,7 +102,9 @@ export class CdpTab implements Tab, ActionTarget {
       session,
       id,
       () => host.requestGuard?.() ?? null,
-      () => this.script.mainFrame(),
+      // Known up front where the host knows it (a page target's main frame has the target's id): a
+      // popup's first request is paused before its frame tree can be asked for.
+      () => (mainFrameId ? Promise.resolve(mainFrameId) : this.script.mainFrame()),
     );
     session.onClose((reason) => {
       this.closedReason = reason;
@@ -103,13 +112,29 @@ export class CdpTab implements Tab, ActionTarget {
     this.actions = new Actions(this, this.input);
   }
 
-  /** Wraps a page target's session (Page, Network and frame tracking enabled). */
-  static async attach(id: string, session: CdpSession, host: TabHost, options: TabOptions = {}): Promise<CdpTab> {
-    const tab = new CdpTab(id, session, host, options);
-    await session.send('Page.enable');
-    await session.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    await session.send('Network.enable');
-    await tab.requests.sync();
+  /**
+   * Wraps a page target's session (Page, Network and frame tracking enabled). A new target
+   * held before its first request (a popup) is let go by `start.resume`, once its requests
+   * are guarded, so nothing it loads escapes the request guard.
+   */
+  static async attach(
+    id: string,
+    session: CdpSession,
+    host: TabHost,
+    options: TabOptions = {},
+    start: { resume?: () => Promise<void>; mainFrameId?: string } = {},
+  ): Promise<CdpTab> {
+    const { resume, mainFrameId } = start;
+    const tab = new CdpTab(id, session, host, options, mainFrameId);
+    // A held target answers these only once it runs, but handles them in the order sent: so
+    // they go together (as Puppeteer sends them), interception first and the resume last.
+    await Promise.all([
+      tab.requests.sync(),
+      session.send('Page.enable'),
+      session.send('Page.setLifecycleEventsEnabled', { enabled: true }),
+      session.send('Network.enable'),
+      resume?.(),
+    ]);
     await tab.script.init();
     return tab;
   }
@@ -128,7 +153,7 @@ export class CdpTab implements Tab, ActionTarget {
     if (dialog) {
       throw new BrowserError(
         'dialog-open',
-        `A ${dialog.type} dialog is open ("${dialog.message}") and waits for an answer; nothing on the page can be used until it is answered.`,
+        `A ${dialog.type} dialog is open (${pageData(dialog.message, 300)}) and waits for an answer; nothing on the page can be used until it is answered.`,
         true,
       );
     }
@@ -156,8 +181,9 @@ export class CdpTab implements Tab, ActionTarget {
       const dialogs = this.dialogs.drain();
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
+      const stoppedInNew = await Promise.all(opened.map((t) => this.host.stoppedIn?.(t.id) ?? Promise.resolve([]))).catch(() => []);
       return {
-        summary: [summary + describeSideEffects(dialogs, opened), ...this.requests.drain()].join(' '),
+        summary: [summary + describeSideEffects(dialogs, opened), ...this.requests.drain(), ...stoppedInNew.flat()].join(' '),
         navigated: watch.committed,
         url: info.url,
         newTabs: opened,
@@ -216,6 +242,40 @@ export class CdpTab implements Tab, ActionTarget {
   }
 
   /**
+   * What has keyboard focus. The page script finds it through shadow roots and same-origin
+   * frames; focus inside a cross-origin frame is followed into that frame's own script.
+   */
+  async describeFocused(): Promise<ElementInfo | null> {
+    let target: FrameTarget = { session: this.session, frameId: await this.script.mainFrame() };
+    let found: ElementInfo | null = null;
+    for (let depth = 0; depth <= MAX_FOCUS_DEPTH; depth++) {
+      const { value } = await this.script.worlds.call(target, 'describeFocused', []);
+      // Nothing focused inside a frame that has focus: the frame itself is what keys reach.
+      if (value === null) return found;
+      if (!isElementInfo(value))
+        throw new BrowserError('unexpected', 'The page script gave an unexpected answer about the focused element.', true);
+      found = value;
+      if (value.tag !== 'iframe' && value.tag !== 'frame') return found;
+      const inner = await this.focusedFrame(target);
+      if (!inner) return found;
+      target = inner;
+    }
+    return found;
+  }
+
+  /** The cross-origin frame holding focus in a frame, found through its iframe element. */
+  private async focusedFrame(parent: FrameTarget): Promise<FrameTarget | null> {
+    const { objectId } = await this.script.worlds.call(parent, 'focusedFrame', [], false);
+    if (!objectId) return null;
+    try {
+      const { node } = await parent.session.send('DOM.describeNode', { objectId });
+      return node.frameId ? this.script.worlds.target(node.frameId, parent.session) : null;
+    } finally {
+      await parent.session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    }
+  }
+
+  /**
    * Waits (briefly) until the element is visible, enabled, still and uncovered, scrolling
    * it into view; returns where to click. In DOM-event mode a covering element does not
    * matter (script events go straight to the element).
@@ -235,14 +295,35 @@ export class CdpTab implements Tab, ActionTarget {
     }
   }
 
-  private async navigation(doing: string, start: () => Promise<void>): Promise<ActionOutcome> {
+  /** `start` says 'download' when the address turned out to be a file to download, not a page. */
+  async stillUnderPointer(el: Located): Promise<void> {
+    const now = await this.script.actionability(el.ref);
+    if (isPageError(now)) throw fromPageError(now);
+    const box = now.box;
+    const { x, y } = el.point;
+    const inside = box !== null && x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+    if (inside && now.failure !== 'covered') return;
+    const what = inside ? `was covered by ${now.coveredBy ? pageData(now.coveredBy, 100) : 'another element'}` : 'moved away';
+    throw new BrowserError(
+      'covered',
+      `${el.label} ${what} as the pointer reached it (the page changed it on hover); nothing was pressed. Take a new snapshot and look again.`,
+      true,
+    );
+  }
+
+  private async navigation(doing: string, start: () => Promise<'download' | 'page'>): Promise<ActionOutcome> {
     return this.perform(doing, async (watch) => {
-      await start();
+      if ((await start()) === 'download') {
+        // The browser reports the download as it answers; let its decision be made before the result.
+        await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_REPORT_MS));
+        await this.requests.settled();
+        return 'The address is a file to download, not a page; the page stayed as it was.';
+      }
       const loaded = await watch.until(() => watch.loaded || watch.sameDocument, this.navigationTimeoutMs);
       const info = await this.info();
       return loaded
-        ? `Opened ${info.url} ("${info.title}").`
-        : `Started opening ${info.url}; it is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s.`;
+        ? `Opened ${pageData(info.url, 300)}${info.title ? ` (${pageData(info.title)})` : ''}.`
+        : `Started opening ${pageData(info.url, 300)}; it is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s.`;
     });
   }
 
@@ -250,7 +331,8 @@ export class CdpTab implements Tab, ActionTarget {
     const address = normalizeAddress(url);
     return this.navigation(`opening ${address}`, async () => {
       const result = await this.session.send('Page.navigate', { url: address });
-      if (!result.errorText) return;
+      if (result.isDownload) return 'download';
+      if (!result.errorText) return 'page';
       const stayed = this.dialogs.peek().some((d) => d.type === 'beforeunload' && !d.accepted);
       if (stayed) {
         throw new BrowserError(
@@ -275,6 +357,7 @@ export class CdpTab implements Tab, ActionTarget {
       if (!entry)
         throw new BrowserError('bad-argument', `There is no ${step < 0 ? 'previous' : 'next'} page in this tab's history.`, false);
       await this.session.send('Page.navigateToHistoryEntry', { entryId: entry.id });
+      return 'page';
     });
   }
 
@@ -289,6 +372,7 @@ export class CdpTab implements Tab, ActionTarget {
   reload(): Promise<ActionOutcome> {
     return this.navigation('reloading', async () => {
       await this.session.send('Page.reload', {});
+      return 'page';
     });
   }
 
@@ -367,10 +451,14 @@ function describeSideEffects(dialogs: HandledDialog[], newTabs: TabInfo[]): stri
   let text = '';
   for (const d of dialogs) {
     const answer =
-      d.type === 'alert' ? 'closed' : d.accepted ? `accepted${d.promptText !== undefined ? ` with "${d.promptText}"` : ''}` : 'dismissed';
-    text += ` The page showed ${d.type === 'alert' ? 'an' : 'a'} ${d.type} dialog ("${d.message}"); it was ${answer}.`;
+      d.type === 'alert'
+        ? 'closed'
+        : d.accepted
+          ? `accepted${d.promptText !== undefined ? ` with ${pageData(d.promptText)}` : ''}`
+          : 'dismissed';
+    text += ` The page showed ${d.type === 'alert' ? 'an' : 'a'} ${d.type} dialog ${pageData(d.message, 300)}; it was ${answer}.`;
   }
-  for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${t.url}; switch to it to use it.`;
+  for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${pageData(t.url, 300)}; switch to it to use it.`;
   return text;
 }
 

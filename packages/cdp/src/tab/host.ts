@@ -9,6 +9,8 @@ export interface TabHost {
   info(tabId: string): Promise<TabInfo>;
   /** Calls back for each tab this one opens (target=_blank links, window.open) until unsubscribed. */
   watchNewTabs(openerId: string, onTab: (info: TabInfo) => void): () => void;
+  /** What the request guard stopped in a tab the task drives (a popup this one opened), drained; [] for others. */
+  stoppedIn?(tabId: string): Promise<string[]>;
   /** Paths the browser can read for these files (Node); absent where files must go in by script. */
   filePaths?: (files: FileInput[]) => Promise<string[]>;
 }

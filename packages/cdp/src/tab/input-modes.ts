@@ -1,4 +1,4 @@
-import { BrowserError, type FileInput, type Modifier, type MouseButton } from '@wayfinder/core';
+import { BrowserError, pageData, type FileInput, type Modifier, type MouseButton } from '@wayfinder/core';
 import type { DomAction } from '@wayfinder/page';
 import type { ActionTarget, Located } from './target';
 
@@ -73,6 +73,9 @@ export const TRUSTED_INPUT: InputDriver = {
   catchesChooser: true,
 
   async click(t, el, options) {
+    // The policy judged this element: it must still be the one under the pointer when the button goes down.
+    await t.mouse.move(el.point.x, el.point.y, 1, 0, options.modifiers ?? []);
+    await t.stillUnderPointer(el);
     await t.mouse.click(el.point.x, el.point.y, options);
     const verb = options.clickCount === 2 ? 'Double-clicked' : options.button === 'right' ? 'Right-clicked' : 'Clicked';
     return `${verb} ${el.label}.`;
@@ -92,7 +95,7 @@ export const TRUSTED_INPUT: InputDriver = {
     let summary = info.secret ? `Typed ${text.length} characters into ${el.label}` : `Typed ${quote(text)} into ${el.label}`;
     if (!info.secret && !submit && replace) {
       const now = await t.page('value', [el.ref], el.ref, isString);
-      if (now !== text) summary += `; the field now shows ${quote(now)} (the page reformatted or limited it)`;
+      if (now !== text) summary += `; the field now shows ${pageData(now, 60)} (the page reformatted or limited it)`;
     }
     if (submit) {
       await t.keyboard.press('Enter');

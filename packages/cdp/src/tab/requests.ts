@@ -1,4 +1,4 @@
-import type { RequestGuard, RequestVerdict } from '@wayfinder/core';
+import { pageData, type RequestGuard, type RequestVerdict } from '@wayfinder/core';
 import type { Protocol } from 'devtools-protocol';
 import type { CdpSession } from '../connection';
 
@@ -64,7 +64,16 @@ export class RequestGate {
     if (guard && /^https?:/i.test(request.url)) {
       const topFrame = navigation && session === this.root && event.frameId === (await this.mainFrame().catch(() => ''));
       try {
-        verdict = await guard({ tabId: this.tabId, url: request.url, method: request.method, resourceType, navigation, topFrame });
+        const body = bodyOf(request);
+        verdict = await guard({
+          tabId: this.tabId,
+          url: request.url,
+          method: request.method,
+          resourceType,
+          navigation,
+          topFrame,
+          ...(body ? { body } : {}),
+        });
       } catch (error) {
         verdict = { allow: false, reason: `the request could not be checked (${error instanceof Error ? error.message : String(error)})` };
       }
@@ -74,8 +83,44 @@ export class RequestGate {
       return;
     }
     if (navigation || resourceType === 'XHR' || resourceType === 'Fetch' || request.method !== 'GET')
-      this.stopped.push(`Wayfinder stopped the page from loading ${shortUrl(request.url)}: ${verdict.reason}`);
+      this.stopped.push(`Wayfinder stopped the page from loading ${pageData(shortUrl(request.url))}: ${verdict.reason}`);
     await session.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
+  }
+
+  /**
+   * A download the page started (the browser reports it; the file waits in a private place
+   * meanwhile): put to the guard like a request. Resolves whether it may be kept; what was
+   * decided is reported with the action, which waits for the decision.
+   */
+  download(url: string, filename: string): Promise<boolean> {
+    const decision = (async () => {
+      const guard = this.guard();
+      if (!guard) return true;
+      let verdict: RequestVerdict;
+      try {
+        verdict = await guard({
+          tabId: this.tabId,
+          url,
+          method: 'GET',
+          resourceType: 'Download',
+          navigation: false,
+          topFrame: false,
+          filename,
+        });
+      } catch (error) {
+        verdict = { allow: false, reason: `the download could not be checked (${error instanceof Error ? error.message : String(error)})` };
+      }
+      this.stopped.push(
+        verdict.allow
+          ? `The page downloaded ${pageData(filename, 80)} from ${pageData(shortUrl(url))}; it was kept.`
+          : `Wayfinder stopped the page from downloading ${pageData(filename, 80)} from ${pageData(shortUrl(url))}: ${verdict.reason}`,
+      );
+      return verdict.allow;
+    })();
+    const done = decision.then(() => undefined);
+    this.deciding.add(done);
+    void done.finally(() => this.deciding.delete(done));
+    return decision;
   }
 
   /** Waits for decisions in progress (a person answering whether the page may go somewhere). */
@@ -89,6 +134,27 @@ export class RequestGate {
     this.stopped = [];
     return out;
   }
+}
+
+/** The most of a request's body the guard reads (an upload's bytes beyond it are not text worth checking). */
+const BODY_LIMIT = 512 * 1024;
+
+/** What a request sends, as text (form fields, JSON, multipart parts). */
+function bodyOf(request: Protocol.Network.Request): string {
+  const entries = request.postDataEntries ?? [];
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the only field some requests fill
+  if (!entries.length) return (request.postData ?? '').slice(0, BODY_LIMIT);
+  const decoder = new TextDecoder();
+  let text = '';
+  for (const entry of entries) {
+    if (!entry.bytes || text.length >= BODY_LIMIT) continue;
+    try {
+      text += decoder.decode(Uint8Array.from(atob(entry.bytes.slice(0, Math.ceil(BODY_LIMIT / 3) * 4)), (c) => c.charCodeAt(0)));
+    } catch {
+      // Not base64 after all: nothing readable in this part.
+    }
+  }
+  return text.slice(0, BODY_LIMIT);
 }
 
 /** An address short enough for a sentence: scheme, host and path, without the query. */

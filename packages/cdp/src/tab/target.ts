@@ -33,4 +33,6 @@ export interface ActionTarget {
   describe(ref: string): Promise<ElementInfo>;
   /** Waits until the element can be acted on (visible, enabled, still, uncovered), scrolling it into view. */
   actionable(ref: string): Promise<Actionable>;
+  /** With the pointer at the element: throws if it has moved away or something now covers it (a page can swap controls on hover). */
+  stillUnderPointer(el: Located): Promise<void>;
 }

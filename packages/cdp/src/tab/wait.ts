@@ -1,4 +1,4 @@
-import { BrowserError, type WaitCondition } from '@wayfinder/core';
+import { BrowserError, pageData, type WaitCondition } from '@wayfinder/core';
 import { isBoolean } from '@wayfinder/page';
 import type { ActionTarget } from './target';
 import { NavigationWatch } from './navigation';
@@ -9,10 +9,22 @@ import { NavigationWatch } from './navigation';
 const POLL_MS = 100;
 const MAX_SLEEP_MS = 30_000;
 
+/** A page between documents (reloading, navigating) has no script context for a moment: not yet, rather than an error. */
+function betweenDocuments(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /context with specified id|Execution context was destroyed|Cannot find context|Inspected target navigated/i.test(error.message)
+  );
+}
+
 async function poll(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await check()) return true;
+    const met = await check().catch((error: unknown) => {
+      if (betweenDocuments(error)) return false;
+      throw error;
+    });
+    if (met) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -57,7 +69,7 @@ export async function waitFor(tab: ActionTarget, condition: WaitCondition, timeo
       } finally {
         watch.dispose();
       }
-      return `The page navigated to ${(await tab.info()).url} after ${took()}.`;
+      return `The page navigated to ${pageData((await tab.info()).url, 300)} after ${took()}.`;
     }
     case 'network-idle': {
       const quiet = condition.idleMs ?? 500;

@@ -68,10 +68,17 @@ export interface PageContent {
   contacts: { emails: string[]; phones: string[]; social: { platform: string; url: string; handle: string }[] };
 }
 
-/** What the safety policy reads about an element: its role and name, and its attributes and form. */
+/** What the safety policy reads about an element: its role and names, its attributes, where it sits and its form. */
 export interface ElementFacts {
   role: string;
+  /** The accessible name (what the snapshot shows). */
   name: string;
+  /**
+   * Every other name the page gives it, as written: its own text, aria-label, what
+   * aria-labelledby and its labels point at, ::before/::after content, title, an input
+   * button's value, alt and svg titles and icon hints inside, placeholder.
+   */
+  names: string[];
   tag: string;
   inputType: string;
   autocomplete: string;
@@ -82,13 +89,28 @@ export interface ElementFacts {
   /** Takes typed text. */
   editable: boolean;
   fileInput: boolean;
+  /** A checkbox, radio button or switch. */
+  checkable: boolean;
+  /** Opens a menu or dialog (aria-haspopup). */
+  popup: boolean;
   /** Activating it (or Enter in it) submits its form; and what that form holds. */
   submits: boolean;
+  /** For a field: the names of the button Enter presses (its form's default button). */
+  submitNames: string[];
   formHasPassword: boolean;
   formHasPayment: boolean;
+  /** Where its form goes (absolute; '' outside a form) and how: 'get', 'post' or 'dialog'. */
+  formAction: string;
+  formMethod: string;
+  /** What surrounds it: the nearest heading, its fieldset's legend, its dialog's name, its form's label, its description. */
+  context: string[];
+  /** A native select's options. */
+  options: { label: string; value: string }[];
   /** A link's address ('' if none), and whether it downloads. */
   href: string;
   download: boolean;
+  /** The address of the document the element is in (a frame's own). */
+  frameUrl: string;
 }
 
 export type MouseButton = 'left' | 'right' | 'middle';
@@ -196,6 +218,8 @@ export interface Tab {
   waitFor(condition: WaitCondition, timeoutMs?: number): Promise<string>;
   /** What a ref is on the page now (for policies and confirmations; never shown to the model). */
   describe(ref: string): Promise<ElementFacts>;
+  /** What has keyboard focus now (through shadow roots and frames), or null when nothing does. */
+  describeFocused(): Promise<ElementFacts | null>;
   screenshot(request?: ScreenshotRequest): Promise<Screenshot>;
   /** Outer HTML of the first match of a CSS selector (or the page), capped. */
   html(selector?: string, maxChars?: number): Promise<string>;
@@ -213,6 +237,10 @@ export interface PageRequest {
   navigation: boolean;
   /** Loads the tab's own page (its top frame), whoever caused it: a link, a redirect, a script. */
   topFrame: boolean;
+  /** What the request sends (a form's fields, a script's payload), as text; absent when it sends nothing. */
+  body?: string;
+  /** For a download (resourceType `Download`): the name the file would be saved under. */
+  filename?: string;
 }
 
 export type RequestVerdict = { allow: true } | { allow: false; reason: string };

@@ -2,10 +2,11 @@ import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
 import type { ElementFacts, PageRequest } from '../browser/port';
 import type { Effect } from '../tools/effects';
-import { judgeElement, why } from './classify';
-import { secretNames, type SecretVault } from './secrets';
-import { SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
-import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
+import { judgeDrop, judgeElement, why } from './classify';
+import { OutgoingCheck } from './outgoing';
+import { placeholder, secretNames, type SecretVault } from './secrets';
+import { covers, SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
+import type { ConfirmAnswer, ConfirmKind, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
 
 // The policy every tool call passes through, whatever the model claims: blocked sites are
 // refused, a site the task has not used yet is asked about (once / always / never),
@@ -70,14 +71,28 @@ export class SafetyPolicy implements Policy {
   private started = false;
   private navigations: number[] = [];
   private browses: number[] = [];
-  private tabsOpened = 0;
+  private tabsOpenedByCalls = 0;
   /** Page loads are counted from the browser's requests once it reports them (whoever caused them). */
   private loadsFromBrowser = false;
+  /** Tabs that have loaded a page during the task, as the browser reports them (popups included). */
+  private readonly tabsSeen = new Set<string>();
+  /** Sites the person said no to in this task: not asked about again. */
+  private readonly declined = new Set<string>();
+  /** Consequences the person approved for the call running now (its requests may carry them). */
+  private readonly approvedNow = new Set<ConfirmKind>();
+  /** Passwords, secrets and card numbers leaving in requests. */
+  private readonly outgoing: OutgoingCheck;
 
   constructor(private readonly options: SafetyOptions = {}) {
     this.rules = [...(options.sites ?? [])];
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
+    this.outgoing = new OutgoingCheck(options.secrets);
+  }
+
+  /** Tabs the task has opened: the calls that opened them, or the tabs the browser saw load pages (popups too), whichever is more. */
+  private get tabsOpened(): number {
+    return Math.max(this.tabsOpenedByCalls, this.tabsSeen.size - 1);
   }
 
   private permissions(): SitePermissions {
@@ -115,7 +130,9 @@ export class SafetyPolicy implements Policy {
         reason: `${blockedReason(site, rule)} Do not try to reach it another way.`,
       };
     if (decision === 'allow' || this.used.has(siteKey(site))) return null;
-    return { decision: 'confirm', kind: 'new-site', site, choices: 'site', question: `${action} ${site}? ${why('new-site')}` };
+    if (this.declined.has(siteKey(site)))
+      return { decision: 'deny', reason: `The person said no to ${site} earlier in this task. Do not try to reach it another way.` };
+    return newSite(site, `${action} ${site}?`);
   }
 
   /** The limit an effect would pass, or why not. */
@@ -139,29 +156,50 @@ export class SafetyPolicy implements Policy {
   }
 
   /** Acting on the page in the task's tab: its site, the element, what is typed into it. */
+  /** Acting on a page of a site (the tab's, or a frame's inside it): refused when blocked, asked about when new. */
+  private mayActOn(site: string, where: string): PolicyDecision | null {
+    const { decision } = this.permissions().decide(site);
+    if (decision === 'block')
+      return { decision: 'deny', reason: `${site} is blocked in Wayfinder's site permissions; nothing may be done on it${where}.` };
+    if (this.used.has(siteKey(site)) || decision === 'allow') return null;
+    if (this.declined.has(siteKey(site))) return { decision: 'deny', reason: `The person said no to ${site} earlier in this task.` };
+    return newSite(site, `Act on ${site}${where}?`);
+  }
+
   private async onPage(effect: ActEffect, here: string, context: PolicyContext): Promise<PolicyDecision | null> {
-    if (here) {
-      const { decision } = this.permissions().decide(here);
-      if (decision === 'block')
-        return { decision: 'deny', reason: `${here} is blocked in Wayfinder's site permissions; nothing may be done on it.` };
-      if (!this.used.has(siteKey(here)) && decision !== 'allow')
-        return { decision: 'confirm', kind: 'new-site', site: here, choices: 'site', question: `Act on ${here}? ${why('new-site')}` };
+    // The tab's address as it is now (a page may have gone elsewhere since the last call).
+    const onTab = here ? this.mayActOn(here, '') : null;
+    if (onTab) return onTab;
+    // A key pressed without a ref lands on whatever has focus: judged as that element.
+    const facts: ElementFacts | null = effect.ref
+      ? await context.element(effect.ref)
+      : effect.how === 'keys'
+        ? await context.focused()
+        : null;
+    // The element may sit in a frame from another site: that site is the one acted on (and typed into).
+    const frameSite = facts?.frameUrl ? siteOf(facts.frameUrl) : '';
+    const target = frameSite || here;
+    if (frameSite && siteKey(frameSite) !== siteKey(here)) {
+      const inFrame = this.mayActOn(frameSite, ` (in a frame inside ${here || 'this page'})`);
+      if (inFrame) return inFrame;
     }
-    const facts: ElementFacts | null = effect.ref ? await context.element(effect.ref) : null;
     if (effect.text !== undefined && secretNames(effect.text).length) {
       const vault = this.options.secrets;
       const refusal = vault
-        ? vault.refusal(effect.text, here, facts ?? { secret: false, editable: false })
+        ? vault.refusal(effect.text, target, facts ?? { secret: false, editable: false })
         : 'There are no stored secrets.';
       if (refusal) return { decision: 'deny', reason: refusal };
     }
     if (!facts) return null;
-    if (effect.how === 'click' && facts.href && !facts.download) {
+    // What goes into a password field is watched for in what the page sends afterwards.
+    if (facts.secret && effect.text !== undefined) this.outgoing.noteTyped(this.options.secrets?.fill(effect.text) ?? effect.text);
+    if ((effect.how === 'click' || effect.activates === true) && facts.href && !facts.download) {
       const verdict = this.destination(facts.href, 'Follow a link to');
       if (verdict?.decision === 'deny') return verdict;
       if (verdict && siteKey(siteOf(facts.href)) !== siteKey(here)) return verdict;
     }
-    const judgement = judgeElement(effect, facts);
+    const judgement =
+      judgeElement(effect, facts) ?? (effect.how === 'drag' && effect.toRef ? judgeDrop(facts, await context.element(effect.toRef)) : null);
     return judgement
       ? {
           decision: 'confirm',
@@ -225,33 +263,81 @@ export class SafetyPolicy implements Policy {
    * and the tab's page loads count against the limit, whoever caused them.
    */
   request(request: PageRequest): PolicyDecision {
-    const site = siteOf(request.url);
-    if (!site) return { decision: 'allow' };
-    const { decision, rule } = this.permissions().decide(site);
+    const site = siteOf(innerUrl(request.url));
+    if (!site && request.resourceType !== 'Download') return { decision: 'allow' };
+    const { decision, rule } = site ? this.permissions().decide(site) : { decision: 'ask' as const, rule: null };
     if (decision === 'block')
       return {
         decision: 'deny',
         reason: blockedReason(site, rule),
       };
-    if (!request.navigation) return { decision: 'allow' };
+    if (site && this.declined.has(siteKey(site)))
+      return { decision: 'deny', reason: `the person said no to ${site} earlier in this task.` };
+    if (request.resourceType === 'Download') {
+      // Every download is the person's to keep, however the page started it (a link, a script, an address).
+      if (this.approvedNow.has('download')) return { decision: 'allow' };
+      return {
+        decision: 'confirm',
+        kind: 'download',
+        site,
+        choices: 'once',
+        question: `The page is downloading ${JSON.stringify(request.filename ?? 'a file')}${site ? ` from ${site}` : ''}. Keep it? ${why('download')}`,
+      };
+    }
+    const sending = this.sending(request, site);
+    if (sending) return sending;
+    const known = decision === 'allow' || this.used.has(siteKey(site));
+    if (!request.navigation) {
+      // Fetching from other sites is how pages work; sending to a new one (a form, a script's POST) is asked about.
+      if (known || READS.has(request.method.toUpperCase())) return { decision: 'allow' };
+      return newSite(site, `The page is sending data to ${site} (${request.method.toUpperCase()}). Let it?`);
+    }
     if (request.topFrame) {
       this.loadsFromBrowser = true;
       if (this.recent(this.navigations).length >= this.limits.navigationsPerMinute)
         return { decision: 'deny', reason: `too many page loads: at most ${this.limits.navigationsPerMinute} a minute.` };
+      if (!this.tabsSeen.has(request.tabId) && this.tabsSeen.size > this.limits.tabsPerTask)
+        return {
+          decision: 'deny',
+          reason: `too many tabs: this task's pages have opened ${this.tabsSeen.size - 1}, the most one task may.`,
+        };
+      this.tabsSeen.add(request.tabId);
       this.navigations = [...this.recent(this.navigations), this.now()];
     }
-    if (decision === 'allow' || this.used.has(siteKey(site))) return { decision: 'allow' };
+    if (known) return { decision: 'allow' };
+    return newSite(site, `The page is going to ${site}${request.topFrame ? '' : ' (in a frame)'}. Let it?`);
+  }
+
+  /** A request carrying a password, a stored secret or a card number: refused off its site, else asked unless approved for this call. */
+  private sending(request: PageRequest, site: string): PolicyDecision | null {
+    const carried = this.outgoing.carried(request);
+    if (!carried) return null;
+    if (carried.kind === 'secret' && !covers(carried.secret.site, site))
+      return {
+        decision: 'deny',
+        reason: `the page tried to send the stored secret ${placeholder(carried.secret.name)} to ${site}; it belongs to ${carried.secret.site} only.`,
+      };
+    const kind: ConfirmKind = carried.kind === 'card' ? 'payment' : 'password';
+    if (this.approvedNow.has(kind) || (kind === 'payment' && this.approvedNow.has('payment-field'))) return null;
+    const what =
+      carried.kind === 'card'
+        ? 'a card number'
+        : carried.kind === 'secret'
+          ? `your stored ${placeholder(carried.secret.name)}`
+          : 'a password';
     return {
       decision: 'confirm',
-      kind: 'new-site',
+      kind,
       site,
-      choices: 'site',
-      question: `The page is going to ${site}${request.topFrame ? '' : ' (in a frame)'}. Let it? ${why('new-site')}`,
+      choices: 'once',
+      question: `The page is sending ${what} to ${site}. Let it? ${why(kind)}`,
     };
   }
 
   async answered(_call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> {
+    if (answer === 'once' || answer === 'always') this.approvedNow.add(request.kind);
     if (request.kind !== 'new-site' || !request.site) return;
+    if (answer === 'deny') this.declined.add(siteKey(request.site));
     if (answer === 'once' || answer === 'always') this.used.add(siteKey(request.site));
     if (answer === 'always' || answer === 'never') {
       const decision: SiteDecision = answer === 'always' ? 'allow' : 'block';
@@ -263,17 +349,30 @@ export class SafetyPolicy implements Policy {
   }
 
   ran(call: ProposedCall, ok: boolean): void {
+    this.approvedNow.clear();
     for (const effect of call.effects) {
       if (loadsPage(effect) && !this.loadsFromBrowser) this.navigations = [...this.recent(this.navigations), this.now()];
       if (effect.kind !== 'open') continue;
       if (effect.target === 'background') this.browses = [...this.recent(this.browses), this.now()];
-      if (effect.target === 'new-tab' && ok) this.tabsOpened++;
+      if (effect.target === 'new-tab' && ok) this.tabsOpenedByCalls++;
       if (ok && effect.target !== 'background' && effect.url !== null) {
         const site = siteOf(addressOf(effect.url));
         if (site) this.used.add(siteKey(site));
       }
     }
   }
+}
+
+/** The address a blob: URL was made on (a page's own file), or the address itself. */
+function innerUrl(url: string): string {
+  return url.startsWith('blob:') ? url.slice(5) : url;
+}
+
+/** Request methods that read rather than send. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function newSite(site: string, question: string): PolicyDecision {
+  return { decision: 'confirm', kind: 'new-site', site, choices: 'site', question: `${question} ${why('new-site')}` };
 }
 
 /** Why a site is refused: its rule, or the wider rule that covers it. */

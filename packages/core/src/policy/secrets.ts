@@ -1,3 +1,4 @@
+import { secretPatterns } from './secret-patterns';
 import { covers, isPublicSuffix } from './sites';
 
 // Secrets the person stores (a password, an account number). The model only ever sees
@@ -24,20 +25,26 @@ export function secretNames(text: string): string[] {
   return [...text.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1] ?? '');
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** Placeholders in a text, kept whole when the rest is redacted (a secret may spell part of one). */
+const PLACEHOLDERS = /(\{\{\s*secret:[A-Za-z0-9_.-]+\s*\}\})/;
 
-/** The ways a value can show up in text: as is, URL-encoded (loosely and strictly), form-encoded, base64. */
-function shapes(value: string): string[] {
-  const strict = encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const out = [value, encodeURIComponent(value), strict, strict.replace(/%20/g, '+')];
-  try {
-    out.push(btoa(value));
-  } catch {
-    // Not Latin-1: no base64 form to look for.
+/** The text with what the patterns find replaced by placeholders; where finds overlap, the earlier pattern's wins. */
+function replaceFound(text: string, patterns: { pattern: RegExp; name: string }[]): string {
+  const found: { start: number; end: number; name: string }[] = [];
+  for (const { pattern, name } of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (!found.some((f) => start < f.end && f.start < end)) found.push({ start, end, name });
+    }
   }
-  return [...new Set(out)];
+  let out = '';
+  let at = 0;
+  for (const f of found.sort((a, b) => a.start - b.start)) {
+    out += `${text.slice(at, f.start)}${placeholder(f.name)}`;
+    at = f.end;
+  }
+  return out + text.slice(at);
 }
 
 export class SecretVault {
@@ -80,13 +87,56 @@ export class SecretVault {
     return text.replace(SECRET_PLACEHOLDER, (whole, name: string) => this.find(name)?.value ?? whole);
   }
 
-  /** The text with every secret value (and its URL-encoded form) replaced by its placeholder. */
-  redact(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) {
-      if (secret.value.length < 4) continue;
-      for (const form of shapes(secret.value)) out = out.replace(new RegExp(escapeRegExp(form), 'g'), placeholder(secret.name));
-    }
-    return out;
+  /** The secrets whose values appear in the text, in any shape redaction finds. */
+  present(text: string): Secret[] {
+    return this.secrets.filter((secret) => new SecretVault([secret]).redact(text) !== text);
   }
+
+  /**
+   * The text with every secret value replaced by its placeholder: in any case, spaced out or
+   * with other separators between its characters, reversed, URL-, form- or base64-encoded
+   * (secret-patterns.ts). Longer forms go first, so one secret inside another is not left half shown.
+   */
+  redact(text: string): string {
+    const patterns = this.secrets
+      .flatMap((secret) => secretPatterns(secret).map((p) => ({ ...p, name: secret.name })))
+      .sort((a, b) => b.length - a.length);
+    if (!patterns.length) return text;
+    return text
+      .split(PLACEHOLDERS)
+      .map((part, i) => (i % 2 ? part : replaceFound(part, patterns)))
+      .join('');
+  }
+}
+
+/** Keys whose values are ours (discriminators, ids, codes, answers): a secret that happens to spell one must not break the shape. */
+const OURS = new Set([
+  'type',
+  'kind',
+  'id',
+  'taskId',
+  'conversationId',
+  'toolCallId',
+  'tool',
+  'status',
+  'code',
+  'answer',
+  'choices',
+  'mode',
+]);
+
+/**
+ * A copy of a value (an event, a result) with `redact` applied to every string in it, however
+ * deep: what hosts record and print carries page addresses, titles and questions, any of which
+ * may hold a secret. Keys, and the values of keys that are ours (OURS), are left alone.
+ */
+export function redactEverywhere<T>(value: T, redact: (text: string) => string): T;
+export function redactEverywhere(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item: unknown) => redactEverywhere(item, redact));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, OURS.has(key) && typeof item === 'string' ? item : redactEverywhere(item, redact)]),
+    );
+  return value;
 }

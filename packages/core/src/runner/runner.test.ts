@@ -73,6 +73,7 @@ class FakeTab implements Tab {
     return facts ? Promise.resolve(facts) : Promise.reject(new BrowserError('stale-ref', `No ${ref} on the page.`, true));
   }
 
+  describeFocused = () => Promise.resolve(null);
   find = () => Promise.resolve([]);
   extract = () => Promise.reject(new BrowserError('not-supported', 'Not in this test.', false));
   waitFor = () => Promise.resolve('Waited.');
@@ -106,9 +107,10 @@ const CALLS: { tool: string; args: Record<string, unknown> }[] = [
   { tool: 'type_text', args: { ref: 'e1', text: '{{secret:shop}}' } }, // allowed, filled at typing time
   { tool: 'click', args: { ref: 'e4' } }, // a link to a new site: asked, declined
   { tool: 'navigate', args: { url: 'localhost:4170/shop' } }, // a new site, as the driver will open it: asked, declined
-  { tool: 'navigate', args: { url: 'partner.example' } }, // asked, always
+  { tool: 'navigate', args: { url: 'friends.example' } }, // asked, always
   { tool: 'teleport', args: { to: 'moon' } }, // no such tool
   { tool: 'scroll', args: { direction: 'sideways' } }, // bad arguments
+  { tool: 'navigate', args: { url: 'https://partner.example/again' } }, // declined earlier in the task: refused, not asked again
 ];
 const ANSWERS: ConfirmAnswer[] = ['deny', 'once', 'deny', 'deny', 'always'];
 
@@ -190,23 +192,30 @@ describe('ToolRunner', () => {
     expect(direct.done).toEqual(loop.done);
 
     // And what that is: only what was allowed reached the page; the secret went in as its value, and never came back.
-    expect(direct.done).toEqual(['click e3', 'type e1 "hunter2-Secret!"', 'Opened https://partner.example.']);
+    expect(direct.done).toEqual(['click e3', 'type e1 "hunter2-Secret!"', 'Opened https://friends.example.']);
     expect(direct.results.join('\n')).not.toContain('hunter2-Secret!');
     expect(direct.confirmations.flatMap((c) => (c.type === 'confirmation-needed' ? [`${c.kind} ${c.site}`] : []))).toEqual([
       'payment shop.example',
       'payment shop.example',
       'new-site partner.example',
       'new-site localhost',
-      'new-site partner.example',
+      'new-site friends.example',
     ]);
-    expect(direct.results[0]).toMatch(/^The user declined: Click button "Pay \$20\.00" on shop\.example\? It may spend money\./);
+    expect(direct.results[0]).toMatch(
+      /^The user declined: <page-text>Click button "Pay \$20\.00" on shop\.example\? It may spend money\.<\/page-text>/,
+    );
     expect(direct.results[2]).toBe(
       "Not allowed: blocked.example is blocked in Wayfinder's site permissions. Do not try to reach it another way.",
     );
     expect(direct.results[3]).toBe('Not allowed: The secret {{secret:shop}} can only be typed into a password field.');
-    expect(direct.results[6]).toMatch(/^The user declined: Open localhost\? This task has not used that site yet\./);
+    expect(direct.results[6]).toMatch(
+      /^The user declined: <page-text>Open localhost\? This task has not used that site yet\.<\/page-text>/,
+    );
     expect(direct.results[8]).toMatch(/^There is no tool named "teleport"\./);
     expect(direct.results[9]).toMatch(/^Invalid arguments for scroll: direction:/);
+    expect(direct.results[10]).toBe(
+      'Not allowed: The person said no to partner.example earlier in this task. Do not try to reach it another way.',
+    );
     expect(direct.results[1]).toContain('<page-content source="https://shop.example/checkout">');
   });
 
@@ -219,7 +228,7 @@ describe('ToolRunner', () => {
       makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal }),
     );
     expect(result).toMatchObject({ isError: true });
-    expect(result.text).toMatch(/^The user declined: Click button "Pay \$20\.00"/);
+    expect(result.text).toMatch(/^The user declined: <page-text>Click button "Pay \$20\.00"/);
     expect(tab.done).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { BrowserError } from '../browser/errors';
+import { pageData } from '../browser/page-text';
 import type { PageRequest, RequestGuard, RequestVerdict } from '../browser/port';
 import { ModelError } from '../model/errors';
 import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, ProposedCall } from '../policy/types';
@@ -95,7 +96,8 @@ export class ToolRunner {
       await policy.answered?.(proposed, request, answer);
       if (declined(answer)) {
         return fail(
-          `The user declined: ${verdict.question} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
+          // The question quotes the page (a control's name, an address): it reaches the model as page data.
+          `The user declined: ${pageData(verdict.question, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
         );
       }
     }
@@ -135,6 +137,13 @@ function policyContext(context: ToolContext): PolicyContext {
     element: async (ref) => {
       try {
         return await (await context.tab()).describe(ref);
+      } catch {
+        return null;
+      }
+    },
+    focused: async () => {
+      try {
+        return await (await context.tab()).describeFocused();
       } catch {
         return null;
       }

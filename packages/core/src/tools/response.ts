@@ -70,7 +70,7 @@ export class ResponseBuilder {
   private controlSignal: ToolControl | null = null;
   readonly data: Record<string, unknown> = {};
 
-  /** A plain sentence from the tool ("Clicked e12 (button "Add to cart")."). */
+  /** A plain sentence from the tool ("Clicked e12 (button <page-text>Add to cart</page-text>)."; page text in it quoted with pageData). */
   add(text: string): this {
     if (text) this.lines.push(text);
     return this;

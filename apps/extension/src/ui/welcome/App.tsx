@@ -16,6 +16,11 @@ const PERMISSIONS: [string, string][] = [
   ['Side panel', 'to show Wayfinder next to the page'],
   ['Storage', 'to keep your settings and conversations on this computer (nothing is sent anywhere else)'],
   ['Alarms', 'to pick up a running task again if Chrome pauses the extension in the middle of it'],
+  [
+    'Block content',
+    'while a task runs: to keep the sites you blocked from loading in any tab, and to hold a page the task opens until its safety checks are in place',
+  ],
+  ['Downloads', "to ask you before a file a task's page downloads is kept (declined, it is deleted)"],
 ];
 
 export function App() {
