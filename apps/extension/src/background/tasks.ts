@@ -255,6 +255,8 @@ export class TaskLauncher {
     browser.setDialogPolicy((dialog) => this.dialog(ask, dialog));
     this.hub.pushStatus();
     const finish = async () => {
+      // A question the page raised as the task ended (a download, a request) has nobody left to answer it.
+      this.pending.declineAll(run.taskId);
       await timeline.settled();
       await browser.detachAll().catch(() => undefined);
       this.live.delete(run.taskId);

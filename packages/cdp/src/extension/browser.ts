@@ -277,8 +277,15 @@ export class ExtensionBrowser implements Browser {
    */
   async download(url: string, filename: string): Promise<boolean | null> {
     if (!this.guard) return null;
-    const tab = await this.activeTab().catch(() => null);
-    return tab ? tab.requests.download(url, filename) : false;
+    // The task's own tab, as it is (never attached afresh: a task winding down keeps nothing).
+    const entry = this.current !== null ? this.attached.get(this.current) : undefined;
+    const tab = entry ? await entry.then((e) => e.tab).catch(() => null) : null;
+    return tab && this.guarding() ? tab.requests.download(url, filename) : false;
+  }
+
+  /** Whether a task's request guard is set now. */
+  private guarding(): boolean {
+    return this.guard !== null;
   }
 
   /** Which tabs have the debugger attached now. */

@@ -94,21 +94,26 @@ export class RequestGate {
    */
   download(url: string, filename: string): Promise<boolean> {
     const decision = (async () => {
+      // Called only while a task's guard is set; if it has gone meanwhile, nobody is left to ask.
       const guard = this.guard();
-      if (!guard) return true;
-      let verdict: RequestVerdict;
-      try {
-        verdict = await guard({
-          tabId: this.tabId,
-          url,
-          method: 'GET',
-          resourceType: 'Download',
-          navigation: false,
-          topFrame: false,
-          filename,
-        });
-      } catch (error) {
-        verdict = { allow: false, reason: `the download could not be checked (${error instanceof Error ? error.message : String(error)})` };
+      let verdict: RequestVerdict = { allow: false, reason: 'the task ended before anyone could be asked' };
+      if (guard) {
+        try {
+          verdict = await guard({
+            tabId: this.tabId,
+            url,
+            method: 'GET',
+            resourceType: 'Download',
+            navigation: false,
+            topFrame: false,
+            filename,
+          });
+        } catch (error) {
+          verdict = {
+            allow: false,
+            reason: `the download could not be checked (${error instanceof Error ? error.message : String(error)})`,
+          };
+        }
       }
       this.stopped.push(
         verdict.allow
