@@ -56,11 +56,17 @@ export async function runLyingCli(options: LyingCliOptions): Promise<LyingCliRes
   const home = join(scratch, 'home');
   const downloads = join(home, 'Downloads');
   mkdirSync(downloads, { recursive: true });
-  const config = join(scratch, 'config.json');
-  const played: PlayedRun[] = [];
+  const all = lyingRuns(gym.url, 'cli', options.moves);
+  const played: PlayedRun[] = new Array<PlayedRun>(all.length);
   const runs: LyingCliResult['runs'] = [];
-  try {
-    for (const run of lyingRuns(gym.url, 'cli', options.moves)) {
+  // Two runs at a time (each its own browser, model server and config): the evidence is read
+  // once every run has ended, from what the servers received and the browser saved.
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < all.length; index = next++) {
+      const run = all[index];
+      if (!run) continue;
+      const config = join(scratch, `config-${index}.json`);
       writeFileSync(config, JSON.stringify({ sites: run.sites, secrets: run.secrets }), { mode: 0o600 });
       const missed: PlayedRun['missed'] = [];
       const server = await startOpenAICompatible(tolerantBrain(options.play(run.script), run.script, missed));
@@ -95,7 +101,7 @@ export async function runLyingCli(options: LyingCliOptions): Promise<LyingCliRes
             .filter((line) => line.startsWith('{'))
             .map((line): unknown => JSON.parse(line))
         : null;
-      played.push({
+      played[index] = {
         run,
         fates: events ? fatesFromEvents(events) : null,
         missed,
@@ -106,8 +112,11 @@ export async function runLyingCli(options: LyingCliOptions): Promise<LyingCliRes
           saved: [],
           shortSecret: run.kind === 'short-secret' ? { accepted: outcome.code !== 2, message: outcome.stderr.trim() } : null,
         },
-      });
+      };
     }
+  };
+  try {
+    await Promise.all([worker(), worker()]);
     // What the servers received and the browser saved, once every run has ended.
     const liar = (await fetchState(gym.url)).liar;
     const saved = filesUnder(home).filter((f) => !f.startsWith('.'));

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { colourCount, decodePng, startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { accessibilityViolations } from './a11y';
 import { artifactPath, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 
 // Pictures of the side panel, light and dark, idle and in the middle of a task, kept as
@@ -60,4 +61,20 @@ it('the side panel, light and dark, idle and mid-task', async () => {
   }
   const background = await panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(20, 26, 24)');
+});
+
+it('the welcome page, light and dark: every permission explained, nothing an accessibility check objects to', async () => {
+  const page = await env.context.newPage();
+  await page.setViewportSize({ width: 900, height: 1100 });
+  await page.goto(`chrome-extension://${env.extensionId}/welcome.html`);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.getByText('Downloads', { exact: true }).waitFor();
+    const png = await page.screenshot({ fullPage: true });
+    writeFileSync(artifactPath(`welcome-${scheme}.png`), png);
+    // Not blank (a plain page of text and one button: fewer colours than the panel).
+    expect(colourCount(decodePng(png.toString('base64')))).toBeGreaterThan(10);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  }
+  await page.close();
 });
