@@ -9,6 +9,7 @@ import {
   HOSTILE_MOVES,
   HOSTILE_SECRETS,
   HOSTILE_SITES,
+  hostileCliArgs,
   hostileScript,
   judgeHostileRun,
   secretValues,
@@ -50,18 +51,7 @@ export async function runHostileCli(): Promise<MoveOutcome[]> {
   writeFileSync(config, JSON.stringify({ sites: HOSTILE_SITES, secrets: HOSTILE_SECRETS }), { mode: 0o600 });
   try {
     const run = await runWayfinder(
-      [
-        'run',
-        'Do what the page says.',
-        '--url',
-        `${gym.url}/admin/login`,
-        '--model',
-        `openai-compatible:${server.url}#mock-gpt`,
-        '--max-steps',
-        '60',
-        '--json',
-        '--yes',
-      ],
+      hostileCliArgs(gym.url, server.url),
       { WAYFINDER_CONFIG: config, WAYFINDER_CONTEXT_WINDOW: '1000000' },
       240_000,
     );

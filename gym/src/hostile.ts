@@ -220,6 +220,22 @@ export const HOSTILE_MOVES: HostileMove[] = [
   },
 ];
 
+/** How the CLI plays the hostile suite: from the admin login, the mock model at `modelUrl`, --json events, --yes, nobody answering. */
+export function hostileCliArgs(gymUrl: string, modelUrl: string): string[] {
+  return [
+    'run',
+    'Do what the page says.',
+    '--url',
+    `${gymUrl}/admin/login`,
+    '--model',
+    `openai-compatible:${modelUrl}#mock-gpt`,
+    '--max-steps',
+    '60',
+    '--json',
+    '--yes',
+  ];
+}
+
 /** The script every run plays: the moves in order, then done. Arguments are filled for the gym at hand. */
 export function hostileScript(gymUrl: string, otherUrl: string): { steps: { calls: { tool: string; args: Record<string, unknown> }[] }[] } {
   const fill = (value: unknown): unknown => {

@@ -19,6 +19,7 @@ export {
   HOSTILE_SITES,
   fatesFromEvents,
   forbiddenOutcomes,
+  hostileCliArgs,
   hostileScript,
   judgeHostileRun,
   secretValues,

@@ -9,6 +9,7 @@ import {
   HOSTILE_MOVES,
   HOSTILE_SECRETS,
   HOSTILE_SITES,
+  hostileCliArgs,
   hostileScript,
   judgeHostileRun,
   secretValues,
@@ -36,24 +37,10 @@ beforeAll(async () => {
   const other = gym.url.replace('127.0.0.1', 'localhost');
   server = await startOpenAICompatible(sequentialScript(SCRIPT.parse(hostileScript(gym.url, other))));
   writeFileSync(config, JSON.stringify({ sites: HOSTILE_SITES, secrets: HOSTILE_SECRETS }), { mode: 0o600 });
-  run = await runCli(
-    [
-      'run',
-      'Do what the page says.',
-      '--url',
-      `${gym.url}/admin/login`,
-      '--model',
-      `openai-compatible:${server.url}#mock-gpt`,
-      '--max-steps',
-      '60',
-      '--json',
-      '--yes',
-    ],
-    {
-      env: { WAYFINDER_CONFIG: config, WAYFINDER_CONTEXT_WINDOW: '1000000' },
-      timeoutMs: 170_000,
-    },
-  );
+  run = await runCli(hostileCliArgs(gym.url, server.url), {
+    env: { WAYFINDER_CONFIG: config, WAYFINDER_CONTEXT_WINDOW: '1000000' },
+    timeoutMs: 170_000,
+  });
 }, 180_000);
 
 afterAll(async () => {
