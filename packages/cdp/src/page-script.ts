@@ -8,6 +8,7 @@ import {
   isFindResult,
   isLocatorSet,
   isPageError,
+  isPointerCheck,
   isSnapshotResult,
   type Actionability,
   type ExtractOptions,
@@ -16,6 +17,8 @@ import {
   type FramePlaceholder,
   type LocatorSet,
   type PageError,
+  type Point,
+  type PointerCheck,
   type RefEntry,
   type SnapshotOptions,
   type SnapshotResult,
@@ -280,6 +283,14 @@ export class PageScriptHost {
       if (result.box) result.box = { ...result.box, x: result.box.x + offset.x, y: result.box.y + offset.y };
     }
     return result;
+  }
+
+  /** The light re-check before a press, at a point in top-page coordinates. */
+  async underPointer(ref: string, point: Point): Promise<PointerCheck | PageError> {
+    const offset = await this.frameOffset(this.routeOf(ref));
+    const { value } = await this.worlds.call(this.route(ref), 'underPointer', [ref, point.x - offset.x, point.y - offset.y]);
+    if (isPageError(value)) return value;
+    return expectShape(value, isPointerCheck, 'underPointer');
   }
 
   async locators(ref: string): Promise<LocatorSet | PageError> {

@@ -4,7 +4,7 @@
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
-export const PAGE_API_VERSION = 4;
+export const PAGE_API_VERSION = 5;
 
 export type SnapshotMode = 'viewport' | 'full';
 
@@ -180,6 +180,20 @@ export interface Actionability {
   label: string;
 }
 
+/** What is under the pointer now, at a point the actionability check found (in this document's viewport coordinates). */
+export interface PointerCheck {
+  /** The point is still inside the element's box. */
+  inside: boolean;
+  /** A press at the point would reach the element (itself, inside it, or its label). */
+  reaches: boolean;
+  /** When it would not: a short description of what is on top. */
+  coveredBy: string | null;
+}
+
+export function isPointerCheck(value: unknown): value is PointerCheck {
+  return has(value, 'inside', 'reaches', 'coveredBy');
+}
+
 export type LocatorKind = 'role' | 'text' | 'testid' | 'label' | 'placeholder' | 'aria-label' | 'id' | 'css';
 
 export interface Locator {
@@ -341,6 +355,8 @@ export interface PageApi {
   find(query: string, k?: number, options?: { framePrefix?: string; refBase?: number }): FindResult;
   extract(options?: ExtractOptions): ExtractResult;
   actionability(ref: string): Promise<Actionability | PageError>;
+  /** The light re-check before a press: no scrolling, no waiting for frames, no naming. */
+  underPointer(ref: string, x: number, y: number): PointerCheck | PageError;
   locators(ref: string): LocatorSet | PageError;
   /**
    * The iframe element behind a cross-origin frame ref, for the driver to find its frame

@@ -74,7 +74,9 @@ export class Mouse {
   ): Promise<void> {
     const button = options.button ?? 'left';
     const modifiers = options.modifiers ?? [];
-    await this.move(x, y, 1, 0, modifiers);
+    // Each move waits for the renderer's next frame; a pointer already there (moved by the
+    // caller to re-check what is under it) is not moved again.
+    if (x !== this.x || y !== this.y) await this.move(x, y, 1, 0, modifiers);
     for (let count = 1; count <= (options.clickCount ?? 1); count++) {
       await this.down(button, count, modifiers);
       await this.up(button, count, modifiers);

@@ -295,15 +295,11 @@ export class CdpTab implements Tab, ActionTarget {
     }
   }
 
-  /** `start` says 'download' when the address turned out to be a file to download, not a page. */
   async stillUnderPointer(el: Located): Promise<void> {
-    const now = await this.script.actionability(el.ref);
+    const now = await this.script.underPointer(el.ref, el.point);
     if (isPageError(now)) throw fromPageError(now);
-    const box = now.box;
-    const { x, y } = el.point;
-    const inside = box !== null && x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
-    if (inside && now.failure !== 'covered') return;
-    const what = inside ? `was covered by ${now.coveredBy ? pageData(now.coveredBy, 100) : 'another element'}` : 'moved away';
+    if (now.inside && now.reaches) return;
+    const what = now.inside ? `was covered by ${now.coveredBy ? pageData(now.coveredBy, 100) : 'another element'}` : 'moved away';
     throw new BrowserError(
       'covered',
       `${el.label} ${what} as the pointer reached it (the page changed it on hover); nothing was pressed. Take a new snapshot and look again.`,
@@ -311,6 +307,7 @@ export class CdpTab implements Tab, ActionTarget {
     );
   }
 
+  /** `start` says 'download' when the address turned out to be a file to download, not a page. */
   private async navigation(doing: string, start: () => Promise<'download' | 'page'>): Promise<ActionOutcome> {
     return this.perform(doing, async (watch) => {
       if ((await start()) === 'download') {

@@ -1,4 +1,4 @@
-import type { Actionability, PageError, Point, Rect } from '../protocol';
+import type { Actionability, PageError, Point, PointerCheck, Rect } from '../protocol';
 import { isPageError } from '../protocol';
 import { pageText } from '../shared/page-text';
 import { nextFrame } from './builtins';
@@ -133,4 +133,23 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
     result.failure = 'covered';
   }
   return result;
+}
+
+/**
+ * Just before the button goes down: is the point still inside the element, and would a
+ * press there still reach it? The page may have moved or covered it on hover. Kept light
+ * (one hit test, no frame wait, no names): it runs on every trusted click.
+ */
+export function checkUnderPointer(registry: RefRegistry, ref: string, x: number, y: number): PointerCheck | PageError {
+  const el = registry.resolve(ref);
+  if (isPageError(el)) return el;
+  const target = visibleTarget(el);
+  if (!target) return { inside: false, reaches: false, coveredBy: null };
+  const frame = frameContextFor(target.ownerDocument, registry, new Visibility(), windowViewport());
+  const rect = rectOf(target.getBoundingClientRect(), frame.offsetX, frame.offsetY);
+  const inside = x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height;
+  if (!inside) return { inside, reaches: false, coveredBy: null };
+  const hit = hitAt(frame, x, y);
+  if (reaches(el, hit)) return { inside, reaches: true, coveredBy: null };
+  return { inside, reaches: false, coveredBy: hit ? describeElement(hit) : null };
 }

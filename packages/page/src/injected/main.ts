@@ -1,5 +1,5 @@
 import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
-import { checkActionability } from './actionability';
+import { checkActionability, checkUnderPointer } from './actionability';
 import { builtins, nextFrame } from './builtins';
 import { domAct } from './dom-actions';
 import {
@@ -47,6 +47,7 @@ function install(): void {
     find: (query: string, k = 5, options = {}) => findControls(registryFor(options.framePrefix), query, k, options.refBase),
     extract: (options = {}) => extractPage(options),
     actionability: (ref: string) => checkActionability(registry, ref),
+    underPointer: (ref: string, x: number, y: number) => checkUnderPointer(registry, ref, x, y),
     locators: (ref: string) => buildLocators(registry, ref),
     frameOwner: (ref: string) => registry.frameOwner(ref),
     describe: (ref: string) => describeElement(registry, ref),
