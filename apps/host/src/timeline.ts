@@ -116,12 +116,12 @@ export class TimelinePrinter implements Printer {
       }
       case 'tool-result': {
         const mark = event.ok ? p.green('✓') : p.red('✗');
-        this.line(`     ${mark} ${oneLine(event.summary, 240)} ${p.dim(`${event.ms} ms`)}`);
+        this.line(`     ${mark} ${oneLine(event.display ?? event.summary, 240)} ${p.dim(`${event.ms} ms`)}`);
         return;
       }
       case 'notice':
         this.flushText();
-        this.line(`     ${p.yellow('!')} ${event.message}`);
+        this.line(`     ${p.yellow('!')} ${event.display ?? event.message}`);
         return;
       case 'plan-proposed':
         this.line(`${p.bold('Plan')}${event.message ? `: ${event.message}` : ''}`);

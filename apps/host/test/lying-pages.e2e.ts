@@ -165,6 +165,8 @@ describe('what the page does by itself', () => {
   it('a password the task typed is not sent by the page without asking: not by its beacon, not by a script submit', async () => {
     const run = await play(at('127.0.0.1', '/login'), {}, [
       { tool: 'type_text', args: { ref: '$ref(textbox "Password")', text: 'pass-word-77' } },
+      // The page's beacon goes 50 ms after typing: give it its moment before the click is asked about.
+      { tool: 'wait_for', args: { seconds: 1 } },
       { tool: 'click', args: { ref: '$ref(button "Continue")' } },
     ]);
     expect(run.code, explain(run)).toBe(0);

@@ -3,7 +3,7 @@ export { BrowserError, type BrowserErrorCode } from './browser/errors';
 export { normalizeAddress } from './browser/address';
 export { pageData, PAGE_TEXT_CLOSE, PAGE_TEXT_OPEN } from './browser/page-text';
 export { CodedError } from './errors';
-export { runTask, type PlanDecision, type RunOptions, type TaskResult } from './agent/agent';
+export { runTask, type Attachment, type PlanDecision, type RunOptions, type TaskResult } from './agent/agent';
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
 export {
   ALLOW_ALL,
@@ -36,6 +36,15 @@ export { MemoryStore, newTaskState, type Store, type TaskState, type TaskStatus 
 export { DEFAULT_MAX_STEPS, HARD_MAX_STEPS } from './agent/loop';
 export { TASK_PREFIX } from './model/prompt-reading';
 export { ModelConfigError, ModelError, type ModelErrorCode, classifyModelError } from './model/errors';
+export {
+  explainModelError,
+  explainedModelError,
+  requestFailure,
+  troubleText,
+  type HostHints,
+  type ProviderEndpoint,
+  type ProviderTrouble,
+} from './model/explain';
 export type { ModelRoles, ModelSlot, ToolMode } from './model/slot';
 export type * from './model/spec';
 export { callModel, type StepResult } from './model/step';
@@ -55,7 +64,7 @@ export { PromptApiLanguageModel, type PromptApi, type PromptApiAvailability } fr
 export { parseToolCalls, formatHelp, EXPECTED_FORMAT } from './model/text-protocol';
 export { ScriptedModel, SCRIPT, scriptedSlot, scriptReply, sequentialScript, wireScript, type Script } from './model/scripted';
 export { refLines, type RefLine } from './model/prompt-reading';
-export { CommandInterpreter } from './interpreter/model';
+export { CLI_SETUP_HINT, CommandInterpreter } from './interpreter/model';
 export { parseCommand, type Intent } from './interpreter/grammar';
 export { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from './tools/registry';
 export { requestGuard, ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';

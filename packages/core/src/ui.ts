@@ -7,6 +7,7 @@ export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
 export type { Store, TaskState, TaskStatus } from './agent/state';
 export type { PromptApi, PromptApiAvailability } from './model/prompt-api';
 export type { Secret } from './policy/secrets';
+export { maskCardNumbers } from './policy/cards';
 export { MIN_SECRET_LENGTH, secretValueProblem } from './policy/secret-patterns';
 export { isPublicSuffix, normalizeSite, parseSite, type ParsedSite, type SiteDecision, type SiteRule } from './policy/sites';
 export type { ConfirmAnswer, ConfirmKind } from './policy/types';

@@ -16,11 +16,24 @@ export type AgentEvent =
   | { type: 'step-start'; step: number }
   | { type: 'text-delta'; step: number; delta: string }
   | { type: 'tool-call'; step: number; id: string; name: string; input: unknown }
-  | { type: 'tool-result'; step: number; id: string; name: string; ok: boolean; summary: string; ms: number; data: Record<string, unknown> }
+  /** `summary` is the gist of what the model read; `display`, when set, is what a person should read instead (no advice meant for the model). */
+  | {
+      type: 'tool-result';
+      step: number;
+      id: string;
+      name: string;
+      ok: boolean;
+      summary: string;
+      ms: number;
+      data: Record<string, unknown>;
+      display?: string;
+    }
   | { type: 'usage'; step: number; inputTokens: number; outputTokens: number; totalInput: number; totalOutput: number; estimated: boolean }
-  | { type: 'notice'; step: number; message: string }
+  /** `display`, when set, is the notice in words for the person (`message` may be advice written for the model). */
+  | { type: 'notice'; step: number; message: string; display?: string }
   | { type: 'plan-proposed'; steps: string[]; message: string }
-  | { type: 'plan-step'; index: number; step: PlanStep }
+  /** A plan step started or ended; `plan` is the whole approved plan as of now (a live checklist needs no other source). */
+  | { type: 'plan-step'; index: number; step: PlanStep; plan: PlanStep[] }
   | ConfirmationEvent
   | { type: 'question'; question: string }
   | { type: 'done'; success: boolean; summary: string; steps: number }

@@ -3,7 +3,7 @@ import type { Browser } from '../browser/port';
 import { prunePrompt } from '../context/prune';
 import { needsSummary, summarise } from '../context/summarise';
 import { estimatePrompt, estimateText } from '../context/tokens';
-import { callSignature, LoopDetector, loopMessage } from '../context/loops';
+import { callSignature, LoopDetector, loopMessage, toolOfCall } from '../context/loops';
 import { roleOf, type ModelRoles } from '../model/slot';
 import { callModel, toolSchema } from '../model/step';
 import type { ConfirmAnswer, ConfirmRequest, Policy } from '../policy/types';
@@ -40,6 +40,8 @@ export interface LoopHost {
   confirm(request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer>;
   /** Stored secrets, filled in when typing. */
   secrets: SecretVault | null;
+  /** Awaited before each step (a paused task waits here). */
+  betweenSteps?: () => Promise<void>;
 }
 
 export interface LoopRun {
@@ -179,6 +181,7 @@ export class ActLoop {
     const state = this.run.state;
     const actor = this.host.models.actor;
     while (state.step < this.run.maxSteps) {
+      await this.host.betweenSteps?.();
       if (this.host.signal.aborted)
         return { success: false, summary: 'Stopped by the user.', error: { code: 'stopped', message: 'Stopped by the user.' } };
       state.step++;
@@ -236,7 +239,8 @@ export class ActLoop {
         if (verdict) {
           this.loopWarnings++;
           if (this.loopWarnings > MAX_LOOP_WARNINGS) {
-            const message = `The task was stopped: it kept repeating itself (${verdict.calls.join(' → ')}) after ${MAX_LOOP_WARNINGS} warnings.`;
+            // Read by the person only (the task ends): the tools, not their arguments (refs mean nothing to a person).
+            const message = `The task was stopped: it kept repeating itself (${verdict.calls.map(toolOfCall).join(' → ')}) after ${MAX_LOOP_WARNINGS} warnings.`;
             results.content.push({
               type: 'tool-result',
               toolCallId: call.id,
@@ -247,7 +251,12 @@ export class ActLoop {
             return { success: false, summary: message, error: { code: 'loop', message } };
           }
           text = `${text}\n\n${loopMessage(verdict)}`;
-          this.host.emit({ type: 'notice', step, message: loopMessage(verdict) });
+          this.host.emit({
+            type: 'notice',
+            step,
+            message: loopMessage(verdict),
+            display: 'The agent was repeating the same steps without getting anywhere; it was told to try something different.',
+          });
         }
         results.content.push({
           type: 'tool-result',
@@ -264,6 +273,7 @@ export class ActLoop {
           summary: firstLine(toolResult.text),
           ms: Date.now() - started,
           data: toolResult.data,
+          ...(toolResult.display === null ? {} : { display: toolResult.display }),
         });
         const control = toolResult.control;
         if (control?.kind === 'unlock') state.unlockedTools = [...new Set([...state.unlockedTools, ...control.tools])];

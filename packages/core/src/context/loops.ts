@@ -31,6 +31,12 @@ export function callSignature(name: string, input: unknown): string {
   return `${name}(${JSON.stringify(stable(input))})`;
 }
 
+/** The tool a call signature names ("click" from `click({"ref":"e12"})`). */
+export function toolOfCall(signature: string): string {
+  const open = signature.indexOf('(');
+  return open < 0 ? signature : signature.slice(0, open);
+}
+
 export class LoopDetector {
   private readonly history: { call: string; result: string }[] = [];
 

@@ -10,7 +10,8 @@ import { parseCommand, type Intent, type Target } from './grammar';
 // find tool; quoted names must match exactly. When it is not sure it says so, and it never
 // guesses on a sensitive action (paying, deleting, sending…).
 
-const MODEL_HINT = 'For tasks like this, configure a model: wayfinder run --model ollama:llama3.1 "…" (or set WAYFINDER_MODEL).';
+/** The CLI's advice; other hosts pass their own (the extension points to its options). */
+export const CLI_SETUP_HINT = 'For tasks like this, configure a model: wayfinder run --model ollama:llama3.1 "…" (or set WAYFINDER_MODEL).';
 const ROLE_WORDS = /\b(the|a|an|button|link|field|box|textbox|input|checkbox|check box|radio|option|dropdown|menu|tab)\b/gi;
 
 interface Match {
@@ -77,7 +78,8 @@ export function choose(matches: Match[], target: Target, roles: string[] | null,
 }
 
 export class CommandInterpreter extends WeightlessModel {
-  constructor() {
+  /** `setupHint`: how to set up a model, in the host's terms (said when a task needs one). */
+  constructor(private readonly setupHint: string = CLI_SETUP_HINT) {
     super('wayfinder', 'command');
   }
 
@@ -88,7 +90,7 @@ export class CommandInterpreter extends WeightlessModel {
       const what = unknown.length ? `I did not understand: ${unknown.map((u) => `"${u}"`).join(', ')}.` : 'There was no command.';
       return finish(
         false,
-        `I only understand direct commands (go to, back, reload, scroll, click, type … into, select … in, check, press, search for, new tab, switch to tab). ${what} ${MODEL_HINT}`,
+        `I only understand direct commands (go to, back, reload, scroll, click, type … into, select … in, check, press, search for, new tab, switch to tab). ${what} ${this.setupHint}`,
       );
     }
     const calls = new Map(callsMade(prompt).map((c) => [c.id, c]));
@@ -101,7 +103,7 @@ export class CommandInterpreter extends WeightlessModel {
       if ('fail' in step)
         return finish(
           false,
-          `${done.length ? `Done: ${done.join('; ')}. Then ` : ''}${step.fail}${/not sure|understand/.test(step.fail) ? ` ${MODEL_HINT}` : ''}`,
+          `${done.length ? `Done: ${done.join('; ')}. Then ` : ''}${step.fail}${/not sure|understand/.test(step.fail) ? ` ${this.setupHint}` : ''}`,
         );
       done.push(step.finished);
     }

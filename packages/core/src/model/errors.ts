@@ -28,7 +28,8 @@ export class ModelError extends CodedError<ModelErrorCode> {
   }
 }
 
-function bodyText(error: APICallError): string {
+/** What a server said in its error response (the message in its JSON, else the text). */
+export function bodyText(error: APICallError): string {
   const body = error.responseBody ?? '';
   try {
     const parsed: unknown = JSON.parse(body);
@@ -111,7 +112,10 @@ export function classifyModelError(error: unknown, label: string): ModelError {
     return new ModelError('bad-request', `${label} rejected the request (${status} from ${where}): ${detail}.`, false, { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
-  if (/fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|socket hang up/i.test(message)) {
+  // Browsers' own words: Chrome "Failed to fetch", Firefox "NetworkError when attempting…", Safari "Load failed".
+  if (
+    /fetch failed|failed to fetch|NetworkError when attempting|^Load failed$|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|socket hang up/i.test(message)
+  ) {
     return new ModelError('unreachable', `Could not reach ${label}: ${message}. Is the server running, and is the address right?`, true, {
       cause: error,
     });

@@ -1,3 +1,4 @@
+import type { HostHints, ProviderEndpoint } from './explain';
 import type { LanguageModel, ProviderOptions } from './spec';
 
 // A model in a role: the language model, how to talk to it, and what it can take.
@@ -19,6 +20,9 @@ export interface ModelSlot {
   allTools?: boolean;
   /** Sent with every call (Ollama's num_ctx, for one). */
   providerOptions?: ProviderOptions;
+  /** The server behind the model, and the host's hints: failures are explained with them (model/explain.ts). */
+  endpoint?: ProviderEndpoint;
+  host?: HostHints;
 }
 
 /** A model per role; roles left out fall back to the actor. */

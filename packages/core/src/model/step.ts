@@ -3,6 +3,7 @@ import type { FunctionTool, Prompt, PromptMessage, StreamPart } from './spec';
 import { z } from 'zod';
 import type { Tool } from '../tools/define';
 import { classifyModelError, ModelError, withRetry } from './errors';
+import { explainedModelError } from './explain';
 import type { ModelSlot } from './slot';
 import { describeTools, formatHelp, parseToolCalls, type ToolDescription } from './text-protocol';
 
@@ -168,18 +169,21 @@ export async function callModel(slot: ModelSlot, prompt: Prompt, tools: Tool[], 
       signal: options.signal,
       onRetry: (error, n, delay) => options.onRetry?.(`${error.message} Retrying (${n}) in ${(delay / 1000).toFixed(1)} s.`),
     });
+  // The person reads the final failure: in plain words when the slot says which server it is.
+  const explained = (failure: ModelError) => (slot.endpoint ? explainedModelError(failure, slot.endpoint, slot.host) : failure);
   try {
     return await attempt();
   } catch (error) {
     const failure = classifyModelError(error, slot.label);
-    if (failure.code !== 'bad-request' || slot.toolMode !== 'native' || !tools.length || !NO_TOOLS.test(failure.message)) throw failure;
+    if (failure.code !== 'bad-request' || slot.toolMode !== 'native' || !tools.length || !NO_TOOLS.test(failure.message))
+      throw explained(failure);
     // The model has no tool calling: use the text protocol from now on (the slot remembers).
     slot.toolMode = 'text';
     options.onRetry?.(`${slot.label} does not take tool definitions; switching to the text protocol.`);
     try {
       return await attempt();
     } catch (second) {
-      throw classifyModelError(second, slot.label);
+      throw explained(classifyModelError(second, slot.label));
     }
   }
 }

@@ -8,6 +8,7 @@ import type { FetchFunction } from '@ai-sdk/provider-utils';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { CommandInterpreter } from '../interpreter/model';
 import { ModelConfigError } from '../model/errors';
+import type { HostHints } from '../model/explain';
 import type { ModelSlot, ToolMode } from '../model/slot';
 
 // Model specs ("ollama:llama3.1", "openai-compatible:http://localhost:1234/v1#qwen2.5")
@@ -70,6 +71,8 @@ export interface ProviderSettings {
   toolMode?: ToolMode;
   vision?: boolean;
   fetch?: FetchFunction;
+  /** The host's hints for its advice: where its settings are, the origin its requests come from, how to set up a model. */
+  host?: HostHints;
 }
 
 // Conservative defaults; the context window decides when history is summarised.
@@ -107,7 +110,7 @@ function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageMod
   const fetch = settings.fetch ? { fetch: settings.fetch } : {};
   switch (spec.provider) {
     case 'command':
-      return new CommandInterpreter();
+      return new CommandInterpreter(settings.host?.setupHint);
     case 'ollama':
       return createOllama({ baseURL: ollamaApiBase(spec.baseURL ?? settings.ollamaBaseURL), ...fetch }).chat(spec.model);
     case 'openai':
@@ -176,6 +179,13 @@ export function describeSpec(spec: ModelSpec): string {
   return spec.baseURL ? `${spec.provider} ${spec.model} at ${spec.baseURL}` : `${spec.provider} ${spec.model}`;
 }
 
+/** The address a spec's requests go to, as a person would recognise it ('' for a cloud provider's own). */
+function endpointAddress(spec: ModelSpec, settings: ProviderSettings): string {
+  if (spec.provider === 'ollama') return (spec.baseURL ?? settings.ollamaBaseURL ?? 'http://127.0.0.1:11434').replace(/\/+$/, '');
+  if (spec.provider === 'openai') return settings.openaiBaseURL ?? '';
+  return spec.baseURL ?? '';
+}
+
 export function createModelSlot(spec: ModelSpec, settings: ProviderSettings = {}): ModelSlot {
   const contextWindow = settings.contextWindow ?? DEFAULT_WINDOW[spec.provider];
   const slot: ModelSlot = {
@@ -184,7 +194,9 @@ export function createModelSlot(spec: ModelSpec, settings: ProviderSettings = {}
     contextWindow,
     toolMode: settings.toolMode ?? 'native',
     vision: settings.vision ?? ['openai', 'anthropic', 'google'].includes(spec.provider),
+    endpoint: { provider: spec.provider, model: spec.model, baseURL: endpointAddress(spec, settings) },
   };
+  if (settings.host) slot.host = settings.host;
   if (spec.provider === 'command') slot.allTools = true;
   // Ollama cuts prompts to its own small default window unless told the size.
   if (spec.provider === 'ollama') slot.providerOptions = { ollama: { options: { num_ctx: contextWindow } } };

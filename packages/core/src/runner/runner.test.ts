@@ -229,7 +229,24 @@ describe('ToolRunner', () => {
     );
     expect(result).toMatchObject({ isError: true });
     expect(result.text).toMatch(/^The user declined: <page-text>Click button "Pay \$20\.00"/);
+    // The person reads what happened, not the advice to the model.
+    expect(result.display).toBe('You declined, so this was not done.');
     expect(tab.done).toEqual([]);
+  });
+
+  it('gives a refusal to the person without the advice meant for the model', async () => {
+    const browser = fakeBrowser(new FakeTab());
+    const runner = new ToolRunner({
+      registry: new ToolRegistry(),
+      policy: new SafetyPolicy({ sites: [{ site: 'blocked.example', decision: 'block' }] }),
+      render: DEFAULT_RENDER,
+    });
+    const result = await runner.run(
+      { name: 'navigate', input: { url: 'https://blocked.example/' } },
+      makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal }),
+    );
+    expect(result.text).toContain('Do not try to reach it another way.');
+    expect(result.display).toBe("Not allowed: blocked.example is blocked in Wayfinder's site permissions.");
   });
 
   it('runs only what it offers, and says how to get the rest', async () => {

@@ -70,7 +70,11 @@ export class ToolRunner {
   async run(call: ToolCallRequest, context: ToolContext, offered: readonly string[] = this.registry.names): Promise<ToolResult> {
     const { registry, policy, render } = this.options;
     const response = new ResponseBuilder();
-    const fail = (message: string) => response.fail(message).render(render);
+    const fail = (message: string, forPerson?: string) => {
+      response.fail(message);
+      if (forPerson) response.forPerson(forPerson);
+      return response.render(render);
+    };
     const tool = offered.includes(call.name) ? registry.get(call.name) : undefined;
     if (!tool) {
       const hint = registry.get(call.name)
@@ -89,7 +93,7 @@ export class ToolRunner {
     const proposed: ProposedCall = { tool: tool.name, input: parsed.data, risk: tool.risk, effects: effectsOf(tool.effects, parsed.data) };
 
     const verdict = await policy.check(proposed, policyContext(context));
-    if (verdict.decision === 'deny') return fail(`Not allowed: ${verdict.reason}`);
+    if (verdict.decision === 'deny') return fail(`Not allowed: ${verdict.reason}`, `Not allowed: ${firstSentence(verdict.reason)}`);
     if (verdict.decision === 'confirm') {
       const request = questionOf(verdict);
       const answer = await this.ask(request, tool.name, parsed.data);
@@ -98,6 +102,7 @@ export class ToolRunner {
         return fail(
           // The question quotes the page (a control's name, an address): it reaches the model as page data.
           `The user declined: ${pageData(verdict.question, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
+          'You declined, so this was not done.',
         );
       }
     }
@@ -123,6 +128,12 @@ export class ToolRunner {
 /** The question a policy's `confirm` decision puts to the person. */
 function questionOf({ question, kind, site, choices }: ConfirmRequest): ConfirmRequest {
   return { question, kind, site, choices };
+}
+
+/** A policy's reason without the advice to the model that may follow it ("… Do not try to reach it another way."). */
+function firstSentence(text: string): string {
+  const end = /[.!?](\s|$)/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
 }
 
 /** Whether the person said no (for now, or for good). */

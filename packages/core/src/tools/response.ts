@@ -22,6 +22,8 @@ export interface ToolResult {
   data: Record<string, unknown>;
   /** The page state the result carries, if any (so history pruning can find it). */
   hasPageState: boolean;
+  /** What a person reads instead of `text`, where the two differ (advice written for the model left out); null: none. */
+  display: string | null;
 }
 
 export interface RenderOptions {
@@ -68,6 +70,7 @@ export class ResponseBuilder {
   private page: string | null = null;
   private error = false;
   private controlSignal: ToolControl | null = null;
+  private personText: string | null = null;
   readonly data: Record<string, unknown> = {};
 
   /** A plain sentence from the tool ("Clicked e12 (button <page-text>Add to cart</page-text>)."; page text in it quoted with pageData). */
@@ -93,6 +96,12 @@ export class ResponseBuilder {
   /** Attaches other text read from the page (extracted content, HTML), fenced. */
   pageText(source: string, text: string): this {
     this.lines.push(fencePage(source, text));
+    return this;
+  }
+
+  /** The result in words for the person, when what the model reads is advice to it ("do not try this again"). */
+  forPerson(text: string): this {
+    this.personText = text;
     return this;
   }
 
@@ -129,6 +138,7 @@ export class ResponseBuilder {
       control: this.controlSignal,
       data: this.data,
       hasPageState: this.page !== null,
+      display: this.personText === null ? null : options.redact(this.personText),
     };
   }
 }
