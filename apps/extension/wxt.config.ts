@@ -29,9 +29,10 @@ export default defineConfig({
     build: {
       chunkSizeWarningLimit: 4000,
       rollupOptions: {
-        // zod's comments about esbuild trip Rollup's annotation check; harmless.
+        // zod's comments about esbuild trip Rollup's annotation check, and lucide-react's
+        // "use client" (a React Server Components marker) means nothing in an extension; harmless.
         onwarn(warning, warn) {
-          if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
+          if (warning.code !== 'INVALID_ANNOTATION' && warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
         },
       },
     },

@@ -1,33 +1,15 @@
 import { SCRIPT, wireScript, type Script } from '@wayfinder/core';
 import { checkTask, solutionPath, startOpenAICompatible, taskById, type Brain, type MockModelServer } from '@wayfinder/gym';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answerAll, finishedTurn, lastTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { agentRequests, answerAll, finishedTurn, lastTurn, modelSuite, runInPanel } from './env';
 
 // The extension with a model: a mock OpenAI-compatible server at the other end of the real
 // provider code, driven from the side panel — tasks, stopping, plans, confirmations,
 // questions, ask mode, conversations that go on, and the options page's connection test.
 
-let env: ExtensionEnv;
-let server: MockModelServer | null = null;
-const opened: Page[] = [];
-
-beforeAll(async () => {
-  env = await openExtensionEnv();
-});
-afterAll(async () => {
-  await env.close();
-});
-beforeEach(() => {
-  env.gym.reset();
-});
-afterEach(async () => {
-  await env.stopAll();
-  await server?.close();
-  server = null;
-  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-});
+const suite = modelSuite();
+const { useModel, site, panel } = suite;
 
 const solution = (taskId: string): Script => SCRIPT.parse(JSON.parse(readFileSync(solutionPath(taskId), 'utf8')));
 
@@ -49,32 +31,6 @@ function toolNames(body: Record<string, unknown> | undefined): string[] {
 }
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 
-/** A mock server with this brain, set up in the options as the model for acting. */
-async function useModel(brain: Brain, options: { delayMs?: number } = {}): Promise<MockModelServer> {
-  server = await startOpenAICompatible(brain, 'mock-gpt', options);
-  await env.setSettings(
-    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' } }),
-  );
-  return server;
-}
-
-async function site(path: string): Promise<Page> {
-  const page = await env.openSite(path);
-  opened.push(page);
-  return page;
-}
-
-async function panel(): Promise<Page> {
-  const page = await env.openPanel();
-  opened.push(page);
-  return page;
-}
-
-/** The agent's requests (not the status line's connection checks). */
-function agentRequests(s: MockModelServer) {
-  return s.requests.filter((r) => !JSON.stringify(r.body.messages).includes('Reply with the single word OK.'));
-}
-
 function requestText(s: MockModelServer, index: number): string {
   return JSON.stringify(agentRequests(s)[index]?.body.messages ?? []);
 }
@@ -87,7 +43,7 @@ describe('a model through the real provider code', () => {
     await runInPanel(p, taskById('shop-lantern').instruction);
     const turn = await finishedTurn(p);
     expect(await turn.getAttribute('data-status')).toBe('done');
-    expect(await checkTask(taskById('shop-lantern'), env.gym.url)).toMatchObject({ ok: true });
+    expect(await checkTask(taskById('shop-lantern'), suite.env.gym.url)).toMatchObject({ ok: true });
     expect(agentRequests(s)[0]?.headers.authorization).toBe('Bearer sk-test');
     expect(toolNames(agentRequests(s)[0]?.body)).toEqual(expect.arrayContaining(['click', 'type_text', 'done']));
     expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('Added one Trail Lantern to the cart.');
@@ -190,7 +146,7 @@ describe('the person in the loop', () => {
     await card.getByRole('button', { name: 'Approve' }).click();
     const turn = await finishedTurn(p);
     expect(await turn.getAttribute('data-status')).toBe('done');
-    await env.stateUntil((st) => st.feed.fruit === 'Kiwi');
+    await suite.env.stateUntil((st) => st.feed.fruit === 'Kiwi');
     const steps = turn.getByRole('list', { name: 'Plan' }).getByRole('listitem');
     expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-status')))).toEqual(['done', 'done']);
     expect(await steps.first().innerText()).toContain('Choose Kiwi in "Favourite fruit"');
@@ -206,7 +162,7 @@ describe('the person in the loop', () => {
     await p.getByRole('region', { name: 'Proposed plan' }).getByRole('button', { name: 'Cancel' }).click();
     const turn = await finishedTurn(p);
     expect(await turn.getAttribute('data-status')).toBe('stopped');
-    expect((await env.state()).feed.fruit).toBe('');
+    expect((await suite.env.state()).feed.fruit).toBe('');
   });
 
   it('a payment asks first: Deny keeps the money, Allow once pays', async () => {
@@ -227,7 +183,7 @@ describe('the person in the loop', () => {
     const s = await useModel(wireScript(pay));
     await site('/widgets');
     const p = await panel();
-    const host = new URL(env.gym.url).hostname;
+    const host = new URL(suite.env.gym.url).hostname;
     await runInPanel(p, taskById('widgets-pay').instruction);
     const denied = await answerAll(p, 'decline');
     // Every step of paying is asked about: the card fields (by their autocomplete) and the button.
@@ -236,13 +192,13 @@ describe('the person in the loop', () => {
       `Type into textbox "Card number" on ${host}? It is a payment field.`,
       `Click button "Pay $20.00" on ${host}? It may spend money.`,
     ]);
-    expect((await env.state()).widgets.payments).toEqual([]);
+    expect((await suite.env.state()).widgets.payments).toEqual([]);
     await runInPanel(p, taskById('widgets-pay').instruction);
     expect(await answerAll(p, 'allow')).toHaveLength(3);
     expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain(
       'The user declined: <page-text>Click button \\"Pay $20.00\\"',
     );
-    const state = await env.stateUntil((st) => st.widgets.payments.length === 1);
+    const state = await suite.env.stateUntil((st) => st.widgets.payments.length === 1);
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
   });
 
@@ -259,22 +215,25 @@ describe('the person in the loop', () => {
     await site('/feed');
     const p = await panel();
     await runInPanel(p, 'Choose my favourite fruit.');
-    const card = p.getByRole('form', { name: 'Question from Wayfinder' });
+    const card = p.getByRole('alertdialog', { name: 'Question from Wayfinder' });
     await card.waitFor();
     expect(await card.innerText()).toContain('Which fruit should I choose?');
     await card.getByLabel('Your answer').fill('Kiwi');
     await card.getByRole('button', { name: 'Answer' }).click();
     const turn = await finishedTurn(p);
     expect(await turn.getByRole('region', { name: 'Answer' }).innerText()).toContain('Chose Kiwi.');
-    await env.stateUntil((st) => st.feed.fruit === 'Kiwi');
+    await suite.env.stateUntil((st) => st.feed.fruit === 'Kiwi');
   });
 });
 
 describe('options', () => {
   it('Test connection: success, a refused key shown clearly, and the built-in model explained', async () => {
-    server = await startOpenAICompatible(() => ({ text: 'OK' }), 'mock-gpt', { requireKey: 'sk-good' });
-    const page = await env.openOptions();
-    opened.push(page);
+    const server = await startOpenAICompatible(() => ({ text: 'OK' }), 'mock-gpt', { requireKey: 'sk-good' });
+    const page = await suite.env.openOptions();
+    onTestFinished(async () => {
+      await page.close();
+      await server.close();
+    });
     const section = page.getByRole('region', { name: 'OpenAI-compatible server' });
     await section.getByLabel('Address').fill(server.url);
     await section.getByLabel('Model').fill('mock-gpt');
@@ -282,25 +241,26 @@ describe('options', () => {
     await section.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => section.getByRole('status').innerText())
-      .toMatch(/^✓ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 answered in \d+ ms: "OK"\.$/);
+      .toMatch(/^openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 answered in \d+ ms: "OK"\.$/);
 
     await section.getByLabel(/API key/).fill('sk-wrong');
     await section.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => section.getByRole('status').innerText())
       .toMatch(
-        /^✗ openai-compatible mock-gpt at http:\/\/127\.0\.0\.1:\d+\/v1 refused the API key \(401 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\): Incorrect API key provided\. Check the key/,
+        /^The OpenAI-compatible server refused the API key \(401: Incorrect API key provided\)\. The key is wrong, has expired, or has no access to this model\. Check the key above\.$/,
       );
 
     const builtIn = page.getByRole('region', { name: "Chrome's built-in model" });
     await builtIn.getByRole('button', { name: 'Check availability' }).click();
-    await expect
-      .poll(() => builtIn.getByRole('status').innerText())
-      .toContain("✗ Chrome's built-in model is not available in this browser.");
+    await expect.poll(() => builtIn.getByRole('status').innerText()).toContain("Chrome's built-in model is not available in this browser.");
 
-    // Saved where the agent reads it.
-    await page.getByRole('button', { name: 'Save' }).click();
-    const settings: unknown = await page.evaluate(async () => (await chrome.storage.local.get('settings')).settings);
-    expect(settings).toMatchObject({ providers: { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-wrong' } } });
+    // Saved as typed, where the agent reads it, with the last test's verdict.
+    await expect
+      .poll(() => page.evaluate(async () => (await chrome.storage.local.get('settings')).settings))
+      .toMatchObject({
+        providers: { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-wrong' } },
+        tests: { 'openai-compatible': { ok: false } },
+      });
   });
 });

@@ -53,7 +53,7 @@ describe("Chrome's built-in model in the options", () => {
     await page.setViewportSize({ width: 900, height: 900 });
     const card = page.getByRole('region', { name: "Chrome's built-in model" });
     await card.getByRole('button', { name: 'Check availability' }).click();
-    await expect.poll(() => card.getByRole('status').innerText()).toContain("✗ Chrome's built-in model has to be downloaded once");
+    await expect.poll(() => card.getByRole('status').innerText()).toContain("Chrome's built-in model has to be downloaded once");
     await card.getByRole('button', { name: 'Download the model' }).click();
     const bar = card.getByRole('progressbar', { name: 'Download of the built-in model' });
     await expect.poll(() => bar.getAttribute('value')).toBe('0.6');
@@ -75,7 +75,7 @@ describe("Chrome's built-in model in the options", () => {
       const finish: unknown = Reflect.get(window, 'finishDownload');
       if (typeof finish === 'function') Reflect.apply(finish, undefined, []);
     });
-    await expect.poll(() => card.getByRole('status').innerText()).toBe("✓ Chrome's built-in model is downloaded and ready.");
+    await expect.poll(() => card.getByRole('status').innerText()).toBe("Chrome's built-in model is downloaded and ready.");
     expect(await bar.count()).toBe(0);
     await page.close();
   });

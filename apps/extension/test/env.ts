@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChrome } from '@wayfinder/cdp/node';
-import { fetchState, startGym, type Gym, type GymSnapshot } from '@wayfinder/gym';
+import { fetchState, startGym, startOpenAICompatible, type Brain, type Gym, type GymSnapshot, type MockModelServer } from '@wayfinder/gym';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core';
 
 // The built extension loaded into real headless Chromium (../shared/EXTENSION-TESTING.md),
@@ -20,8 +21,12 @@ export interface ExtensionEnv {
   gym: Gym;
   /** Opens a gym page in a tab of its own (the tab the agent will work in). */
   openSite(path: string): Promise<Page>;
-  /** Opens the side panel page (as a tab, with the same chrome.* APIs). */
-  openPanel(): Promise<Page>;
+  /**
+   * Opens the side panel page (as a tab, with the same chrome.* APIs). It starts on a new chat
+   * (or a task still running), as if the person had last pressed New chat; `keepConversation`:
+   * on the conversation open last time, as a person reopening the panel finds it.
+   */
+  openPanel(options?: { keepConversation?: boolean }): Promise<Page>;
   openOptions(): Promise<Page>;
   /** Writes settings straight into chrome.storage.local (the options page does the same). */
   setSettings(settings: Record<string, unknown>): Promise<void>;
@@ -112,17 +117,23 @@ export async function openExtensionEnv(options: { chromeDownloads?: boolean } = 
       await page.goto(`${gym.url}${path}`);
       return page;
     },
-    openPanel: async () => {
+    openPanel: async (options = {}) => {
       const page = await env.context.newPage();
+      const first = options.keepConversation ? `${base}/sidepanel.html` : `${base}/welcome.html`;
       // Right after an extension reload its pages are refused for a moment.
       for (let tries = 0; ; tries++) {
         try {
-          await page.goto(`${base}/sidepanel.html`);
+          await page.goto(first);
           break;
         } catch (error) {
           if (tries > 50) throw error;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
+      }
+      if (!options.keepConversation) {
+        // The key the panel remembers its open conversation under (ui/sidepanel/use-panel.ts).
+        await page.evaluate(() => chrome.storage.local.set({ 'panel.openConversation': null }));
+        await page.goto(`${base}/sidepanel.html`);
       }
       await page.getByRole('status', { name: 'Status' }).waitFor();
       return page;
@@ -203,6 +214,74 @@ export function settingsWith(
   };
 }
 
+/** A test file's extension, with a mock model per test and the pages it opened closed after. */
+export interface ModelSuite {
+  readonly env: ExtensionEnv;
+  /** A mock OpenAI-compatible server with this brain, set up as the model for acting (closed after the test). */
+  useModel: (brain: Brain, options?: { delayMs?: number; agent?: Record<string, unknown> }) => Promise<MockModelServer>;
+  /** A gym page in a tab of its own (closed after the test). */
+  site: (path: string) => Promise<Page>;
+  /** The side panel (closed after the test), `width` px wide when given. */
+  panel: (width?: number) => Promise<Page>;
+}
+
+/**
+ * One extension for the file (opened before its tests, closed after); each test starts from
+ * a reset gym and ends with its tasks stopped, its model server closed and its pages closed.
+ */
+export function modelSuite(): ModelSuite {
+  let env: ExtensionEnv | null = null;
+  let server: MockModelServer | null = null;
+  const opened: Page[] = [];
+  const ready = (): ExtensionEnv => {
+    if (!env) throw new Error('The extension is not open yet (use the suite inside tests).');
+    return env;
+  };
+  beforeAll(async () => {
+    env = await openExtensionEnv();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+  beforeEach(() => {
+    ready().gym.reset();
+  });
+  afterEach(async () => {
+    await ready().stopAll();
+    await server?.close();
+    server = null;
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+  return {
+    get env() {
+      return ready();
+    },
+    useModel: async (brain, options = {}) => {
+      await server?.close();
+      server = await startOpenAICompatible(brain, 'mock-gpt', options.delayMs ? { delayMs: options.delayMs } : {});
+      await ready().setSettings(
+        settingsWith(
+          { provider: 'openai-compatible' },
+          { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' } },
+          options.agent,
+        ),
+      );
+      return server;
+    },
+    site: async (path) => {
+      const page = await ready().openSite(path);
+      opened.push(page);
+      return page;
+    },
+    panel: async (width) => {
+      const page = await ready().openPanel();
+      opened.push(page);
+      if (width) await page.setViewportSize({ width, height: 760 });
+      return page;
+    },
+  };
+}
+
 /** Types a task into the side panel, runs it with Enter, and waits until it shows. */
 export async function runInPanel(panel: Page, task: string, mode: 'Act' | 'Plan' | 'Ask' = 'Act'): Promise<void> {
   const before = await panel.getByRole('article').count();
@@ -245,7 +324,7 @@ export async function answerAll(panel: Page, choice: 'allow' | 'decline', timeou
       return ['done', 'failed', 'stopped', 'interrupted'].includes(turns[turns.length - 1]?.getAttribute('data-status') ?? '');
     });
     if (ended) return questions;
-    const card = panel.getByRole('region', { name: 'Confirmation needed' });
+    const card = panel.getByRole('alertdialog', { name: 'Confirmation needed' });
     if (await card.count()) {
       const id = await card.getAttribute('data-request');
       questions.push(await card.locator('p').first().innerText());
@@ -262,6 +341,16 @@ export async function answerAll(panel: Page, choice: 'allow' | 'decline', timeou
     } else await new Promise((resolve) => setTimeout(resolve, 50));
     if (Date.now() > deadline) throw new Error(`The task did not end; questions so far: ${questions.join(' | ')}`);
   }
+}
+
+/**
+ * The model calls tasks made: chat requests, not the status line's reachability checks (a
+ * GET of the model list) or the options page's connection test ("Reply with the single word OK.").
+ */
+export function agentRequests(s: MockModelServer): MockModelServer['requests'] {
+  return s.requests.filter(
+    (r) => r.path.endsWith('/chat/completions') && !JSON.stringify(r.body.messages).includes('Reply with the single word OK.'),
+  );
 }
 
 export function artifactPath(name: string): string {

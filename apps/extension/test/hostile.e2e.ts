@@ -147,7 +147,7 @@ describe('site permissions in the extension', () => {
     );
     await panel.getByRole('button', { name: 'New chat' }).click();
     await runInPanel(panel, 'Open the feed on the other site.');
-    const card = panel.getByRole('region', { name: 'Confirmation needed' });
+    const card = panel.getByRole('alertdialog', { name: 'Confirmation needed' });
     await card.waitFor();
     expect(await card.getByRole('heading').innerText()).toBe('Let Wayfinder use localhost?');
     await card.getByRole('button', { name: 'Always allow' }).click();

@@ -67,8 +67,8 @@ async function declineAll(timeoutMs: number): Promise<void> {
       return ['done', 'failed', 'stopped', 'interrupted'].includes(turns[turns.length - 1]?.getAttribute('data-status') ?? '');
     });
     if (ended) return;
-    const confirm = panel.getByRole('region', { name: 'Confirmation needed' });
-    const dialog = panel.getByRole('region', { name: 'The page asks' });
+    const confirm = panel.getByRole('alertdialog', { name: 'Confirmation needed' });
+    const dialog = panel.getByRole('alertdialog', { name: 'The page asks' });
     if (await confirm.count()) {
       const deny = confirm.getByRole('button', { name: 'Deny', exact: true });
       await ((await deny.count()) ? deny : confirm.getByRole('button', { name: 'Not now', exact: true })).click();

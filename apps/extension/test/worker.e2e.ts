@@ -1,39 +1,18 @@
 import { SCRIPT, wireScript } from '@wayfinder/core';
-import { checkTask, solutionPath, startOpenAICompatible, taskById, type Brain, type MockModelServer } from '@wayfinder/gym';
+import { checkTask, solutionPath, taskById, type Brain } from '@wayfinder/gym';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { expect, it } from 'vitest';
+import { agentRequests, finishedTurn, modelSuite, runInPanel } from './env';
 
 // Chrome stops extension workers. A task whose worker is stopped mid-step must resume when
 // the worker wakes — or, where it cannot (a plan), be shown as interrupted — with its
 // history kept either way.
 
-let env: ExtensionEnv;
-let server: MockModelServer | null = null;
-const opened: Page[] = [];
-beforeAll(async () => {
-  env = await openExtensionEnv();
-});
-afterAll(async () => {
-  await env.close();
-});
-beforeEach(() => {
-  env.gym.reset();
-});
-afterEach(async () => {
-  await env.stopAll();
-  await server?.close();
-  server = null;
-  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-});
-
-function agentRequests(s: MockModelServer) {
-  return s.requests.filter((r) => !JSON.stringify(r.body.messages).includes('Reply with the single word OK.'));
-}
+const suite = modelSuite();
 
 async function stopWorkers(page: Page): Promise<void> {
-  const cdp = await env.context.newCDPSession(page);
+  const cdp = await suite.env.context.newCDPSession(page);
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.detach();
@@ -45,15 +24,10 @@ async function resumeAlarm(page: Page): Promise<boolean> {
 
 it('the worker stopped mid-task: the task resumes when it wakes and finishes, nothing lost', async () => {
   const script = SCRIPT.parse(JSON.parse(readFileSync(solutionPath('shop-lantern'), 'utf8')));
-  server = await startOpenAICompatible(wireScript(script), 'mock-gpt', { delayMs: 500 });
-  await env.setSettings(
-    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }),
-  );
-  opened.push(await env.openSite('/shop'));
-  const panel = await env.openPanel();
-  opened.push(panel);
+  const s = await suite.useModel(wireScript(script), { delayMs: 500 });
+  await suite.site('/shop');
+  const panel = await suite.panel();
   await runInPanel(panel, taskById('shop-lantern').instruction);
-  const s = server;
   await expect.poll(() => agentRequests(s).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   // While a task runs, an alarm stands ready to wake a stopped worker.
   expect(await resumeAlarm(panel)).toBe(true);
@@ -61,7 +35,7 @@ it('the worker stopped mid-task: the task resumes when it wakes and finishes, no
 
   const turn = await finishedTurn(panel, 40_000);
   expect(await turn.getAttribute('data-status')).toBe('done');
-  expect(await checkTask(taskById('shop-lantern'), env.gym.url)).toMatchObject({ ok: true });
+  expect(await checkTask(taskById('shop-lantern'), suite.env.gym.url)).toMatchObject({ ok: true });
   const steps = turn.getByRole('list', { name: 'Steps' });
   expect(await steps.innerText()).toMatch(/Resumed after the browser restarted the agent \(step \d+/);
   // The steps before the stop are still in the timeline.
@@ -78,16 +52,11 @@ it('a plan cut off by a stopped worker is shown as interrupted, its steps kept',
       return { calls: [{ name: 'propose_plan', input: { steps: ['Think it over', 'Then think again'], message: 'Slow plan.' } }] };
     return { calls: [{ name: 'think', input: { thought: `thinking ${messages.length}` } }] };
   };
-  server = await startOpenAICompatible(brain, 'mock-gpt', { delayMs: 400 });
-  await env.setSettings(
-    settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt' } }),
-  );
-  opened.push(await env.openSite('/feed'));
-  const panel = await env.openPanel();
-  opened.push(panel);
+  const s = await suite.useModel(brain, { delayMs: 400 });
+  await suite.site('/feed');
+  const panel = await suite.panel();
   await runInPanel(panel, 'Think slowly.', 'Plan');
   await panel.getByRole('region', { name: 'Proposed plan' }).getByRole('button', { name: 'Approve' }).click();
-  const s = server;
   const before = agentRequests(s).length;
   await expect.poll(() => agentRequests(s).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
   await stopWorkers(panel);

@@ -1,21 +1,11 @@
 import type { Db, PendingRequest } from '../lib/db';
-import type { ParsedRequest } from '../lib/messages';
+import { declined, type Answer } from '../lib/messages';
 import type { PanelHub } from './panel-hub';
 
 // What running tasks wait for from the person (a question, a plan, a confirmation, a page
 // dialog): stored, so a reopened panel shows it, and pushed to the panels; the answer
 // comes back through the router. Only the waiting callbacks live here: they cannot be
 // stored, and a restarted worker asks again.
-
-export type Answer = Extract<ParsedRequest, { type: 'task.answer' }>['answer'];
-
-/** The answer that lets a waiting task go on when it is stopped. */
-export function declined(kind: PendingRequest['kind']): Answer {
-  if (kind === 'question') return { kind: 'question', text: '(The task was stopped.)' };
-  if (kind === 'plan') return { kind: 'plan', approved: false };
-  if (kind === 'confirm') return { kind: 'confirm', answer: 'deny' };
-  return { kind: 'dialog', accept: false };
-}
 
 export class PendingRequests {
   private readonly waiters = new Map<string, { taskId: string; kind: PendingRequest['kind']; resolve: (answer: Answer) => void }>();

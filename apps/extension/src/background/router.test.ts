@@ -17,6 +17,9 @@ function router() {
         return Promise.resolve(true);
       },
       status: () => Promise.resolve({ runningTaskId: null, attachedTabs: [], model: 'Command interpreter', modelProblem: null }),
+      pause: () => false,
+      resumeTask: () => Promise.reject(new Error('not in this test')),
+      isPaused: () => false,
     },
     pending: { answer: () => false },
     db: () => Promise.reject(new Error('not in this test')),

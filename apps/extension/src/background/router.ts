@@ -1,7 +1,9 @@
+import { maskCardNumbers } from '@wayfinder/core/ui';
 import type { Db } from '../lib/db';
 import { REQUEST, taskView, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
-import { testConnection } from '../lib/models';
+import { checkReachable, testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
+import { favouriteHandlers, purgeStale } from './favourites';
 import type { PendingRequests } from './pending';
 import type { TaskLauncher } from './tasks';
 
@@ -28,7 +30,7 @@ export function fromOwnPage(sender: Sender, extensionId: string): boolean {
 
 export interface RouterParts {
   extensionId: string;
-  tasks: Pick<TaskLauncher, 'start' | 'stop' | 'status'>;
+  tasks: Pick<TaskLauncher, 'start' | 'stop' | 'status' | 'pause' | 'resumeTask' | 'isPaused'>;
   pending: Pick<PendingRequests, 'answer'>;
   db: () => Promise<Db>;
   currentPage: () => Promise<Replies['page.current']>;
@@ -45,6 +47,7 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
     return taskView(state, {
       conversationId: record.conversationId,
       pending: record.pending,
+      paused: tasks.isPaused(id),
       events,
       model: start && start.type === 'task-start' ? start.model : '',
     });
@@ -53,9 +56,12 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
   const handlers: { [T in ParsedRequest['type']]: Handler<T> } = {
     'task.start': (r) => tasks.start(r),
     'task.stop': async (r) => ({ stopped: await tasks.stop(r.taskId) }),
+    'task.pause': (r) => Promise.resolve({ paused: tasks.pause(r.taskId, r.paused) }),
+    'task.continue': async (r) => ({ view: await tasks.resumeTask(r.taskId) }),
     'task.answer': (r) => Promise.resolve({ delivered: pending.answer(r.taskId, r.requestId, r.answer) }),
     'conversations.list': async () => {
       const store = await db();
+      await purgeStale(store);
       const conversations = await store.listConversations();
       return {
         conversations: await Promise.all(
@@ -72,10 +78,10 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
       const views = await Promise.all(conversation.taskIds.map(viewOf));
       return { conversation, tasks: views.filter((v): v is TaskView => v !== null) };
     },
-    'conversation.delete': async (r) => {
-      await (await db()).deleteConversation(r.id);
-      return { deleted: true };
-    },
+    // Only marked: Undo brings it back until 'deleted.purge' (favourites.ts).
+    'conversation.delete': async (r) => ({ deleted: await (await db()).markConversationDeleted(r.id, Date.now()) }),
+    'conversation.restore': async (r) => ({ restored: await (await db()).markConversationDeleted(r.id, null) }),
+    ...favouriteHandlers(db),
     'conversation.export': async (r) => {
       const store = await db();
       const conversation = await store.conversation(r.id);
@@ -86,9 +92,10 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
           events: (await store.events(id)).map((e) => ({ at: e.at, event: e.event })),
         })),
       );
+      // A file travels: card numbers in it keep only their last four digits (pictures' data left whole).
       const json = JSON.stringify(
         { exportedBy: 'Wayfinder', version: 1, exportedAt: new Date().toISOString(), conversation, tasks },
-        null,
+        (key, value: unknown) => (typeof value === 'string' && key !== 'data' ? maskCardNumbers(value) : value),
         2,
       );
       return {
@@ -97,7 +104,8 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
       };
     },
     'status.get': () => tasks.status(),
-    'provider.test': async (r) => testConnection(await loadSettings(), r.provider),
+    'provider.test': async (r) => testConnection(await loadSettings(), r.provider, r.place),
+    'provider.reach': async (r) => checkReachable(await loadSettings(), r.provider),
     'page.current': () => currentPage(),
   };
 
@@ -108,6 +116,10 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
         return handlers['task.start'](request);
       case 'task.stop':
         return handlers['task.stop'](request);
+      case 'task.pause':
+        return handlers['task.pause'](request);
+      case 'task.continue':
+        return handlers['task.continue'](request);
       case 'task.answer':
         return handlers['task.answer'](request);
       case 'conversations.list':
@@ -118,10 +130,26 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
         return handlers['conversation.delete'](request);
       case 'conversation.export':
         return handlers['conversation.export'](request);
+      case 'conversation.restore':
+        return handlers['conversation.restore'](request);
+      case 'favourites.list':
+        return handlers['favourites.list'](request);
+      case 'favourite.save':
+        return handlers['favourite.save'](request);
+      case 'favourite.rename':
+        return handlers['favourite.rename'](request);
+      case 'favourite.delete':
+        return handlers['favourite.delete'](request);
+      case 'favourite.restore':
+        return handlers['favourite.restore'](request);
+      case 'deleted.purge':
+        return handlers['deleted.purge'](request);
       case 'status.get':
         return handlers['status.get'](request);
       case 'provider.test':
         return handlers['provider.test'](request);
+      case 'provider.reach':
+        return handlers['provider.reach'](request);
       case 'page.current':
         return handlers['page.current'](request);
     }

@@ -6,6 +6,7 @@ import {
   redactEverywhere,
   redactSecrets,
   runTask,
+  type Attachment,
   SafetyPolicy,
   SecretVault,
   type DialogDecision,
@@ -37,6 +38,9 @@ interface LiveTask {
   conversationId: string;
   controller: AbortController;
   browser: ExtensionBrowser;
+  /** Held between steps by the person; `release` lets the held step go on. */
+  paused: boolean;
+  release: (() => void) | null;
 }
 
 interface Launch {
@@ -48,7 +52,10 @@ interface Launch {
   mode: TaskMode;
   history: string;
   includePage: boolean;
+  attachments?: Attachment[];
   resume?: TaskState;
+  /** With `resume`: the person asked to go on with a task that had ended. */
+  continuing?: boolean;
   policy: SafetyPolicy;
   secrets: SecretVault;
 }
@@ -136,6 +143,7 @@ export class TaskLauncher {
       mode: request.mode,
       history,
       includePage: request.includePage,
+      attachments: request.attachments,
       ...(await safety()),
     });
     return { taskId: state.id, conversationId: conversation.id, view };
@@ -156,6 +164,64 @@ export class TaskLauncher {
     await db.putTask({ ...record, pending: null, state });
     this.pushEnded(record.conversationId, state);
     return true;
+  }
+
+  /** Holds a running task before its next step, or lets it go on; false when it is not running here. */
+  pause(taskId: string, paused: boolean): boolean {
+    const live = this.live.get(taskId);
+    if (!live) return false;
+    live.paused = paused;
+    if (!paused) {
+      live.release?.();
+      live.release = null;
+    }
+    this.hub.broadcast({ type: 'task', taskId, conversationId: live.conversationId, status: 'running', update: { paused } });
+    return paused;
+  }
+
+  isPaused(taskId: string): boolean {
+    return this.live.get(taskId)?.paused ?? false;
+  }
+
+  /**
+   * Goes on with a task that ended (failed, stopped, interrupted) from its saved state, in
+   * its conversation; the model is told the person asked to continue. A plan cannot.
+   */
+  async resumeTask(taskId: string): Promise<TaskView> {
+    const db = await this.db();
+    const record = await db.task(taskId);
+    if (!record) throw new Error('That task no longer exists.');
+    const { state } = record;
+    if (this.live.has(taskId) || state.status === 'running' || state.status === 'waiting') throw new Error('That task is still running.');
+    if (state.mode === 'plan') throw new Error('A plan cannot go on from where it stopped; use Retry to run it again.');
+    if (!state.messages.length) throw new Error('That task had not started; use Retry to run it again.');
+    if (this.live.size) throw new Error('Another task is running; stop it or wait for it to finish first.');
+    const settings = await loadSettings();
+    const models = rolesFor(settings);
+    const resumed: TaskState = { ...state, status: 'running', updatedAt: Date.now() };
+    await db.putTask({ ...record, pending: null, state: resumed });
+    const view = taskView(resumed, {
+      conversationId: record.conversationId,
+      model: models.actor.label,
+      pending: null,
+      events: await db.events(taskId),
+    });
+    this.hub.broadcast({ type: 'task', taskId, conversationId: record.conversationId, status: 'running', update: { ...view } });
+    this.launch({
+      taskId,
+      conversationId: record.conversationId,
+      // The steps it took count; it gets a full allowance more.
+      settings: { ...settings, agent: { ...settings.agent, maxSteps: state.step + settings.agent.maxSteps } },
+      models,
+      task: state.task,
+      mode: state.mode,
+      history: '',
+      includePage: true,
+      resume: state,
+      continuing: true,
+      ...(await safety()),
+    });
+    return view;
   }
 
   /** Tasks the last worker left running: go on with them (or say why not). */
@@ -236,7 +302,14 @@ export class TaskLauncher {
       { tabs: chrome.tabs, debugger: chrome.debugger },
       { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus(), allowTab },
     );
-    const live: LiveTask = { id: run.taskId, conversationId: run.conversationId, controller: new AbortController(), browser };
+    const live: LiveTask = {
+      id: run.taskId,
+      conversationId: run.conversationId,
+      controller: new AbortController(),
+      browser,
+      paused: false,
+      release: null,
+    };
     const signal = live.controller.signal;
     const redact = (text: string) => run.secrets.redact(redactSecrets(text));
     const timeline = new TimelineRecorder(this.db, this.hub, {
@@ -284,7 +357,9 @@ export class TaskLauncher {
           maxSteps: run.settings.agent.maxSteps,
           history: run.history,
           includePage: run.includePage,
-          ...(run.resume ? { resume: run.resume } : {}),
+          ...(run.attachments?.length ? { attachments: run.attachments } : {}),
+          ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
+          betweenSteps: () => this.held(live),
           onEvent: (event) => timeline.record(event),
           askUser: async (question) => {
             const answer = await ask({ id: newId('r'), kind: 'question', question });
@@ -330,6 +405,15 @@ export class TaskLauncher {
         await finish();
       })
       .catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
+  }
+
+  /** Resolves when the task may take its next step: at once, or when resumed or stopped. */
+  private held(live: LiveTask): Promise<void> {
+    if (!live.paused || live.controller.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      live.release = resolve;
+      live.controller.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
   }
 
   private async dialog(ask: (request: PendingRequest) => ReturnType<PendingRequests['ask']>, dialog: DialogInfo): Promise<DialogDecision> {

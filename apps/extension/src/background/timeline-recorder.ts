@@ -64,7 +64,8 @@ export class TimelineRecorder {
   private async picture(step: number): Promise<void> {
     try {
       const tab = await this.task.browser.activeTab();
-      const shot = await tab.screenshot({ format: 'jpeg', quality: 50, scale: 0.3 });
+      // Large enough to read when opened full size in the panel (about 640 px wide from a 1280 px window).
+      const shot = await tab.screenshot({ format: 'jpeg', quality: 60, scale: 0.5 });
       const item: TimelineItem = { type: 'thumbnail', step, data: shot.data, mimeType: shot.mimeType };
       await (await this.db()).addEvent(this.task.taskId, item);
       this.hub.broadcast({ type: 'timeline', taskId: this.task.taskId, conversationId: this.task.conversationId, item });

@@ -1,13 +1,16 @@
-import type { AgentEvent, Store, TaskState } from '@wayfinder/core/ui';
+import { maskCardNumbers, type AgentEvent, type Store, type TaskMode, type TaskState } from '@wayfinder/core/ui';
 
 // Conversations, tasks and their timelines in IndexedDB: the truth a restarted worker or a
 // reopened side panel reads back. The agent's `Store` is implemented here.
 //   conversations: { id, title, createdAt, updatedAt, taskIds }
 //   tasks:         { id, conversationId, state (core TaskState), pending }
 //   events:        { seq, taskId, at, event } — a task's timeline, in order
+//   favourites:    { id, title, task, mode, createdAt, updatedAt, deletedAt? } (version 2)
+// A deleted conversation or favourite is first only marked (`deletedAt`), so Undo can bring
+// it back even if the worker stops meanwhile; `purgeDeleted` removes it for good.
 
 export const DB_NAME = 'wayfinder';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 export interface Conversation {
   id: string;
@@ -15,6 +18,19 @@ export interface Conversation {
   createdAt: number;
   updatedAt: number;
   taskIds: string[];
+  /** Set when the person deleted it and may still undo. */
+  deletedAt?: number;
+}
+
+/** A task the person keeps to run again. */
+export interface Favourite {
+  id: string;
+  title: string;
+  task: string;
+  mode: TaskMode;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt?: number;
 }
 
 /** What a task is waiting for from the person, kept so a reopened panel can show it. */
@@ -47,6 +63,9 @@ const UPGRADES: Record<number, (db: IDBDatabase) => void> = {
     db.createObjectStore('conversations', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
     db.createObjectStore('tasks', { keyPath: 'id' }).createIndex('conversationId', 'conversationId');
     db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true }).createIndex('taskId', 'taskId');
+  },
+  2: (db) => {
+    db.createObjectStore('favourites', { keyPath: 'id' });
   },
 };
 
@@ -82,6 +101,15 @@ function isConversation(value: unknown): value is Conversation {
   return typeof value === 'object' && value !== null && 'id' in value && 'taskIds' in value;
 }
 
+function isFavourite(value: unknown): value is Favourite {
+  return typeof value === 'object' && value !== null && 'id' in value && 'task' in value && 'mode' in value;
+}
+
+/** Titles never show a card number (conversations stored before masking are masked as they are read). */
+function masked<T extends { title: string }>(record: T): T {
+  return { ...record, title: maskCardNumbers(record.title) };
+}
+
 function isTask(value: unknown): value is TaskRecord {
   return typeof value === 'object' && value !== null && 'id' in value && 'state' in value;
 }
@@ -103,20 +131,57 @@ export class Db implements Store {
 
   // — conversations
 
+  /** The conversations not deleted, newest first. */
   async listConversations(): Promise<Conversation[]> {
     const all: unknown[] = await request(this.db.transaction('conversations').objectStore('conversations').getAll());
-    return all.filter(isConversation).sort((a, b) => b.updatedAt - a.updatedAt);
+    return all
+      .filter(isConversation)
+      .filter((c) => c.deletedAt === undefined)
+      .map(masked)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   async conversation(id: string): Promise<Conversation | null> {
     const found: unknown = await request(this.db.transaction('conversations').objectStore('conversations').get(id));
-    return isConversation(found) ? found : null;
+    return isConversation(found) ? masked(found) : null;
   }
 
   async putConversation(conversation: Conversation): Promise<void> {
     const tx = this.db.transaction('conversations', 'readwrite');
-    tx.objectStore('conversations').put(conversation);
+    tx.objectStore('conversations').put(masked(conversation));
     await done(tx);
+  }
+
+  /** Marks a conversation deleted (`at`), or not deleted (`null`: Undo). Whether it was there. */
+  async markConversationDeleted(id: string, at: number | null): Promise<boolean> {
+    return this.mark('conversations', id, at);
+  }
+
+  /** Removes for good what was marked deleted at or before `before` (`id`: only that one). */
+  async purgeDeleted(before: number, id?: string): Promise<void> {
+    const conversations: unknown[] = await request(this.db.transaction('conversations').objectStore('conversations').getAll());
+    for (const c of conversations.filter(isConversation))
+      if (c.deletedAt !== undefined && c.deletedAt <= before && (id === undefined || c.id === id)) await this.deleteConversation(c.id);
+    const tx = this.db.transaction('favourites', 'readwrite');
+    const favourites: unknown[] = await request(tx.objectStore('favourites').getAll());
+    for (const f of favourites.filter(isFavourite))
+      if (f.deletedAt !== undefined && f.deletedAt <= before && (id === undefined || f.id === id))
+        tx.objectStore('favourites').delete(f.id);
+    await done(tx);
+  }
+
+  private async mark(storeName: 'conversations' | 'favourites', id: string, at: number | null): Promise<boolean> {
+    const tx = this.db.transaction(storeName, 'readwrite');
+    const store = tx.objectStore(storeName);
+    const found: unknown = await request(store.get(id));
+    const known = isConversation(found) || isFavourite(found);
+    if (known) {
+      const record = { ...found };
+      delete record.deletedAt;
+      store.put(at === null ? record : { ...record, deletedAt: at });
+    }
+    await done(tx);
+    return known;
   }
 
   /** Deletes a conversation with its tasks and their timelines. */
@@ -186,6 +251,33 @@ export class Db implements Store {
   async listTasks(): Promise<TaskState[]> {
     const all: unknown[] = await request(this.db.transaction('tasks').objectStore('tasks').getAll());
     return all.filter(isTask).map((t) => t.state);
+  }
+
+  // — favourites
+
+  /** The favourites not deleted, most recently saved or renamed first. */
+  async listFavourites(): Promise<Favourite[]> {
+    const all: unknown[] = await request(this.db.transaction('favourites').objectStore('favourites').getAll());
+    return all
+      .filter(isFavourite)
+      .filter((f) => f.deletedAt === undefined)
+      .map(masked)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async favourite(id: string): Promise<Favourite | null> {
+    const found: unknown = await request(this.db.transaction('favourites').objectStore('favourites').get(id));
+    return isFavourite(found) ? masked(found) : null;
+  }
+
+  async putFavourite(favourite: Favourite): Promise<void> {
+    const tx = this.db.transaction('favourites', 'readwrite');
+    tx.objectStore('favourites').put(masked(favourite));
+    await done(tx);
+  }
+
+  async markFavouriteDeleted(id: string, at: number | null): Promise<boolean> {
+    return this.mark('favourites', id, at);
   }
 
   // — timelines

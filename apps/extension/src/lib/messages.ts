@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Conversation, EventRecord, PendingRequest, TaskRecord, TimelineItem } from './db';
+import type { Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
 import type { ConnectionResult } from './models';
 import { PROVIDER_IDS } from './settings';
 
@@ -8,6 +8,10 @@ import { PROVIDER_IDS } from './settings';
 // shape each. Bump MESSAGES_VERSION when a shape changes incompatibly.
 
 export const MESSAGES_VERSION = 1;
+
+/** Attached files: how many to one task, and how much of each one's text goes to the model. */
+export const ATTACHMENT_MAX_FILES = 5;
+export const ATTACHMENT_MAX_CHARS = 40_000;
 
 const modelChoice = z.object({ provider: z.enum(PROVIDER_IDS), model: z.string().default('') });
 
@@ -19,8 +23,14 @@ export const REQUEST = z.discriminatedUnion('type', [
     mode: z.enum(['act', 'plan', 'ask']).default('act'),
     model: modelChoice.nullable().default(null),
     includePage: z.boolean().default(true),
+    attachments: z
+      .array(z.object({ name: z.string().min(1).max(200), text: z.string().max(ATTACHMENT_MAX_CHARS) }))
+      .max(ATTACHMENT_MAX_FILES, `Attach at most ${ATTACHMENT_MAX_FILES} files to one task.`)
+      .default([]),
   }),
   z.object({ type: z.literal('task.stop'), taskId: z.string() }),
+  z.object({ type: z.literal('task.pause'), taskId: z.string(), paused: z.boolean() }),
+  z.object({ type: z.literal('task.continue'), taskId: z.string() }),
   z.object({
     type: z.literal('task.answer'),
     taskId: z.string(),
@@ -36,12 +46,38 @@ export const REQUEST = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation.open'), id: z.string() }),
   z.object({ type: z.literal('conversation.delete'), id: z.string() }),
   z.object({ type: z.literal('conversation.export'), id: z.string() }),
+  z.object({ type: z.literal('conversation.restore'), id: z.string() }),
+  z.object({ type: z.literal('favourites.list') }),
+  z.object({
+    type: z.literal('favourite.save'),
+    task: z.string().trim().min(1, 'Type the task to keep first.').max(20_000),
+    mode: z.enum(['act', 'plan', 'ask']).default('act'),
+  }),
+  z.object({ type: z.literal('favourite.rename'), id: z.string(), title: z.string().trim().min(1, 'Give the favourite a name.').max(200) }),
+  z.object({ type: z.literal('favourite.delete'), id: z.string() }),
+  z.object({ type: z.literal('favourite.restore'), id: z.string() }),
+  /** The undo time is over: what was deleted with this id goes for good. */
+  z.object({ type: z.literal('deleted.purge'), id: z.string() }),
   z.object({ type: z.literal('status.get') }),
-  z.object({ type: z.literal('provider.test'), provider: z.enum(PROVIDER_IDS) }),
+  /** `place`: where the answer is read (its advice says "above" on the options page). */
+  z.object({ type: z.literal('provider.test'), provider: z.enum(PROVIDER_IDS), place: z.enum(['options', 'panel']).default('panel') }),
+  /** A cheap check that the provider's server answers (the status line asks it every minute). */
+  z.object({ type: z.literal('provider.reach'), provider: z.enum(PROVIDER_IDS) }),
   z.object({ type: z.literal('page.current') }),
 ]);
 
 export type Request = z.input<typeof REQUEST>;
+
+/** A person's answer to what a task waits for. */
+export type Answer = Extract<ParsedRequest, { type: 'task.answer' }>['answer'];
+
+/** The safe answer: what a stopped task (`stopped`), or Esc on a card, gives. */
+export function declined(kind: PendingRequest['kind'], stopped = true): Answer {
+  if (kind === 'question') return { kind: 'question', text: stopped ? '(The task was stopped.)' : '(The person chose not to answer.)' };
+  if (kind === 'plan') return { kind: 'plan', approved: false };
+  if (kind === 'confirm') return { kind: 'confirm', answer: 'deny' };
+  return { kind: 'dialog', accept: false };
+}
 export type ParsedRequest = z.infer<typeof REQUEST>;
 
 export interface ConversationSummary extends Conversation {
@@ -62,16 +98,33 @@ export interface TaskView {
   plan: TaskRecord['state']['plan'];
   model: string;
   pending: PendingRequest | null;
+  /** Held between steps by the person (Pause); Resume lets it go on. */
+  paused: boolean;
   events: EventRecord[];
 }
 
 /** The panel's view of a task's state (the one place a TaskView is made). */
 export function taskView(
   state: TaskRecord['state'],
-  about: { conversationId: string; model: string; pending: PendingRequest | null; events: EventRecord[] },
+  about: { conversationId: string; model: string; pending: PendingRequest | null; events: EventRecord[]; paused?: boolean },
 ): TaskView {
   const { id, task, mode, status, step, result, error, usage, plan } = state;
-  return { id, task, mode, status, step, result, error, usage, plan, ...about };
+  const live = status === 'running' || status === 'waiting';
+  // An ended task waits for nothing: a request stored as it ended is not shown as a live card.
+  return {
+    id,
+    task,
+    mode,
+    status,
+    step,
+    result,
+    error,
+    usage,
+    plan,
+    ...about,
+    pending: live ? about.pending : null,
+    paused: live && (about.paused ?? false),
+  };
 }
 
 export interface Status {
@@ -91,13 +144,23 @@ export interface PageInfo {
 export interface Replies {
   'task.start': { taskId: string; conversationId: string; view: TaskView };
   'task.stop': { stopped: boolean };
+  'task.pause': { paused: boolean };
+  'task.continue': { view: TaskView };
   'task.answer': { delivered: boolean };
   'conversations.list': { conversations: ConversationSummary[] };
   'conversation.open': { conversation: Conversation; tasks: TaskView[] };
   'conversation.delete': { deleted: boolean };
   'conversation.export': { json: string; filename: string };
+  'conversation.restore': { restored: boolean };
+  'favourites.list': { favourites: Favourite[] };
+  'favourite.save': { favourite: Favourite };
+  'favourite.rename': { favourite: Favourite };
+  'favourite.delete': { deleted: boolean };
+  'favourite.restore': { restored: boolean };
+  'deleted.purge': { purged: boolean };
   'status.get': Status;
   'provider.test': ConnectionResult;
+  'provider.reach': ConnectionResult;
   'page.current': { page: PageInfo | null };
 }
 
@@ -112,6 +175,9 @@ export type PanelMessage =
   | { type: 'status'; status: Status };
 
 export const PANEL_PORT = 'wayfinder-panel';
+
+/** How long a deleted conversation or favourite can be brought back with Undo. */
+export const UNDO_MS = 10_000;
 
 const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status']) }).loose();
 

@@ -20,6 +20,10 @@ export type ProviderConfig = z.infer<typeof providerConfig>;
 const choice = z.object({ provider: z.enum(PROVIDER_IDS), model: z.string().default('') });
 export type ModelChoice = z.infer<typeof choice>;
 
+/** The last connection test of a provider: whether it passed, what it said, and the model it was run with. */
+const testResult = z.object({ ok: z.boolean(), message: z.string(), model: z.string().default(''), at: z.number().default(0) });
+export type TestResult = z.infer<typeof testResult>;
+
 export const SETTINGS = z.object({
   version: z.literal(1),
   providers: z.object({
@@ -45,13 +49,19 @@ export const SETTINGS = z.object({
     screenshots: z.boolean().default(true),
   }),
   firstRunDone: z.boolean().default(false),
+  /**
+   * Each provider's last connection test; only providers whose test passed are offered for a
+   * role. Editing a provider clears its result (withProviderEdit). Added within version 1:
+   * settings stored before it read as "no provider tested".
+   */
+  tests: z.partialRecord(z.enum(PROVIDER_IDS), testResult).default({}),
 });
 export type Settings = z.infer<typeof SETTINGS>;
 
 export const SETTINGS_VERSION = 1;
 
 export function defaultSettings(): Settings {
-  return SETTINGS.parse({ version: 1, providers: {}, roles: {}, agent: {} });
+  return SETTINGS.parse({ version: 1, providers: {}, roles: {}, agent: {}, tests: {} });
 }
 
 /** Migrations from each older version to the next; settings.test.ts walks them all. */
@@ -107,3 +117,65 @@ export function describeChoice(settings: Settings, choice: ModelChoice): string 
   if (choice.provider === 'command' || choice.provider === 'chrome') return PROVIDER_LABELS[choice.provider];
   return `${PROVIDER_LABELS[choice.provider]} · ${modelName(settings, choice) || '(no model set)'}`;
 }
+
+export type ConfigurableProvider = Exclude<ProviderId, 'command' | 'chrome'>;
+
+/** A provider's address, key or model changed: its last test no longer says anything about it. */
+export function withProviderEdit(settings: Settings, provider: ConfigurableProvider, patch: Partial<ProviderConfig>): Settings {
+  const tests = Object.fromEntries(Object.entries(settings.tests).filter(([id]) => id !== provider));
+  return { ...settings, providers: { ...settings.providers, [provider]: { ...settings.providers[provider], ...patch } }, tests };
+}
+
+/** Records a provider's connection test, with the model it was run with. */
+export function withTestResult(
+  settings: Settings,
+  provider: ProviderId,
+  result: { ok: boolean; message: string },
+  at = Date.now(),
+): Settings {
+  const model = provider === 'command' || provider === 'chrome' ? '' : settings.providers[provider].model;
+  return { ...settings, tests: { ...settings.tests, [provider]: { ok: result.ok, message: result.message, model, at } } };
+}
+
+/** A model a role or a task can use, or why it cannot be used yet. */
+export interface ModelOption {
+  choice: ModelChoice;
+  /** "Ollama · llama3.1" */
+  label: string;
+  /** Null when it can be picked; else why not ("not tested yet", "its test failed: …"). */
+  unavailable: string | null;
+}
+
+/** The value a <select> uses for a choice ("ollama:llama3.1"; "command:"). */
+export function choiceKey(choice: ModelChoice): string {
+  return `${choice.provider}:${choice.provider === 'command' || choice.provider === 'chrome' ? '' : choice.model}`;
+}
+
+/** Every model a role could use: those whose connection test passed can be picked, the others say why not. */
+export function modelOptions(settings: Settings): ModelOption[] {
+  return PROVIDER_IDS.map((provider): ModelOption => {
+    if (provider === 'command') return { choice: { provider, model: '' }, label: PROVIDER_LABELS.command, unavailable: null };
+    const test = settings.tests[provider];
+    if (provider === 'chrome') {
+      const unavailable = !test ? 'not checked yet' : test.ok ? null : `not available: ${test.message}`;
+      return { choice: { provider, model: '' }, label: PROVIDER_LABELS.chrome, unavailable };
+    }
+    const { model, apiKey } = settings.providers[provider];
+    const choice = { provider, model };
+    const label = describeChoice(settings, choice);
+    const needsKey = provider !== 'ollama' && provider !== 'openai-compatible';
+    let unavailable: string | null = null;
+    if (!model) unavailable = 'no model set';
+    else if (needsKey && !apiKey) unavailable = 'no API key';
+    else if (!test || test.model !== model) unavailable = 'not tested yet';
+    else if (!test.ok) unavailable = `its test failed: ${test.message}`;
+    return { choice, label, unavailable };
+  });
+}
+
+/**
+ * What the command interpreter says in the extension when a task needs a model; the panel
+ * shows a button to Options beside an answer that says it.
+ */
+export const EXTENSION_SETUP_HINT =
+  "For tasks like this, set up a model: open Wayfinder's Options (the gear button at the top of the panel).";

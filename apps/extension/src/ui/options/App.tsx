@@ -1,256 +1,194 @@
-import { useEffect, useState } from 'react';
-import { checkBuiltInModel, type BuiltInStatus } from '../../lib/built-in-model';
+import { CircleAlert, CircleCheck, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { ask } from '../../lib/messages';
-import { Secrets } from './Secrets';
 import {
   loadSettings,
   PROVIDER_IDS,
-  PROVIDER_LABELS,
-  ROLES,
   saveSettings,
+  withProviderEdit,
+  withTestResult,
+  type ConfigurableProvider,
   type ModelChoice,
+  type ProviderConfig,
   type ProviderId,
+  type Role,
   type Settings,
 } from '../../lib/settings';
+import { BuiltInSection, ProviderSection } from './Providers';
+import { Roles } from './Roles';
+import { Secrets } from './Secrets';
 
-// Options: providers (addresses, keys, models) with a connection test each, a model per
-// role, and how the agent acts. Keys are kept in chrome.storage.local on this computer.
+// Options: a model for each job, providers (addresses, keys, models) with a connection test
+// each, and how the agent acts. Every change is saved as it is made — the bar at the top
+// says so — so a test, a reload or a closed tab never loses one. Keys are kept in
+// chrome.storage.local on this computer, like secrets (which also save at once).
 
-type Configurable = Exclude<ProviderId, 'command' | 'chrome'>;
-const CONFIGURABLE = PROVIDER_IDS.filter((p): p is Configurable => p !== 'command' && p !== 'chrome');
-const NEEDS_URL = new Set<Configurable>(['openai-compatible', 'ollama']);
-const NEEDS_KEY = new Set<Configurable>(['openai', 'anthropic', 'google', 'mistral']);
-const ROLE_LABELS = {
-  actor: 'Acting (executor)',
-  planner: 'Planning',
-  summariser: 'Summarising history',
-  vision: 'Looking at screenshots',
-} as const;
+const CONFIGURABLE = PROVIDER_IDS.filter((p): p is ConfigurableProvider => p !== 'command' && p !== 'chrome');
 
-function ProviderSection({
-  id,
-  settings,
-  onChange,
-  onTest,
-  result,
-}: {
-  id: Configurable;
-  settings: Settings;
-  onChange: (s: Settings) => void;
-  onTest: () => void;
-  result: { ok: boolean; message: string } | 'testing' | undefined;
-}) {
-  const config = settings.providers[id];
-  const set = (key: 'baseURL' | 'apiKey' | 'model', value: string) =>
-    onChange({ ...settings, providers: { ...settings.providers, [id]: { ...config, [key]: value } } });
+type SaveState = 'saved' | 'saving' | { error: string };
+
+function SaveBar({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
   return (
-    <section className="card" aria-label={PROVIDER_LABELS[id]}>
-      <h3>{PROVIDER_LABELS[id]}</h3>
-      {NEEDS_URL.has(id) && (
-        <div className="field">
-          <label htmlFor={`${id}-url`}>Address</label>
-          <input
-            id={`${id}-url`}
-            value={config.baseURL}
-            onChange={(e) => set('baseURL', e.target.value)}
-            placeholder={id === 'ollama' ? 'http://127.0.0.1:11434' : 'http://localhost:1234/v1'}
-          />
-        </div>
-      )}
-      {(NEEDS_KEY.has(id) || id === 'openai-compatible') && (
-        <div className="field">
-          <label htmlFor={`${id}-key`}>API key{id === 'openai-compatible' ? ' (if it needs one)' : ''}</label>
-          <input
-            id={`${id}-key`}
-            type="password"
-            autoComplete="off"
-            value={config.apiKey}
-            onChange={(e) => set('apiKey', e.target.value)}
-          />
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-model`}>Model</label>
-        <input id={`${id}-model`} value={config.model} onChange={(e) => set('model', e.target.value)} />
-      </div>
-      <div className="row">
-        <button type="button" onClick={onTest} disabled={result === 'testing'}>
-          Test connection
-        </button>
-        {result === 'testing' && <span className="muted">Testing…</span>}
-        {result && result !== 'testing' && (
-          <span className={result.ok ? 'ok' : 'bad'} role="status">
-            {result.ok ? '✓' : '✗'} {result.message}
-          </span>
-        )}
-      </div>
-    </section>
-  );
-}
-
-/** Chrome's built-in model: checked here in the page, where a click may start its one-time download. */
-function BuiltInSection() {
-  const [status, setStatus] = useState<BuiltInStatus | 'checking' | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const check = async (download: boolean) => {
-    setStatus('checking');
-    setProgress(download ? 0 : null);
-    setStatus(await checkBuiltInModel({ download, onProgress: setProgress }));
-    setProgress(null);
-  };
-  const canDownload = status !== null && status !== 'checking' && status.availability === 'downloadable';
-  return (
-    <section className="card" aria-label={PROVIDER_LABELS.chrome}>
-      <h3>{PROVIDER_LABELS.chrome}</h3>
-      <p className="muted">Gemini Nano, running on this computer through Chrome's Prompt API. Nothing to configure.</p>
-      <div className="row">
-        <button type="button" onClick={() => void check(false)} disabled={status === 'checking'}>
-          Check availability
-        </button>
-        {canDownload && (
-          <button type="button" onClick={() => void check(true)}>
-            Download the model
+    <div className="savebar" role="status" aria-label="Saving">
+      {state === 'saving' ? (
+        <>
+          <LoaderCircle size={16} className="spin" aria-hidden="true" /> Saving…
+        </>
+      ) : state === 'saved' ? (
+        <>
+          <CircleCheck size={16} className="ok" aria-hidden="true" /> Changes are saved as you make them.
+        </>
+      ) : (
+        <>
+          <CircleAlert size={16} className="bad" aria-hidden="true" />
+          <span className="bad">Not saved: {state.error}</span>
+          <button type="button" onClick={onRetry}>
+            Save again
           </button>
-        )}
-        {progress !== null && (
-          <>
-            <progress max={1} value={progress} aria-label="Download of the built-in model">
-              {Math.round(progress * 100)}%
-            </progress>
-            <span className="muted">Downloading… {Math.round(progress * 100)}%</span>
-          </>
-        )}
-        {status && status !== 'checking' && (
-          <span className={status.ready ? 'ok' : 'bad'} role="status">
-            {status.ready ? '✓' : '✗'} {status.message}
-          </span>
-        )}
-      </div>
-    </section>
+        </>
+      )}
+    </div>
   );
-}
-
-function choiceValue(choice: ModelChoice | null): string {
-  return choice ? choice.provider : '';
 }
 
 export function App() {
   const [settings, setSettings] = useState<Settings | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [results, setResults] = useState<Partial<Record<ProviderId, { ok: boolean; message: string } | 'testing'>>>({});
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [testing, setTesting] = useState<Partial<Record<ProviderId, boolean>>>({});
+  // What is on screen now, and the save of it: a test waits for it, a reload is held while it runs.
+  const latest = useRef<Settings | null>(null);
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const unsaved = useRef(false);
 
   useEffect(() => {
-    void loadSettings().then(setSettings);
+    void loadSettings().then((loaded) => {
+      latest.current = loaded;
+      setSettings(loaded);
+    });
+    const guard = (event: BeforeUnloadEvent) => {
+      if (unsaved.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
   }, []);
   if (!settings) return <main className="page">Loading…</main>;
 
-  const save = async (next: Settings) => {
-    await saveSettings(next);
-    setSaved('Saved.');
-  };
-  const change = (next: Settings) => {
+  const commit = (next: Settings) => {
+    latest.current = next;
     setSettings(next);
-    setSaved(null);
+    unsaved.current = true;
+    setSaveState('saving');
+    const save = saveSettings(next);
+    saving.current = save.catch(() => undefined);
+    save.then(
+      () => {
+        if (latest.current !== next) return;
+        unsaved.current = false;
+        setSaveState('saved');
+      },
+      (error: unknown) => setSaveState({ error: error instanceof Error ? error.message : String(error) }),
+    );
   };
-  const test = async (provider: ProviderId) => {
-    await save(settings);
-    setResults((r) => ({ ...r, [provider]: 'testing' }));
-    const reply = await ask({ type: 'provider.test', provider });
-    setResults((r) => ({
-      ...r,
-      [provider]: reply.ok ? { ok: reply.connected, message: reply.message } : { ok: false, message: reply.error },
-    }));
+  const current = () => latest.current ?? settings;
+
+  const edit = (provider: ConfigurableProvider, patch: Partial<ProviderConfig>) => commit(withProviderEdit(current(), provider, patch));
+  const pick = (role: Role, choice: ModelChoice | null) =>
+    commit({
+      ...current(),
+      roles: { ...current().roles, [role]: choice ?? (role === 'actor' ? { provider: 'command', model: '' } : null) },
+    });
+  const use = (provider: ProviderId, role: Role) => {
+    const model = provider === 'command' || provider === 'chrome' ? '' : current().providers[provider].model;
+    pick(role, { provider, model });
+  };
+  const test = async (provider: ConfigurableProvider) => {
+    setTesting((t) => ({ ...t, [provider]: true }));
+    // The background tests what is stored: the last edit first.
+    await saving.current;
+    const tested = current().providers[provider];
+    const reply = await ask({ type: 'provider.test', provider, place: 'options' });
+    setTesting((t) => ({ ...t, [provider]: false }));
+    // Edited while the test ran: the result is about settings that are gone.
+    if (current().providers[provider] !== tested) return;
+    commit(
+      withTestResult(current(), provider, reply.ok ? { ok: reply.connected, message: reply.message } : { ok: false, message: reply.error }),
+    );
   };
 
   return (
-    <main className="page">
-      <h1>Wayfinder options</h1>
-      <p className="muted">Keys stay in this browser (chrome.storage.local) and go only to the provider they belong to.</p>
+    <>
+      <SaveBar state={saveState} onRetry={() => commit(current())} />
+      <main className="page">
+        <h1>Wayfinder options</h1>
+        <p className="muted">Keys stay in this browser (chrome.storage.local) and go only to the provider they belong to.</p>
 
-      <h2>Models for each job</h2>
-      {ROLES.map((role) => (
-        <div className="field" key={role}>
-          <label htmlFor={`role-${role}`}>{ROLE_LABELS[role]}</label>
-          <select
-            id={`role-${role}`}
-            value={choiceValue(settings.roles[role])}
-            onChange={(e) => {
-              const provider = PROVIDER_IDS.find((p) => p === e.target.value);
-              change({
-                ...settings,
-                roles: {
-                  ...settings.roles,
-                  [role]: provider ? { provider, model: '' } : role === 'actor' ? { provider: 'command', model: '' } : null,
-                },
-              });
-            }}
-          >
-            {role !== 'actor' && <option value="">Same as acting</option>}
-            {PROVIDER_IDS.map((p) => (
-              <option key={p} value={p}>
-                {PROVIDER_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
+        <Roles settings={settings} onPick={pick} />
 
-      <h2>Providers</h2>
-      {CONFIGURABLE.map((id) => (
-        <ProviderSection key={id} id={id} settings={settings} onChange={change} onTest={() => void test(id)} result={results[id]} />
-      ))}
-      <BuiltInSection />
-
-      <h2>Agent</h2>
-      <div className="field">
-        <label htmlFor="max-steps">Most steps per task</label>
-        <input
-          id="max-steps"
-          type="number"
-          min={1}
-          max={60}
-          value={settings.agent.maxSteps}
-          onChange={(e) =>
-            change({ ...settings, agent: { ...settings.agent, maxSteps: Math.max(1, Math.min(60, Number(e.target.value) || 30)) } })
-          }
+        <h2>Providers</h2>
+        {CONFIGURABLE.map((id) => (
+          <ProviderSection
+            key={id}
+            id={id}
+            settings={settings}
+            onEdit={(patch) => edit(id, patch)}
+            onTest={() => void test(id)}
+            onUse={(role) => use(id, role)}
+            testing={testing[id] === true}
+          />
+        ))}
+        <BuiltInSection
+          settings={settings}
+          onChecked={(result) => commit(withTestResult(current(), 'chrome', result))}
+          onUse={(role) => use('chrome', role)}
         />
-        <label htmlFor="input-mode">How it acts</label>
-        <select
-          id="input-mode"
-          value={settings.agent.inputMode}
-          onChange={(e) => change({ ...settings, agent: { ...settings.agent, inputMode: e.target.value === 'dom' ? 'dom' : 'cdp' } })}
-        >
-          <option value="cdp">Real input through the debugger (works on every site)</option>
-          <option value="dom">Page events (some sites ignore them)</option>
-        </select>
-        <label htmlFor="screenshots">Timeline pictures</label>
-        <label>
+
+        <h2>Agent</h2>
+        <div className="field">
+          <label htmlFor="max-steps">Most steps per task</label>
           <input
-            id="screenshots"
-            type="checkbox"
-            checked={settings.agent.screenshots}
-            onChange={(e) => change({ ...settings, agent: { ...settings.agent, screenshots: e.target.checked } })}
-          />{' '}
-          Show a small picture of the page after each action
-        </label>
-      </div>
-
-      <div className="row" style={{ marginTop: '1rem' }}>
-        <button type="button" className="primary" onClick={() => void save(settings)}>
-          Save
-        </button>
-        {saved && (
-          <span className="ok" role="status">
-            {saved}
+            id="max-steps"
+            type="number"
+            min={1}
+            max={60}
+            value={settings.agent.maxSteps}
+            onChange={(e) =>
+              commit({ ...current(), agent: { ...current().agent, maxSteps: Math.max(1, Math.min(60, Number(e.target.value) || 30)) } })
+            }
+          />
+          <label htmlFor="input-mode">How it acts</label>
+          <select
+            id="input-mode"
+            value={settings.agent.inputMode}
+            onChange={(e) => commit({ ...current(), agent: { ...current().agent, inputMode: e.target.value === 'dom' ? 'dom' : 'cdp' } })}
+          >
+            <option value="cdp">Real input through the debugger (works on every site)</option>
+            <option value="dom">Page events (some sites ignore them)</option>
+          </select>
+          <span className="label-like" id="screenshots-label">
+            Timeline pictures
           </span>
-        )}
-      </div>
+          <label>
+            <input
+              id="screenshots"
+              type="checkbox"
+              aria-describedby="screenshots-label"
+              checked={settings.agent.screenshots}
+              onChange={(e) => commit({ ...current(), agent: { ...current().agent, screenshots: e.target.checked } })}
+            />{' '}
+            Show a small picture of the page after each action
+          </label>
+        </div>
 
-      <h2>Safety</h2>
-      <p>
-        <a href={chrome.runtime.getURL('/sites.html')}>Site permissions</a>: which sites Wayfinder may use, is blocked from, or asks about.
-      </p>
-      <Secrets />
-    </main>
+        <h2>Safety</h2>
+        <p className="with-icon">
+          <ShieldCheck size={16} aria-hidden="true" />
+          <span>
+            <a href={chrome.runtime.getURL('/sites.html')}>Site permissions</a>: which sites Wayfinder may use, is blocked from, or asks
+            about.
+          </span>
+        </p>
+        <Secrets />
+      </main>
+    </>
   );
 }

@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { ask } from '../../lib/messages';
+import type { TaskMode } from '@wayfinder/core/ui';
+import { ask, declined } from '../../lib/messages';
+import { Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
+import { Favourites } from './Favourites';
 import { History } from './History';
-import { StatusLine } from './StatusLine';
-import { TaskBox, type RunRequest } from './TaskBox';
+import { Idle, SetupLink } from './Idle';
+import { providerFailures, StatusLine } from './StatusLine';
+import { TaskBox, type Draft, type RunRequest } from './TaskBox';
 import { Turn } from './Turn';
 import { usePanel } from './use-panel';
 
-// The side panel: the conversation, the task box, the status line. Esc stops a running task.
+// The side panel: the conversation, the task box, the status line. Esc answers what a task
+// waits for (no), or else stops the running task.
 
 function download(json: string, filename: string): void {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
@@ -20,6 +25,9 @@ function download(json: string, filename: string): void {
 export function App() {
   const { conversationId, tasks, conversations, status, error, setError, openConversation, showStarted, refreshList } = usePanel();
   const [showHistory, setShowHistory] = useState(false);
+  /** A task put in the task box from elsewhere (a favourite, an example), to change before running. */
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [showFavourites, setShowFavourites] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const running = tasks.find((t) => t.status === 'running' || t.status === 'waiting') ?? null;
 
@@ -29,7 +37,14 @@ export function App() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && running) stop();
+      if (event.key !== 'Escape' || !running) return;
+      // Esc answers what the task waits for (no, safely) first; with nothing waiting it stops the task.
+      const waiting = running.pending;
+      if (waiting)
+        void ask({ type: 'task.answer', taskId: running.id, requestId: waiting.id, answer: declined(waiting.kind, false) }).then(() =>
+          document.getElementById('task')?.focus(),
+        );
+      else stop();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -48,6 +63,7 @@ export function App() {
       mode: request.mode,
       model: request.model,
       includePage: request.includePage,
+      ...(request.attachments?.length ? { attachments: request.attachments } : {}),
     });
     if (!reply.ok) {
       setError(reply.error);
@@ -58,25 +74,50 @@ export function App() {
     return true;
   };
 
+  const turnActions = {
+    retry: (task: string, mode: TaskMode) => void run({ task, mode, model: null, includePage: true, attachments: [] }),
+    problem: (message: string) => setError(message),
+    busy: running !== null,
+  };
+
   return (
     <div className="panel">
       <header>
-        <h1>Wayfinder</h1>
+        <h1>
+          <Compass aria-hidden size={18} /> Wayfinder
+        </h1>
         <button
           type="button"
+          className="icon"
+          aria-label="History"
+          title="History"
           aria-expanded={showHistory}
           onClick={() => {
             setShowHistory((v) => !v);
+            setShowFavourites(false);
             void refreshList();
           }}
         >
-          History
+          <HistoryIcon aria-hidden size={18} />
         </button>
-        <button type="button" onClick={() => void openConversation(null)}>
-          New chat
+        <button
+          type="button"
+          className="icon"
+          aria-label="Favourites"
+          title="Favourites"
+          aria-expanded={showFavourites}
+          onClick={() => {
+            setShowFavourites((v) => !v);
+            setShowHistory(false);
+          }}
+        >
+          <Star aria-hidden size={18} />
         </button>
-        <button type="button" aria-label="Options" onClick={() => void chrome.runtime.openOptionsPage()}>
-          ⚙
+        <button type="button" className="icon" aria-label="New chat" title="New chat" onClick={() => void openConversation(null)}>
+          <SquarePen aria-hidden size={18} />
+        </button>
+        <button type="button" className="icon" aria-label="Options" title="Options" onClick={() => void chrome.runtime.openOptionsPage()}>
+          <Settings aria-hidden size={18} />
         </button>
       </header>
       {showHistory && (
@@ -87,14 +128,13 @@ export function App() {
             void openConversation(id);
             setShowHistory(false);
           }}
-          onDelete={(id) =>
-            void (async () => {
-              const reply = await ask({ type: 'conversation.delete', id });
-              if (!reply.ok) setError(reply.error);
-              if (id === conversationId) await openConversation(null);
-              await refreshList();
-            })()
-          }
+          onChanged={() => void refreshList()}
+          onDeleted={(id) => {
+            if (id === conversationId) void openConversation(null);
+          }}
+          onRestored={(id, wasOpen) => {
+            if (wasOpen) void openConversation(id);
+          }}
           onExport={(id) =>
             void (async () => {
               const reply = await ask({ type: 'conversation.export', id });
@@ -104,11 +144,25 @@ export function App() {
           }
         />
       )}
+      {showFavourites && (
+        <Favourites
+          busy={running !== null}
+          onRun={(task, mode) => {
+            setShowFavourites(false);
+            turnActions.retry(task, mode);
+          }}
+          onUse={(task, mode) => {
+            setShowFavourites(false);
+            setDraft({ task, mode, at: Date.now() });
+          }}
+        />
+      )}
       <main aria-label="Conversation">
-        {!tasks.length && <p className="muted">Tell Wayfinder what to do on the page you are looking at, or ask about it.</p>}
+        {!tasks.length && <Idle onPick={(task) => setDraft({ task, mode: 'act', at: Date.now() })} />}
         {tasks.map((task) => (
-          <Turn key={task.id} task={task} />
+          <Turn key={task.id} task={task} actions={turnActions} />
         ))}
+        <SetupLink tasks={tasks} />
         <div ref={bottom} />
       </main>
       <footer>
@@ -117,9 +171,9 @@ export function App() {
             {error}
           </p>
         )}
-        <TaskBox running={running !== null} onRun={run} onStop={stop} />
+        <TaskBox running={running !== null} onRun={run} onStop={stop} draft={draft} />
       </footer>
-      <StatusLine status={status} />
+      <StatusLine status={status} providerFailures={providerFailures(tasks)} />
     </div>
   );
 }

@@ -1,28 +1,100 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { PendingRequest } from '../../lib/db';
-import { ask, type Request } from '../../lib/messages';
+import { ask, declined, type Answer } from '../../lib/messages';
 
 // What a task waits for from the person: approve a plan (editable, reorderable), allow an
-// action, answer a question, or answer the page's own dialog.
+// action, answer a question, or answer the page's own dialog. A card takes focus when it
+// appears (and is announced: an alertdialog), Esc gives the safe answer, and after any
+// answer focus goes back to where tasks are typed.
 
-type Answer = Extract<Request, { type: 'task.answer' }>['answer'];
+/** Where focus goes after an answer: the task box. */
+function focusComposer(): void {
+  document.getElementById('task')?.focus();
+}
 
-function useAnswer(taskId: string, requestId: string) {
+function useAnswer(taskId: string, request: PendingRequest) {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const send = async (answer: Answer) => {
     setSending(true);
-    const reply = await ask({ type: 'task.answer', taskId, requestId, answer });
+    const reply = await ask({ type: 'task.answer', taskId, requestId: request.id, answer });
     setSending(false);
     if (!reply.ok) setProblem(reply.error);
     else if (!reply.delivered) setProblem('The task is no longer waiting for this (it may have been stopped or restarted).');
+    else focusComposer();
   };
   return { sending, problem, send };
 }
 
+/**
+ * The frame every card shares: focused when it appears, Esc answers safely (and goes no
+ * further, so it does not also stop the task), the problem shown when an answer fails.
+ */
+function Card({
+  label,
+  title,
+  urgent,
+  request,
+  onEscape,
+  problem,
+  children,
+  form,
+}: {
+  label: string;
+  title: string;
+  urgent: boolean;
+  request: PendingRequest;
+  onEscape: () => void;
+  problem: string | null;
+  children: ReactNode;
+  form?: (event: SyntheticEvent) => void;
+}) {
+  const ref = useRef<HTMLElement & HTMLFormElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    // A field inside (a question's answer) takes focus itself; otherwise the card does.
+    if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
+  }, [request.id]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onEscape();
+  };
+  const props = {
+    ref,
+    className: 'card',
+    tabIndex: -1,
+    role: urgent ? 'alertdialog' : 'region',
+    'aria-label': label,
+    'aria-describedby': titleId,
+    'data-request': request.id,
+    onKeyDown,
+  };
+  const body = (
+    <>
+      <h3 id={titleId}>{title}</h3>
+      {children}
+      {problem && (
+        <p className="bad" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+  return form ? (
+    <form {...props} onSubmit={form}>
+      {body}
+    </form>
+  ) : (
+    <section {...props}>{body}</section>
+  );
+}
+
 function PlanCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'plan' }> }) {
   const [steps, setSteps] = useState(request.steps);
-  const { sending, problem, send } = useAnswer(taskId, request.id);
+  const { sending, problem, send } = useAnswer(taskId, request);
   const move = (from: number, to: number) =>
     setSteps((s) => {
       const next = [...s];
@@ -31,8 +103,14 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
       return next;
     });
   return (
-    <section className="card" aria-label="Proposed plan">
-      <h3>Proposed plan</h3>
+    <Card
+      label="Proposed plan"
+      title="Proposed plan"
+      urgent={false}
+      request={request}
+      problem={problem}
+      onEscape={() => void send(declined('plan', false))}
+    >
       {request.message && <p>{request.message}</p>}
       <ol className="plan-steps">
         {steps.map((step, i) => (
@@ -43,19 +121,39 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
               value={step}
               onChange={(e) => setSteps((s) => s.map((x, j) => (j === i ? e.target.value : x)))}
             />
-            <button type="button" aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-              ↑
+            <button
+              type="button"
+              className="icon"
+              aria-label={`Move step ${i + 1} up`}
+              title="Move up"
+              disabled={i === 0}
+              onClick={() => move(i, i - 1)}
+            >
+              <ArrowUp aria-hidden size={16} />
             </button>
-            <button type="button" aria-label={`Move step ${i + 1} down`} disabled={i === steps.length - 1} onClick={() => move(i, i + 1)}>
-              ↓
+            <button
+              type="button"
+              className="icon"
+              aria-label={`Move step ${i + 1} down`}
+              title="Move down"
+              disabled={i === steps.length - 1}
+              onClick={() => move(i, i + 1)}
+            >
+              <ArrowDown aria-hidden size={16} />
             </button>
-            <button type="button" aria-label={`Remove step ${i + 1}`} onClick={() => setSteps((s) => s.filter((_, j) => j !== i))}>
-              ✕
+            <button
+              type="button"
+              className="icon"
+              aria-label={`Remove step ${i + 1}`}
+              title="Remove"
+              onClick={() => setSteps((s) => s.filter((_, j) => j !== i))}
+            >
+              <Trash2 aria-hidden size={16} />
             </button>
           </li>
         ))}
       </ol>
-      <div className="row">
+      <div className="row wrap">
         <button type="button" onClick={() => setSteps((s) => [...s, ''])}>
           Add a step
         </button>
@@ -72,34 +170,35 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
           Approve
         </button>
       </div>
-      {problem && (
-        <p className="bad" role="alert">
-          {problem}
-        </p>
-      )}
-    </section>
+    </Card>
   );
 }
 
 function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'confirm' }> }) {
-  const { sending, problem, send } = useAnswer(taskId, request.id);
+  const { sending, problem, send } = useAnswer(taskId, request);
   const answer = (value: 'once' | 'always' | 'never' | 'deny') => void send({ kind: 'confirm', answer: value });
   const site = request.choices === 'site';
   return (
-    <section className="card" aria-label="Confirmation needed" data-reason={request.reason} data-request={request.id}>
-      <h3>{site ? `Let Wayfinder use ${request.site}?` : 'Allow this action?'}</h3>
-      <p>{request.question}</p>
+    <Card
+      label="Confirmation needed"
+      title={site ? `Let Wayfinder use ${request.site}?` : 'Allow this action?'}
+      urgent
+      request={request}
+      problem={problem}
+      onEscape={() => answer('deny')}
+    >
+      <p data-reason={request.reason}>{request.question}</p>
       <p className="muted">
-        Tool: {request.tool} · Site: {request.site || '(this page)'}
+        Tool: {request.tool} · Site: {request.site || '(this page)'} · Esc declines
       </p>
-      <div className="row">
+      <div className="row wrap">
         {site ? (
           <>
-            <button type="button" disabled={sending} onClick={() => answer('never')}>
-              Never
-            </button>
             <button type="button" disabled={sending} onClick={() => answer('deny')}>
               Not now
+            </button>
+            <button type="button" disabled={sending} onClick={() => answer('never')}>
+              Never
             </button>
             <span className="grow" />
             <button type="button" disabled={sending} onClick={() => answer('always')}>
@@ -114,34 +213,33 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
             <button type="button" disabled={sending} onClick={() => answer('deny')}>
               Deny
             </button>
+            <span className="grow" />
             <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>
               Allow once
             </button>
           </>
         )}
       </div>
-      {problem && (
-        <p className="bad" role="alert">
-          {problem}
-        </p>
-      )}
-    </section>
+    </Card>
   );
 }
 
 function QuestionCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'question' }> }) {
   const [text, setText] = useState('');
-  const { sending, problem, send } = useAnswer(taskId, request.id);
+  const { sending, problem, send } = useAnswer(taskId, request);
   return (
-    <form
-      className="card"
-      aria-label="Question from Wayfinder"
-      onSubmit={(e) => {
+    <Card
+      label="Question from Wayfinder"
+      title="Wayfinder asks"
+      urgent
+      request={request}
+      problem={problem}
+      onEscape={() => void send(declined('question', false))}
+      form={(e) => {
         e.preventDefault();
         void send({ kind: 'question', text });
       }}
     >
-      <h3>Wayfinder asks</h3>
       <p>{request.question}</p>
       <div className="row">
         <input className="grow" aria-label="Your answer" value={text} onChange={(e) => setText(e.target.value)} autoFocus />
@@ -149,27 +247,29 @@ function QuestionCard({ taskId, request }: { taskId: string; request: Extract<Pe
           Answer
         </button>
       </div>
-      {problem && (
-        <p className="bad" role="alert">
-          {problem}
-        </p>
-      )}
-    </form>
+    </Card>
   );
 }
 
 function DialogCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'dialog' }> }) {
   const [text, setText] = useState('');
-  const { sending, problem, send } = useAnswer(taskId, request.id);
+  const { sending, problem, send } = useAnswer(taskId, request);
   return (
-    <section className="card" aria-label="The page asks">
-      <h3>The page asks</h3>
+    <Card
+      label="The page asks"
+      title="The page asks"
+      urgent
+      request={request}
+      problem={problem}
+      onEscape={() => void send({ kind: 'dialog', accept: false })}
+    >
       <p>{request.question}</p>
       {request.dialogType === 'prompt' && <input aria-label="Answer for the page" value={text} onChange={(e) => setText(e.target.value)} />}
       <div className="row">
         <button type="button" disabled={sending} onClick={() => void send({ kind: 'dialog', accept: false })}>
           Cancel
         </button>
+        <span className="grow" />
         <button
           type="button"
           className="primary"
@@ -179,12 +279,7 @@ function DialogCard({ taskId, request }: { taskId: string; request: Extract<Pend
           OK
         </button>
       </div>
-      {problem && (
-        <p className="bad" role="alert">
-          {problem}
-        </p>
-      )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,39 +1,79 @@
+import { Download, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
 import type { ConversationSummary } from '../../lib/messages';
+import { UndoNotice } from './Undo';
+import { useUndo } from './use-undo';
+import { fullDate, when } from './when';
 
 // The conversations kept in IndexedDB: open one to read or continue it, export it as JSON,
-// or delete it.
+// or delete it (with a moment to undo). The open one is marked.
 
 export function History({
   conversations,
   current,
   onOpen,
-  onDelete,
   onExport,
+  onChanged,
+  onDeleted,
+  onRestored,
 }: {
   conversations: ConversationSummary[];
   current: string | null;
   onOpen: (id: string) => void;
-  onDelete: (id: string) => void;
   onExport: (id: string) => void;
+  /** The list changed: read it again. */
+  onChanged: () => void;
+  onDeleted: (id: string) => void;
+  /** Undo brought it back; `wasOpen`: it was the open conversation when deleted. */
+  onRestored: (id: string, wasOpen: boolean) => void;
 }) {
-  if (!conversations.length) return <div className="history muted">No conversations yet.</div>;
+  const { deleted, error, remove, undo } = useUndo('conversation', onChanged);
+  // Deleting the open conversation closes it; Undo opens it again.
+  const wasOpen = useRef(false);
+  const shown = conversations.filter((c) => c.id !== deleted?.id);
+  const now = Date.now();
   return (
     <nav className="history" aria-label="Conversations">
+      <UndoNotice
+        deleted={deleted}
+        error={error}
+        onUndo={() =>
+          void (async () => {
+            const restored = await undo();
+            if (restored) onRestored(restored.id, wasOpen.current);
+          })()
+        }
+      />
+      {!shown.length && <p className="muted">No conversations yet.</p>}
       <ul>
-        {conversations.map((c) => (
+        {shown.map((c) => (
           <li key={c.id} aria-current={c.id === current ? 'true' : undefined}>
-            <button type="button" className="title" onClick={() => onOpen(c.id)}>
-              {c.title}
+            <div className="entry">
+              <button type="button" className="title" title={c.title} onClick={() => onOpen(c.id)}>
+                {c.title}
+              </button>
+              <span className="meta muted">
+                <time dateTime={new Date(c.updatedAt).toISOString()} title={fullDate(c.updatedAt)}>
+                  {when(c.updatedAt, now)}
+                </time>
+                {c.lastStatus && c.lastStatus !== 'done' ? ` · ${c.lastStatus}` : ''}
+              </span>
+            </div>
+            <button type="button" className="icon" aria-label={`Export ${c.title}`} title="Export as JSON" onClick={() => onExport(c.id)}>
+              <Download size={16} />
             </button>
-            <span className="muted">
-              {new Date(c.updatedAt).toLocaleDateString()}
-              {c.lastStatus && c.lastStatus !== 'done' ? ` · ${c.lastStatus}` : ''}
-            </span>
-            <button type="button" aria-label={`Export ${c.title}`} onClick={() => onExport(c.id)}>
-              ⤓
-            </button>
-            <button type="button" aria-label={`Delete ${c.title}`} className="danger" onClick={() => onDelete(c.id)}>
-              ✕
+            <button
+              type="button"
+              className="icon danger"
+              aria-label={`Delete ${c.title}`}
+              title="Delete"
+              onClick={() => {
+                wasOpen.current = c.id === current;
+                void remove({ id: c.id, title: c.title });
+                onDeleted(c.id);
+              }}
+            >
+              <Trash2 size={16} />
             </button>
           </li>
         ))}

@@ -1,16 +1,22 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import type { TaskMode } from '@wayfinder/core/ui';
-import { ask, type PageInfo } from '../../lib/messages';
-import { describeChoice, loadSettings, PROVIDER_IDS, type ModelChoice, type Settings } from '../../lib/settings';
+import { ask, ATTACHMENT_MAX_FILES, type PageInfo } from '../../lib/messages';
+import { AttachmentError, readAttachment, type ReadAttachment } from './attachments';
+import { SaveFavourite } from './SaveFavourite';
+import { loadSettings, PROVIDER_IDS, type ModelChoice, type Settings } from '../../lib/settings';
+import { ModelPicker } from './ModelPicker';
 
 // Where a task is typed: Enter runs, Shift+Enter is a new line. Mode (Act / Plan / Ask),
-// the model for this task, and in Ask mode whether the current page goes with the question.
+// the model for this task, files attached to it, and in Ask mode whether the current page
+// goes with the question. Kept compact: the conversation is what the panel is for.
 
 export interface RunRequest {
   task: string;
   mode: TaskMode;
   model: ModelChoice | null;
   includePage: boolean;
+  attachments?: { name: string; text: string }[];
 }
 
 const MODES: { mode: TaskMode; label: string; hint: string }[] = [
@@ -29,14 +35,23 @@ function usable(settings: Settings): ModelChoice[] {
   });
 }
 
+/** A task put in the box from elsewhere; `at` tells one putting from the next. */
+export interface Draft {
+  task: string;
+  mode: TaskMode;
+  at: number;
+}
+
 export function TaskBox({
   running,
   onRun,
   onStop,
+  draft = null,
 }: {
   running: boolean;
   onRun: (run: RunRequest) => Promise<boolean>;
   onStop: () => void;
+  draft?: Draft | null;
 }) {
   const [text, setText] = useState('');
   const [mode, setMode] = useState<TaskMode>('act');
@@ -44,6 +59,11 @@ export function TaskBox({
   const [model, setModel] = useState('');
   const [includePage, setIncludePage] = useState(true);
   const [page, setPage] = useState<PageInfo | null>(null);
+  const [files, setFiles] = useState<ReadAttachment[]>([]);
+  const [reading, setReading] = useState(false);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     void loadSettings().then(setSettings);
@@ -57,11 +77,31 @@ export function TaskBox({
     void ask({ type: 'page.current' }).then((reply) => setPage(reply.ok ? reply.page : null));
   }, [mode]);
 
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft.task);
+    setMode(draft.mode);
+    box.current?.focus();
+  }, [draft]);
+
+  // The box grows with what is typed, up to a limit, and shrinks back after a run.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight + 2, 160)}px`;
+  }, [text]);
+
   const choices = settings ? usable(settings) : [];
   const submit = async () => {
-    if (!text.trim() || running) return;
+    if (!text.trim() || running || reading) return;
     const picked = choices.find((c) => `${c.provider}:${c.model}` === model) ?? null;
-    if (await onRun({ task: text.trim(), mode, model: picked, includePage })) setText('');
+    const attachments = files.map(({ name, text: content }) => ({ name, text: content }));
+    if (await onRun({ task: text.trim(), mode, model: picked, includePage, attachments })) {
+      setText('');
+      setFiles([]);
+      setFileProblem(null);
+    }
   };
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -69,31 +109,31 @@ export function TaskBox({
       void submit();
     }
   };
+  const attach = async (list: FileList | null) => {
+    if (!list?.length) return;
+    setFileProblem(null);
+    setReading(true);
+    const problems: string[] = [];
+    const read: ReadAttachment[] = [];
+    for (const file of [...list]) {
+      if (files.length + read.length >= ATTACHMENT_MAX_FILES) {
+        problems.push(`At most ${ATTACHMENT_MAX_FILES} files can go with one task; ${file.name} was left out.`);
+        continue;
+      }
+      try {
+        read.push(await readAttachment(file));
+      } catch (error) {
+        problems.push(error instanceof AttachmentError ? error.message : `${file.name} could not be read (${String(error)}).`);
+      }
+    }
+    setFiles((f) => [...f, ...read]);
+    setReading(false);
+    if (problems.length) setFileProblem(problems.join(' '));
+    if (picker.current) picker.current.value = '';
+  };
 
   return (
     <div className="taskbox">
-      <div className="row" style={{ marginBottom: '0.4rem' }}>
-        <div className="modes" role="group" aria-label="Mode">
-          {MODES.map((m) => (
-            <button key={m.mode} type="button" title={m.hint} aria-pressed={mode === m.mode} onClick={() => setMode(m.mode)}>
-              {m.label}
-            </button>
-          ))}
-        </div>
-        <span className="grow" />
-        <label className="sr-only" htmlFor="model">
-          Model
-        </label>
-        <select id="model" value={model} onChange={(e) => setModel(e.target.value)}>
-          <option value="">{settings ? `Default: ${describeChoice(settings, settings.roles.actor)}` : 'Default model'}</option>
-          {settings &&
-            choices.map((c) => (
-              <option key={`${c.provider}:${c.model}`} value={`${c.provider}:${c.model}`}>
-                {describeChoice(settings, c)}
-              </option>
-            ))}
-        </select>
-      </div>
       {mode === 'ask' && (
         <label className="row page-chip">
           <input type="checkbox" checked={includePage} onChange={(e) => setIncludePage(e.target.checked)} />
@@ -101,37 +141,104 @@ export function TaskBox({
           {page ? (
             <>
               {page.favIconUrl && <img src={page.favIconUrl} alt="" />}
-              <span className="muted">{page.title || page.url}</span>
+              <span className="muted clip">{page.title || page.url}</span>
             </>
           ) : (
             <span className="muted">(no page open)</span>
           )}
         </label>
       )}
+      {(files.length > 0 || reading) && (
+        <ul className="attachments" aria-label="Attached files">
+          {files.map((f, i) => (
+            <li key={`${f.name}-${i}`}>
+              <Paperclip aria-hidden size={14} />
+              <span className="clip" title={f.name}>
+                {f.name}
+              </span>
+              <span className="muted">
+                {f.truncated ? `first ${f.text.length.toLocaleString()} characters` : `${f.text.length.toLocaleString()} characters`}
+              </span>
+              <button
+                type="button"
+                className="icon"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => setFiles((all) => all.filter((_, j) => j !== i))}
+              >
+                <X aria-hidden size={14} />
+              </button>
+            </li>
+          ))}
+          {reading && (
+            <li className="muted" role="status">
+              Reading…
+            </li>
+          )}
+        </ul>
+      )}
+      {fileProblem && (
+        <p className="bad small" role="alert">
+          {fileProblem}
+        </p>
+      )}
       <label className="sr-only" htmlFor="task">
         Task
       </label>
       <textarea
         id="task"
+        ref={box}
+        rows={2}
         value={text}
-        placeholder={mode === 'ask' ? 'Ask about this page…' : 'What should Wayfinder do? (Enter runs, Shift+Enter for a new line)'}
+        placeholder={
+          mode === 'ask'
+            ? 'Ask about this page…'
+            : mode === 'plan'
+              ? 'What should Wayfinder plan? You approve the steps first.'
+              : 'What should Wayfinder do on this page?'
+        }
+        aria-describedby="task-hint"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKey}
       />
-      <div className="row">
-        <span className="muted grow">
-          {mode === 'act'
-            ? 'Acts on the page you are looking at.'
-            : mode === 'plan'
-              ? 'You will see the plan before anything happens.'
-              : 'Reads only; changes nothing.'}
-        </span>
+      <span id="task-hint" className="sr-only">
+        Enter runs; Shift+Enter starts a new line.
+      </span>
+      <div className="row composer-bar">
+        <div className="modes" role="group" aria-label="Mode">
+          {MODES.map((m) => (
+            <button key={m.mode} type="button" title={m.hint} aria-pressed={mode === m.mode} onClick={() => setMode(m.mode)}>
+              {m.label}
+            </button>
+          ))}
+        </div>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept=".txt,.md,.markdown,.csv,.log,.html,.htm,.json,.pdf,text/*,application/json,application/pdf"
+          onChange={(e) => void attach(e.target.files)}
+        />
+        <button
+          type="button"
+          className="icon"
+          aria-label="Attach files"
+          title="Attach files (text, Markdown, HTML, JSON, PDF)"
+          onClick={() => picker.current?.click()}
+        >
+          <Paperclip aria-hidden size={16} />
+        </button>
+        <ModelPicker settings={settings} value={model} onChange={setModel} />
+        <span className="grow" />
+        <SaveFavourite text={text} mode={mode} />
         {running ? (
-          <button type="button" className="danger" onClick={onStop}>
-            Stop (Esc)
+          <button type="button" className="danger" onClick={onStop} aria-label="Stop (Esc)" title="Stop the task (Esc)">
+            <Square aria-hidden size={14} />
+            Stop
           </button>
         ) : (
-          <button type="button" className="primary" disabled={!text.trim()} onClick={() => void submit()}>
+          <button type="button" className="primary" disabled={!text.trim() || reading} onClick={() => void submit()} title="Run (Enter)">
+            <ArrowUp aria-hidden size={16} />
             Run
           </button>
         )}

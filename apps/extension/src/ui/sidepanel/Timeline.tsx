@@ -1,56 +1,119 @@
 import type { AgentEvent } from '@wayfinder/core/ui';
+import { AlertTriangle, Check, Hand, Loader, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { EventRecord, TimelineItem } from '../../lib/db';
 import { Markdown } from '../markdown';
+import { Thumbnail } from './Lightbox';
+import { StepDetails } from './StepDetails';
+import { describeStep, type Part, type StepStatus } from './step-text';
 
-// One task's steps: each tool call with a short argument summary and its result (details
-// expand), pictures of the page after actions, the model's own words, notices and errors.
+// One task's steps as a person reads them: each tool call as a sentence ("Clicked **Add to
+// cart**") with a mark for how it went, the technical detail behind "Details", pictures of
+// the page after actions (small; they open full size), the model's own words, notices,
+// confirmations and errors. Icons are decoration: each mark has words for screen readers.
 
-function argSummary(input: unknown): string {
-  if (typeof input !== 'object' || input === null) return '';
-  const text = Object.entries(input)
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v) : JSON.stringify(v)}`)
-    .join(' ');
-  return text.length > 90 ? `${text.slice(0, 89)}…` : text;
-}
+type CallRow = {
+  kind: 'call';
+  call: Extract<AgentEvent, { type: 'tool-call' }>;
+  result: Extract<AgentEvent, { type: 'tool-result' }> | null;
+  thumbs: Extract<TimelineItem, { type: 'thumbnail' }>[];
+};
 
 type Row =
-  | {
-      kind: 'call';
-      call: Extract<AgentEvent, { type: 'tool-call' }>;
-      result: Extract<AgentEvent, { type: 'tool-result' }> | null;
-      thumbs: Extract<TimelineItem, { type: 'thumbnail' }>[];
-    }
+  | CallRow
   | { kind: 'text'; text: string; step: number }
   | { kind: 'notice'; message: string }
   | { kind: 'confirm'; text: string; allowed: boolean }
   | { kind: 'error'; message: string };
 
+function confirmText(answer: string, question: string): string {
+  const what =
+    answer === 'always'
+      ? 'You allowed it on this site from now on'
+      : answer === 'once'
+        ? 'You allowed it once'
+        : answer === 'never'
+          ? 'You declined, for this site from now on'
+          : 'You declined';
+  return question ? `${what}: ${question}` : `${what}.`;
+}
+
 function rows(events: EventRecord[]): Row[] {
   const out: Row[] = [];
-  const calls = new Map<string, Extract<Row, { kind: 'call' }>>();
+  const calls = new Map<string, CallRow>();
+  let question = '';
   for (const { event } of events) {
     if (event.type === 'tool-call') {
-      const row: Extract<Row, { kind: 'call' }> = { kind: 'call', call: event, result: null, thumbs: [] };
+      const row: CallRow = { kind: 'call', call: event, result: null, thumbs: [] };
       calls.set(event.id, row);
       out.push(row);
     } else if (event.type === 'tool-result') {
       const row = calls.get(event.id);
       if (row) row.result = event;
     } else if (event.type === 'thumbnail') {
-      const row = [...out].reverse().find((r): r is Extract<Row, { kind: 'call' }> => r.kind === 'call' && r.call.step === event.step);
+      const row = [...out].reverse().find((r): r is CallRow => r.kind === 'call' && r.call.step === event.step);
       row?.thumbs.push(event);
     } else if (event.type === 'text-delta' && event.delta.trim()) out.push({ kind: 'text', text: event.delta, step: event.step });
-    else if (event.type === 'notice') out.push({ kind: 'notice', message: event.message });
+    else if (event.type === 'notice') out.push({ kind: 'notice', message: event.display ?? event.message });
+    else if (event.type === 'confirmation-needed') question = event.question;
     else if (event.type === 'confirmation-answered') {
-      const allowed = event.answer === 'once' || event.answer === 'always';
       out.push({
         kind: 'confirm',
-        allowed,
-        text: `${allowed ? 'You allowed' : 'You declined'} ${event.tool}${event.answer === 'always' ? ' (always, for this site)' : event.answer === 'never' ? ' (never, for this site)' : ''}.`,
+        allowed: event.answer === 'once' || event.answer === 'always',
+        text: confirmText(event.answer, question),
       });
+      question = '';
     } else if (event.type === 'error') out.push({ kind: 'error', message: event.message });
   }
   return out;
+}
+
+const STATUS_WORDS: Record<StepStatus, string> = { ok: 'Done', failed: 'Failed', running: 'In progress' };
+
+function StatusIcon({ status }: { status: StepStatus }) {
+  if (status === 'ok') return <Check className="step-icon ok" size={15} aria-hidden="true" />;
+  if (status === 'failed') return <X className="step-icon bad" size={15} aria-hidden="true" />;
+  return <Loader className="step-icon running" size={15} aria-hidden="true" />;
+}
+
+function Sentence({ parts }: { parts: Part[] }) {
+  return <>{parts.map((part, i) => (part.strong ? <strong key={i}>{part.text}</strong> : <span key={i}>{part.text}</span>))}</>;
+}
+
+/** A line with a decorative icon and words for screen readers in its place. */
+function Marked({ icon, word, children }: { icon: ReactNode; word?: string; children: ReactNode }) {
+  return (
+    <div className="step-line">
+      {icon}
+      {word && <span className="sr-only">{word}: </span>}
+      <span className="step-text">{children}</span>
+    </div>
+  );
+}
+
+function CallStep({ row }: { row: CallRow }) {
+  const { call, result, thumbs } = row;
+  const step = describeStep(call, result);
+  return (
+    <li data-tool={call.name} data-status={step.status} className="step">
+      <Marked icon={<StatusIcon status={step.status} />} word={STATUS_WORDS[step.status]}>
+        <Sentence parts={step.parts} />
+      </Marked>
+      {step.reason && (
+        <p className="step-reason">
+          <Sentence parts={step.reason} />
+        </p>
+      )}
+      {thumbs.length > 0 && (
+        <div className="thumbs">
+          {thumbs.map((t, j) => (
+            <Thumbnail key={j} src={`data:${t.mimeType};base64,${t.data}`} alt={`The page after step ${t.step}`} />
+          ))}
+        </div>
+      )}
+      <StepDetails call={call} result={result} />
+    </li>
+  );
 }
 
 export function Timeline({ events, final }: { events: EventRecord[]; final: boolean }) {
@@ -70,44 +133,37 @@ export function Timeline({ events, final }: { events: EventRecord[]; final: bool
         }
         if (row.kind === 'notice')
           return (
-            <li key={i} className="warn">
-              ⚠ {row.message}
+            <li key={i} className="notice">
+              <Marked icon={<AlertTriangle className="step-icon warn" size={15} aria-hidden="true" />} word="Note">
+                {row.message}
+              </Marked>
             </li>
           );
         if (row.kind === 'error')
           return (
-            <li key={i} className="bad">
-              ✗ {row.message}
+            <li key={i} className="error">
+              <Marked icon={<X className="step-icon bad" size={15} aria-hidden="true" />} word="Error">
+                {row.message}
+              </Marked>
             </li>
           );
         if (row.kind === 'confirm')
           return (
-            <li key={i} className={row.allowed ? 'ok' : 'warn'}>
-              {row.allowed ? '✓' : '✋'} {row.text}
+            <li key={i} className="confirm">
+              <Marked
+                icon={
+                  row.allowed ? (
+                    <Check className="step-icon ok" size={15} aria-hidden="true" />
+                  ) : (
+                    <Hand className="step-icon warn" size={15} aria-hidden="true" />
+                  )
+                }
+              >
+                {row.text}
+              </Marked>
             </li>
           );
-        const { call, result, thumbs } = row;
-        const mark = !result ? '…' : result.ok ? '✓' : '✗';
-        return (
-          <li key={i} data-tool={call.name}>
-            <details>
-              <summary>
-                <span className="muted">{call.step}.</span> <span className="tool">{call.name}</span>{' '}
-                <span className="muted">{argSummary(call.input)}</span>
-                {result && (
-                  <>
-                    <br />
-                    <span className={result.ok ? 'ok' : 'bad'}>{mark}</span> {result.summary} <span className="muted">{result.ms} ms</span>
-                  </>
-                )}
-              </summary>
-              <pre>{JSON.stringify({ input: call.input, ...(result ? { result: result.summary, data: result.data } : {}) }, null, 2)}</pre>
-            </details>
-            {thumbs.map((t, j) => (
-              <img key={j} className="thumb" alt={`The page after step ${t.step}`} src={`data:${t.mimeType};base64,${t.data}`} />
-            ))}
-          </li>
-        );
+        return <CallStep key={i} row={row} />;
       })}
     </ol>
   );

@@ -1,45 +1,111 @@
-import type { TaskView } from '../../lib/messages';
+import { useState } from 'react';
+import { CircleCheck, CircleDashed, CircleMinus, CircleX, LoaderCircle, Pause, Play } from 'lucide-react';
+import type { PlanStep, TaskMode } from '@wayfinder/core/ui';
+import { ask, type TaskView } from '../../lib/messages';
 import { costOf } from '../../lib/pricing';
-import { Markdown } from '../markdown';
+import { CopyButton, Markdown } from '../markdown';
 import { PendingCard } from './Cards';
+import { Progress, usedModel } from './Progress';
+import { TaskActions } from './TaskActions';
 import { Timeline } from './Timeline';
 
-// One task in a conversation: what was asked, its plan, its steps, what it waits for, and
-// its answer with the tokens (and cost) it took.
+// One task in a conversation: what was asked, its plan as a live checklist, its steps,
+// what it waits for, and its answer with the tokens (and cost) it took. A running task can
+// be paused between steps; an ended one that failed can be retried or continued.
 
 const LIVE = new Set(['running', 'waiting']);
+const MODE_LABEL: Record<string, string> = { act: 'Do', plan: 'Plan', ask: 'Ask' };
 
-export function Turn({ task }: { task: TaskView }) {
+const STEP_STATE: Record<PlanStep['status'], { icon: typeof CircleCheck; label: string }> = {
+  pending: { icon: CircleDashed, label: 'to do' },
+  running: { icon: LoaderCircle, label: 'in progress' },
+  done: { icon: CircleCheck, label: 'done' },
+  failed: { icon: CircleX, label: 'failed' },
+  skipped: { icon: CircleMinus, label: 'skipped' },
+};
+
+function PlanChecklist({ plan }: { plan: PlanStep[] }) {
+  return (
+    <ol className="checklist" aria-label="Plan">
+      {plan.map((step, i) => {
+        const { icon: Icon, label } = STEP_STATE[step.status];
+        return (
+          <li key={i} data-status={step.status}>
+            <Icon aria-hidden size={16} className={step.status === 'running' ? 'spin' : undefined} />
+            <span>
+              <span className="sr-only">
+                Step {i + 1}, {label}:{' '}
+              </span>
+              {step.text}
+              {step.result && step.status !== 'running' && <span className="muted"> — {step.result}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export interface TurnActions {
+  /** Runs a task's text again, as a new task in this conversation. */
+  retry: (task: string, mode: TaskMode) => void;
+  /** Shows a problem with one of the task's buttons. */
+  problem: (message: string) => void;
+  /** A task is running: Run again and Continue wait. */
+  busy: boolean;
+}
+
+export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }) {
+  const [busy, setBusy] = useState(false);
   const live = LIVE.has(task.status);
   const failed = !live && task.result !== null && !task.result.success;
   const tokens = task.usage.inputTokens + task.usage.outputTokens;
-  const cost = costOf(task.model, task.usage.inputTokens, task.usage.outputTokens);
+  // The command interpreter uses no model: no tokens, no cost to show.
+  const cost = usedModel(task) ? costOf(task.model, task.usage.inputTokens, task.usage.outputTokens) : null;
+  // The reason it failed is the answer; the same words are not repeated as the last step.
+  const events =
+    failed && task.result
+      ? task.events.filter((e, i) => !(i >= task.events.length - 3 && e.event.type === 'error' && e.event.message === task.result?.summary))
+      : task.events;
+  const send = async (request: Parameters<typeof ask>[0]) => {
+    setBusy(true);
+    const reply = await ask(request);
+    setBusy(false);
+    if (!reply.ok) actions.problem(reply.error);
+  };
+  const canContinue = failed && task.mode !== 'plan' && task.step > 0;
   return (
     <article className="turn" aria-label={`Task: ${task.task}`} data-status={task.status}>
       <div className="ask">
-        <span className="muted">{task.mode === 'act' ? 'Do' : task.mode === 'plan' ? 'Plan' : 'Ask'}:</span> {task.task}
+        <span className="muted">{MODE_LABEL[task.mode] ?? 'Do'}:</span> {task.task}
       </div>
-      {task.plan && (
-        <ol className="plan-steps" aria-label="Plan">
-          {task.plan.map((step, i) => (
-            <li key={i} data-status={step.status}>
-              <span>{step.status === 'done' ? '✓' : step.status === 'failed' ? '✗' : step.status === 'running' ? '▸' : '·'}</span>{' '}
-              {step.text}
-              {step.result && <span className="muted"> — {step.result}</span>}
-            </li>
-          ))}
-        </ol>
-      )}
-      <Timeline events={task.events} final={!live && task.mode === 'ask'} />
-      {task.pending && <PendingCard taskId={task.id} request={task.pending} />}
+      {task.plan && <PlanChecklist plan={task.plan} />}
+      <Timeline events={events} final={!live && task.mode === 'ask'} />
+      {live && task.pending && <PendingCard taskId={task.id} request={task.pending} />}
       {live && !task.pending && (
-        <p className="muted" role="status">
-          Working… step {task.step}
-        </p>
+        <Progress task={task} paused={task.paused}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void send({ type: 'task.pause', taskId: task.id, paused: !task.paused })}
+            aria-label={task.paused ? 'Resume' : 'Pause'}
+            title={task.paused ? 'Let the task go on' : 'Hold the task before its next step'}
+          >
+            {task.paused ? <Play aria-hidden size={16} /> : <Pause aria-hidden size={16} />}
+            {task.paused ? 'Resume' : 'Pause'}
+          </button>
+        </Progress>
       )}
       {!live && task.result && (
         <div className={`answer${failed ? ' failed' : ''}`} role="region" aria-label="Answer">
-          {task.status === 'stopped' ? <p className="warn">Stopped.</p> : <Markdown text={task.result.summary} />}
+          {task.status === 'stopped' ? (
+            <p className="warn">Stopped.</p>
+          ) : (
+            <>
+              <Markdown text={task.result.summary} />
+              <CopyButton text={task.result.summary} label="Copy answer" className="copy-answer" />
+            </>
+          )}
         </div>
       )}
       {!live && task.status === 'interrupted' && !task.result && (
@@ -47,9 +113,19 @@ export function Turn({ task }: { task: TaskView }) {
       )}
       {!live && (
         <p className="usage">
-          {task.step} step{task.step === 1 ? '' : 's'} · {tokens.toLocaleString()} tokens{cost ? ` · ${cost}` : ''}
+          {task.step} step{task.step === 1 ? '' : 's'}
+          {usedModel(task) ? ` · ${tokens.toLocaleString()} tokens` : ''}
+          {cost ? ` · ${cost}` : ''}
           {task.model ? ` · ${task.model}` : ''}
         </p>
+      )}
+      {!live && (
+        <TaskActions
+          task={task}
+          busy={actions.busy}
+          onRunAgain={actions.retry}
+          onContinue={canContinue ? () => void send({ type: 'task.continue', taskId: task.id }) : undefined}
+        />
       )}
     </article>
   );

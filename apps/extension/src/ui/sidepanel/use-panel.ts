@@ -16,6 +16,22 @@ import {
 
 const TERMINAL = new Set(['done', 'failed', 'stopped', 'interrupted']);
 
+/** chrome.storage.local: the conversation open when the panel was last used (null: a new chat). */
+export const OPEN_CONVERSATION_KEY = 'panel.openConversation';
+
+function rememberOpen(id: string | null): void {
+  chrome.storage.local
+    .set({ [OPEN_CONVERSATION_KEY]: id })
+    .catch((error: unknown) => console.error('wayfinder: could not remember the open conversation', error));
+}
+
+/** The conversation to show on opening: one still running, else the one open last time (undefined: never chosen). */
+async function rememberedOpen(): Promise<string | null | undefined> {
+  const stored: Record<string, unknown> = await chrome.storage.local.get(OPEN_CONVERSATION_KEY);
+  const value = stored[OPEN_CONVERSATION_KEY];
+  return typeof value === 'string' || value === null ? value : undefined;
+}
+
 function appendItem(task: TaskView, item: TimelineItem): TaskView {
   const events = [...task.events];
   const last = events.at(-1)?.event;
@@ -23,7 +39,9 @@ function appendItem(task: TaskView, item: TimelineItem): TaskView {
     events[events.length - 1] = { taskId: task.id, at: Date.now(), event: { ...last, delta: last.delta + item.delta } };
   } else events.push({ taskId: task.id, at: Date.now(), event: item });
   const step = 'step' in item && typeof item.step === 'number' ? Math.max(task.step, item.step) : task.step;
-  return { ...task, events, step };
+  // A plan's checklist follows its steps as they start and end.
+  const plan = item.type === 'plan-step' && Array.isArray(item.plan) ? item.plan : task.plan;
+  return { ...task, events, step, plan };
 }
 
 function addTask(tasks: TaskView[], view: TaskView): TaskView[] {
@@ -52,6 +70,7 @@ export function usePanel() {
   const openConversation = useCallback(async (id: string | null) => {
     current.current = id;
     setConversationId(id);
+    rememberOpen(id);
     if (!id) {
       setTasks([]);
       return;
@@ -100,6 +119,7 @@ export function usePanel() {
     if (current.current !== id) {
       current.current = id;
       setConversationId(id);
+      rememberOpen(id);
       setTasks([view]);
     } else setTasks((ts) => addTask(ts, view));
   }, []);
@@ -131,7 +151,8 @@ export function usePanel() {
   }, [onMessage, openConversation, refreshList]);
 
   useEffect(() => {
-    // On opening: the conversation with a task still going, if there is one.
+    // On opening: the conversation with a task still going, if there is one; else the one
+    // open last time (a new chat if that was chosen), or the newest.
     void (async () => {
       const reply = await ask({ type: 'conversations.list' });
       if (!reply.ok) {
@@ -140,7 +161,14 @@ export function usePanel() {
       }
       setConversations(reply.conversations);
       const active = reply.conversations.find((c) => c.lastStatus === 'running' || c.lastStatus === 'waiting');
-      if (active) await openConversation(active.id);
+      if (active) {
+        await openConversation(active.id);
+        return;
+      }
+      const remembered = await rememberedOpen();
+      const id = remembered === undefined ? (reply.conversations[0]?.id ?? null) : remembered;
+      // Not if the person started something meanwhile, or it was deleted.
+      if (id && current.current === null && reply.conversations.some((c) => c.id === id)) await openConversation(id);
     })();
   }, [openConversation]);
 

@@ -1,4 +1,5 @@
 import { parseSite, type SiteDecision, type SiteRule } from '@wayfinder/core/ui';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { loadSites, saveSites } from '../../lib/safety-store';
 
@@ -45,7 +46,17 @@ export function SitePermissions() {
         A rule for a site covers its subdomains. Sites without a rule are asked about the first time a task goes there.
       </p>
       {sorted.length ? (
-        <table>
+        <table className="rules">
+          <caption className="sr-only">Site rules</caption>
+          <thead>
+            <tr>
+              <th scope="col">Site</th>
+              <th scope="col">Permission</th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {sorted.map((rule) => (
               <tr key={rule.site}>
@@ -120,6 +131,12 @@ export function SitePermissions() {
 export function App() {
   return (
     <main className="page">
+      <nav aria-label="Wayfinder pages">
+        <a className="back" href={chrome.runtime.getURL('/options.html')}>
+          <ArrowLeft size={16} aria-hidden="true" />
+          Back to options
+        </a>
+      </nav>
       <h1>Wayfinder site permissions</h1>
       <SitePermissions />
     </main>

@@ -65,10 +65,16 @@ export function App() {
         </button>
         {started && (
           <p className="ok" role="status">
-            Ready. Open Wayfinder from its toolbar button or with Ctrl+Shift+Y.
+            Ready. The side panel is open; next time press Ctrl+Shift+Y, or pin Wayfinder from the Extensions menu (see below).
           </p>
         )}
       </div>
+      <h2>Opening Wayfinder</h2>
+      <p>
+        Press <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Y</kbd> (<kbd>⌘</kbd>+<kbd>Shift</kbd>+<kbd>Y</kbd> on a Mac) on any page. Chrome puts
+        new extensions in the Extensions menu (the puzzle piece at the right of the toolbar): open it and click the pin beside Wayfinder to
+        keep its button in the toolbar.
+      </p>
       <h2>What the permissions are for</h2>
       <dl>
         {PERMISSIONS.map(([name, why]) => (

@@ -1,0 +1,35 @@
+import { choiceKey, describeChoice, modelOptions, type Settings } from '../../lib/settings';
+
+// The model for the next task: the acting role's by default, or another whose connection
+// test passed. Models not yet tested, or whose test failed, are listed disabled with why.
+
+/** The first words of a reason ("its test failed: …" → "its test failed"). */
+function short(reason: string): string {
+  return reason.split(':')[0] ?? reason;
+}
+
+export function ModelPicker({ settings, value, onChange }: { settings: Settings | null; value: string; onChange: (key: string) => void }) {
+  const options = settings ? modelOptions(settings) : [];
+  const untested = options.filter((o) => o.unavailable !== null);
+  return (
+    <>
+      <label className="sr-only" htmlFor="model">
+        Model
+      </label>
+      <select
+        id="model"
+        className="model-picker"
+        value={value}
+        title={untested.length ? `Not offered: ${untested.map((o) => `${o.label} (${o.unavailable ?? ''})`).join('; ')}` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{settings ? `Default: ${describeChoice(settings, settings.roles.actor)}` : 'Default model'}</option>
+        {options.map((o) => (
+          <option key={choiceKey(o.choice)} value={choiceKey(o.choice)} disabled={o.unavailable !== null}>
+            {o.unavailable ? `${o.label} (${short(o.unavailable)})` : o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
