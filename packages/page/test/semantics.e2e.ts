@@ -165,7 +165,7 @@ describe('actionability of moving things', () => {
   it('reports an animating element as not stable, and a still one as stable', async () => {
     await env.show(`
       <style>@keyframes slide { from { transform: translateX(0) } to { transform: translateX(400px) } }</style>
-      <button id="moving" style="animation: slide 3s linear infinite">Catch me</button>
+      <button id="moving" style="animation: slide 0.5s linear infinite alternate">Catch me</button>
       <button id="still">Still</button>
     `);
     const s = await env.snapshot({ mode: 'full' });
