@@ -73,3 +73,36 @@ export { changesNothing, effectsOf, type ActHow, type Effect, type ToolEffects }
 export { DEFAULT_RENDER, redactSecrets, type RenderOptions, type ToolResult } from './tools/response';
 export { defineTool, defineTabTool, type Tool, type ToolContext, type RiskClass } from './tools/define';
 export { PLAYBOOKS } from './playbooks/playbooks';
+export type {
+  Chunk,
+  ChunkHit,
+  Embedder,
+  Fact,
+  FactStore,
+  MemoryAccess,
+  MemoryResult,
+  TaskMemoryStore,
+  TaskRecord,
+  VaultDocument,
+  VaultStats,
+  VaultStore,
+} from './memory/types';
+export {
+  Bm25Index,
+  chunkText,
+  contentHash,
+  cosine,
+  fuseRanks,
+  HashEmbedder,
+  InMemoryMemory,
+  memoryAccess,
+  pageIngestInput,
+  renderMemoryResults,
+  searchWords,
+  Vault,
+  type ChunkOptions,
+  type IngestInput,
+  type IngestOutcome,
+  type RenderMemoryOptions,
+  type VaultOptions,
+} from './memory/index';

@@ -13,6 +13,9 @@ import { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from '../tools/registry';
 import type { AgentEvent, PlanStep, TaskMode } from './events';
 import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
 import type { SecretVault } from '../policy/secrets';
+import type { Fact, MemoryAccess } from '../memory/types';
+import { siteOf } from '../browser/hosts';
+import { MEMORY_TOOL_NAMES, offeredMemoryTools } from '../tools/memory';
 import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from '../policy/types';
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM } from './prompts';
 import { TASK_PREFIX } from '../model/prompt-reading';
@@ -52,6 +55,8 @@ export interface RunOptions {
   taskId?: string;
   /** Earlier turns of the conversation, as plain text, shown before the task. */
   history?: string;
+  /** The person's memory (vault, facts, past tasks): offered through the memory tools when not empty; facts go into the prompt; the task leaves a record. */
+  memory?: MemoryAccess;
   /** Files the person attached to the task: their text goes to the model fenced, as data like page text. */
   attachments?: Attachment[];
   /** Ask mode: attach the page's content (default true). */
@@ -111,9 +116,12 @@ const proposePlan = defineTool({
   run: () => Promise.resolve(),
 });
 
-function startingTools(options: RunOptions, registry: ToolRegistry): string[] {
+/** The tools a task starts with; the memory tools only as `memory` offers them (the host's memory, and whether it is empty). */
+function startingTools(options: RunOptions, registry: ToolRegistry, memory: string[], mode: TaskMode = 'act'): string[] {
+  const notMemory = (name: string) => !MEMORY_TOOL_NAMES.some((m) => m === name);
+  if (mode === 'ask') return [...registry.readOnlyNames.filter(notMemory), ...memory.filter((m) => registry.readOnlyNames.includes(m))];
   const all = (options.tools ?? (options.models.actor.allTools ? 'all' : 'core')) === 'all';
-  return all ? registry.names : CORE_TOOL_NAMES;
+  return [...(all ? registry.names.filter(notMemory) : CORE_TOOL_NAMES), ...memory];
 }
 
 /** The first thing the model reads: the task, and the page as it is now. */
@@ -127,6 +135,7 @@ async function opening(
     includePage?: boolean | undefined;
     secrets?: SecretVault | null;
     attachments?: Attachment[] | undefined;
+    facts?: Fact[] | undefined;
   } = {},
 ): Promise<string> {
   const response = new ResponseBuilder();
@@ -143,7 +152,47 @@ async function opening(
   const secrets = extras.secrets?.size
     ? `\n\nStored secrets (type a placeholder exactly as written; Wayfinder fills in the value, only on its site):\n${extras.secrets.describe()}`
     : '';
-  return `${earlier}${TASK_PREFIX}${task}${secrets}${attachedFiles(extras.attachments)}\n\n${response.render(render).text}`;
+  return `${earlier}${TASK_PREFIX}${task}${secrets}${knownFacts(extras.facts)}${attachedFiles(extras.attachments)}\n\n${response.render(render).text}`;
+}
+
+/** Facts the person confirmed, newest first, within a small budget (the prompt is read every step). */
+const FACTS_MAX_CHARS = 600;
+function knownFacts(facts: Fact[] | undefined): string {
+  if (!facts?.length) return '';
+  const lines: string[] = [];
+  let used = 0;
+  for (const fact of [...facts].sort((a, b) => b.addedAt - a.addedAt)) {
+    const line = `- ${fact.text.replace(/\s+/g, ' ').trim()}`;
+    if (used + line.length > FACTS_MAX_CHARS) break;
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return `\n\nWhat the person asked Wayfinder to remember about them (use it, e.g. when filling forms):\n${lines.join('\n')}`;
+}
+
+/** Addresses a tool's data names (an action's outcome, the page read). */
+function urlsIn(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'url' && typeof value === 'string' && /^https?:/i.test(value)) found.push(value);
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) found.push(...urlsIn(value));
+  }
+  return found;
+}
+
+/** What an ended task leaves in memory: the task, what came of it, the sites it used. */
+async function leaveRecord(memory: MemoryAccess, state: TaskState, visited: Set<string>): Promise<void> {
+  const sites = [...new Set([...visited].map((url) => siteOf(url)).filter(Boolean))];
+  await memory.tasks.addTaskRecord({
+    taskId: state.id,
+    task: state.task,
+    summary: state.result?.summary ?? '',
+    success: state.result?.success ?? false,
+    status: state.status,
+    sites,
+    endedAt: Date.now(),
+  });
 }
 
 /** What the model reads when the person asks it to go on with a task that ended. */
@@ -157,7 +206,12 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   const maxSteps = Math.min(options.maxSteps ?? DEFAULT_MAX_STEPS, HARD_MAX_STEPS);
   const store = options.store ?? new MemoryStore();
   const signal = options.signal ?? new AbortController().signal;
-  const emit = (event: AgentEvent) => options.onEvent?.(event);
+  // The addresses the task's tools reported: the sites its record names.
+  const visited = new Set<string>();
+  const emit = (event: AgentEvent) => {
+    if (event.type === 'tool-result') for (const url of urlsIn(event.data)) visited.add(url);
+    options.onEvent?.(event);
+  };
   const base = options.render ?? DEFAULT_RENDER;
   const vault = options.secrets ?? null;
   // Secrets are redacted from every result, whatever else the host redacts.
@@ -182,13 +236,16 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     confirm: options.confirm ?? (() => Promise.resolve<ConfirmAnswer>('deny')),
     secrets: vault,
     ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
+    ...(options.memory ? { memory: options.memory } : {}),
   };
+  const memoryTools = await offeredMemoryTools(options.memory).catch(() => []);
+  const facts = options.memory ? await options.memory.facts.listFacts().catch(() => []) : [];
   emit({ type: 'task-start', taskId: state.id, task: state.task, mode, model: options.models.actor.label });
   // An act or ask conversation (fresh or resumed): one loop in the task's own tab session.
   const actLoop = () =>
     new ActLoop(host, {
       state,
-      toolNames: mode === 'ask' ? host.registry.readOnlyNames : startingTools(options, host.registry),
+      toolNames: startingTools(options, host.registry, memoryTools, mode),
       maxSteps,
       tabs: new TabSession(options.browser),
       textAnswers: mode === 'ask',
@@ -214,7 +271,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         emit({ type: 'notice', step: state.step, message: `Resumed after the browser restarted the agent (step ${state.step}${marked}).` });
       await save(state);
       outcome = await actLoop();
-    } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render);
+    } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render, { memoryTools, facts });
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
       const first = await opening(options.browser, options.task, mode, render, {
@@ -222,6 +279,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         includePage: options.includePage,
         secrets: vault,
         attachments: options.attachments,
+        facts,
       });
       state.messages = [
         { role: 'system', content: system },
@@ -249,6 +307,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   state.error = outcome.error;
   await save(state);
   if (outcome.error && outcome.error.code !== 'stopped') emit({ type: 'error', code: outcome.error.code, message: outcome.error.message });
+  if (options.memory) await leaveRecord(options.memory, state, visited).catch(() => undefined);
   emit({ type: 'done', success: outcome.success, summary: outcome.summary, steps: state.step });
   return {
     taskId: state.id,
@@ -268,11 +327,13 @@ async function runPlan(
   state: TaskState,
   maxSteps: number,
   render: RenderOptions,
+  memory: { memoryTools: string[]; facts: Fact[] },
 ): Promise<LoopOutcome> {
   const planner = roleOf(options.models, 'planner');
   const start = await opening(options.browser, options.task, 'plan', render, {
     history: options.history,
     attachments: options.attachments,
+    facts: memory.facts,
   });
   const prompt: Prompt = [
     { role: 'system', content: PLANNER_SYSTEM },
@@ -334,13 +395,20 @@ async function runPlan(
               text: await opening(options.browser, executorTask(options.task, steps, index, results), 'act', render, {
                 secrets: host.secrets,
                 attachments: options.attachments,
+                facts: memory.facts,
               }),
             },
           ],
         },
       ],
     };
-    const run: LoopRun = { state: stepState, toolNames: startingTools(options, host.registry), maxSteps, tabs, textAnswers: false };
+    const run: LoopRun = {
+      state: stepState,
+      toolNames: startingTools(options, host.registry, memory.memoryTools),
+      maxSteps,
+      tabs,
+      textAnswers: false,
+    };
     const loop = new ActLoop(
       {
         ...host,

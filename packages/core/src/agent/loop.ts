@@ -14,6 +14,7 @@ import type { RenderOptions, ToolResult } from '../tools/response';
 import { makeToolContext, type TabSession } from '../tools/session';
 import type { ToolRegistry } from '../tools/registry';
 import { summariseUntrusted } from '../context/untrusted';
+import type { MemoryAccess } from '../memory/types';
 import type { AgentEvent } from './events';
 import type { TaskState } from './state';
 
@@ -42,6 +43,8 @@ export interface LoopHost {
   secrets: SecretVault | null;
   /** Awaited before each step (a paused task waits here). */
   betweenSteps?: () => Promise<void>;
+  /** The person's memory, for the memory tools. */
+  memory?: MemoryAccess;
 }
 
 export interface LoopRun {
@@ -132,6 +135,7 @@ export class ActLoop {
         return answer;
       },
       fillSecrets: (text) => this.host.secrets?.fill(text) ?? text,
+      memory: this.host.memory ?? null,
       summarisePage: (url, text) => summariseUntrusted(roleOf(this.host.models, 'summariser'), url, text, this.host.signal),
     });
   }

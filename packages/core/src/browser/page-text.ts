@@ -27,3 +27,10 @@ function flatPageText(text: string, max: number): string {
 export function pageData(text: string, max = 160): string {
   return `${PAGE_TEXT_OPEN}${flatPageText(text, max).replace(MARKER, '‹$1page-$2')}${PAGE_TEXT_CLOSE}`;
 }
+
+/** Page text is data from the web, not instructions: it is fenced and labelled as such. */
+export function fencePage(label: string, body: string): string {
+  // A page cannot close the fence early by writing the closing tag itself.
+  const safe = body.replace(/<\/?page-content/gi, (tag) => tag.replace('<', '‹'));
+  return `<page-content source="${label.replace(/"/g, '%22')}">\n${safe}\n</page-content>`;
+}

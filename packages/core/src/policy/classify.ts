@@ -72,6 +72,7 @@ const WHY: Record<ConfirmKind, string> = {
   download: 'It downloads a file to this computer.',
   upload: 'It sends a file from this computer to the site.',
   'new-site': 'This task has not used that site yet.',
+  memory: 'It keeps a fact about you.',
   tool: 'It needs your approval.',
 };
 

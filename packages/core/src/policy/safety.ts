@@ -235,7 +235,8 @@ export class SafetyPolicy implements Policy {
         (effect.kind === 'open' && effect.url !== null
           ? this.destination(effect.url, effect.target === 'background' ? 'Read' : 'Open')
           : null) ??
-        (effect.kind === 'act' ? await this.onPage(effect, here, context) : null);
+        (effect.kind === 'act' ? await this.onPage(effect, here, context) : null) ??
+        (effect.kind === 'remember' ? rememberQuestion(effect.text) : null);
       if (verdict) return verdict;
     }
     if (call.risk === 'sensitive')
@@ -387,4 +388,9 @@ function addressOf(raw: string): string {
   } catch {
     return '';
   }
+}
+
+/** What the person is asked before a fact about them is kept: it is theirs to say yes to. */
+function rememberQuestion(text: string): PolicyDecision {
+  return { decision: 'confirm', kind: 'memory', site: '', choices: 'once', question: `Remember this about you: "${text}"?` };
 }

@@ -16,7 +16,17 @@ export interface ProposedCall {
 
 /** What a confirmation is about (the host shows it; tests and logs read it). */
 export type ConfirmKind =
-  'payment' | 'payment-field' | 'deletion' | 'message' | 'subscription' | 'password' | 'download' | 'upload' | 'new-site' | 'tool';
+  | 'payment'
+  | 'payment-field'
+  | 'deletion'
+  | 'message'
+  | 'subscription'
+  | 'password'
+  | 'download'
+  | 'upload'
+  | 'new-site'
+  | 'tool'
+  | 'memory';
 
 export interface ConfirmRequest {
   question: string;

@@ -1,4 +1,5 @@
 import { BrowserError } from '../browser/errors';
+import { MEMORY_TOOL_NAMES } from '../tools/memory';
 import { pageData } from '../browser/page-text';
 import type { PageRequest, RequestGuard, RequestVerdict } from '../browser/port';
 import { ModelError } from '../model/errors';
@@ -75,14 +76,18 @@ export class ToolRunner {
       if (forPerson) response.forPerson(forPerson);
       return response.render(render);
     };
-    const tool = offered.includes(call.name) ? registry.get(call.name) : undefined;
+    // Without memory there is nothing for the memory tools to reach: they are not offered.
+    const usable = context.memory ? offered : offered.filter((name) => !isMemoryTool(name));
+    const tool = usable.includes(call.name) ? registry.get(call.name) : undefined;
     if (!tool) {
-      const hint = registry.get(call.name)
-        ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
-        : `There is no tool named "${call.name}".`;
+      const hint = isMemoryTool(call.name)
+        ? `${call.name} is not available: memory is off here, or there is nothing in it yet.`
+        : registry.get(call.name)
+          ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
+          : `There is no tool named "${call.name}".`;
       return fail(
         `${hint} Available tools: ${registry
-          .pick(offered)
+          .pick(usable)
           .map((t) => t.name)
           .join(', ')}.`,
       );
@@ -189,4 +194,8 @@ export function requestGuard(
   confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>,
 ): RequestGuard {
   return (request) => judgeRequest(policy, (question, input) => confirm({ ...question, tool: 'page', input }), request);
+}
+
+function isMemoryTool(name: string): boolean {
+  return MEMORY_TOOL_NAMES.some((m) => m === name);
 }

@@ -1,3 +1,4 @@
+import type { MemoryAccess } from '../memory/types';
 import { z } from 'zod';
 import type { Browser, Tab } from '../browser/port';
 import type { ToolEffects } from './effects';
@@ -27,6 +28,8 @@ export interface ToolContext {
   summarisePage(url: string, text: string): Promise<string>;
   /** The task's tab closed under a call: the next `tab()` finds one again. */
   forgetTab(): void;
+  /** The person's memory, when the host keeps one (the memory tools use it). */
+  memory: MemoryAccess | null;
 }
 
 export interface Tool {

@@ -31,7 +31,9 @@ export type Effect =
   /** Changes which tab the task works in, or closes one. */
   | { kind: 'tabs'; change: 'switch' | 'close' }
   /** Offers the model more tools (a playbook). */
-  | { kind: 'unlock' };
+  | { kind: 'unlock' }
+  /** Keeps a fact about the person in their memory (always asked first: the person confirms what is kept). */
+  | { kind: 'remember'; text: string };
 
 /**
  * A tool's declaration: `reads` (reads the page or the browser, changes nothing), `none`

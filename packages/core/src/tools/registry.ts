@@ -3,6 +3,7 @@ import { PLAYBOOK_NAMES, PLAYBOOKS, playbookByName } from '../playbooks/playbook
 import { defineTool, type Tool } from './define';
 import { changesNothing, isToolEffects } from './effects';
 import { inputTools } from './input';
+import { memoryTools } from './memory';
 import { navigationTools } from './navigation';
 import { browseTool, metaTools, pageTools } from './page';
 import { tabTools } from './tabs';
@@ -28,7 +29,16 @@ const getPlaybook = defineTool({
   },
 });
 
-export const ALL_TOOLS: Tool[] = [...navigationTools, ...tabTools, ...pageTools, browseTool, ...inputTools, ...metaTools, getPlaybook];
+export const ALL_TOOLS: Tool[] = [
+  ...navigationTools,
+  ...tabTools,
+  ...pageTools,
+  browseTool,
+  ...inputTools,
+  ...metaTools,
+  getPlaybook,
+  ...memoryTools,
+];
 
 /** Always offered: enough to browse, read, fill simple forms and finish. */
 export const CORE_TOOL_NAMES = [

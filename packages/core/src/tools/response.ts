@@ -1,3 +1,4 @@
+import { fencePage } from '../browser/page-text';
 import type { PageSnapshot } from '../browser/port';
 
 // What a tool says back. Handlers add text, page state and images; `render` is the one
@@ -57,12 +58,7 @@ export function redactSecrets(text: string): string {
 
 export const DEFAULT_RENDER: RenderOptions = { maxChars: 24_000, redact: redactSecrets };
 
-/** Page text is data from the web, not instructions: it is fenced and labelled as such. */
-export function fencePage(label: string, body: string): string {
-  // A page cannot close the fence early by writing the closing tag itself.
-  const safe = body.replace(/<\/?page-content/gi, (tag) => tag.replace('<', '‹'));
-  return `<page-content source="${label.replace(/"/g, '%22')}">\n${safe}\n</page-content>`;
-}
+export { fencePage };
 
 export class ResponseBuilder {
   private readonly lines: string[] = [];

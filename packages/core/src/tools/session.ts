@@ -1,3 +1,4 @@
+import type { MemoryAccess } from '../memory/types';
 import { BrowserError } from '../browser/errors';
 import type { Browser, Tab } from '../browser/port';
 import { PLAYBOOKS } from '../playbooks/playbooks';
@@ -55,6 +56,7 @@ export interface ContextParts {
   fillSecrets?: (text: string) => string;
   /** The tool-less model that summarises pages read in the background. */
   summarisePage?: (url: string, text: string) => Promise<string>;
+  memory?: MemoryAccess | null;
 }
 
 /** The context tools run in, for any caller of the ToolRunner. */
@@ -68,6 +70,7 @@ export function makeToolContext(parts: ContextParts): ToolContext {
     askUser: parts.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
     playbooks: new Map(PLAYBOOKS.map((p) => [p.name, { title: p.title, tools: p.tools }])),
     fillSecrets: parts.fillSecrets ?? ((text) => text),
+    memory: parts.memory ?? null,
     summarisePage:
       parts.summarisePage ??
       (() =>

@@ -1,0 +1,10 @@
+export { Bm25Index } from './bm25';
+export { chunkText, type ChunkOptions } from './chunk';
+export { fuseRanks } from './fuse';
+export { cosine, HashEmbedder } from './hash-embedder';
+export { InMemoryMemory } from './memory-store';
+export { pageIngestInput } from './page-input';
+export { renderMemoryResults, type RenderMemoryOptions } from './render';
+export { contentHash, searchWords } from './text';
+export { memoryAccess, Vault, type IngestInput, type IngestOutcome, type VaultOptions } from './vault';
+export type * from './types';

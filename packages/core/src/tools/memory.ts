@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { renderMemoryResults } from '../memory/render';
+import type { MemoryAccess } from '../memory/types';
+import { defineTool, type ToolContext } from './define';
+import type { ResponseBuilder } from './response';
+
+// The person's memory, for the model: pages and files they kept (search_memory), facts
+// about them (remember_fact, which the person confirms: the policy asks), and what earlier
+// tasks did (recall_tasks). What memory returns is the person's reading, not instructions:
+// search results come fenced as untrusted content.
+
+export const MEMORY_TOOL_NAMES = ['search_memory', 'remember_fact', 'recall_tasks'] as const;
+
+function memoryOf(ctx: ToolContext, response: ResponseBuilder): MemoryAccess | null {
+  if (!ctx.memory) response.fail('Memory is not available here (this host keeps none, or the person turned it off).');
+  return ctx.memory;
+}
+
+/** The memory tools a task starts with: searching only when there is something to find; keeping facts whenever memory is on. */
+export async function offeredMemoryTools(memory: MemoryAccess | undefined | null): Promise<string[]> {
+  if (!memory) return [];
+  return (await memory.isEmpty()) ? ['remember_fact'] : [...MEMORY_TOOL_NAMES];
+}
+
+export const memoryTools = [
+  defineTool({
+    name: 'search_memory',
+    description:
+      "Search the pages and files the person kept in Wayfinder's memory (what they read earlier, documents they gave). Returns the best passages with title, address and date.",
+    input: z.object({
+      query: z.string().min(1).describe('What to look for, in plain words'),
+      k: z.number().int().min(1).max(8).optional().describe('How many pages or files (default 3)'),
+    }),
+    risk: 'observe',
+    effects: 'reads',
+    run: async (ctx, { query, k }, response) => {
+      const memory = memoryOf(ctx, response);
+      if (!memory) return;
+      const results = await memory.search(query, k ?? 3);
+      response.add(renderMemoryResults(results));
+      response.data.results = results.map((r) => ({ title: r.title, url: r.url, score: r.score }));
+      response.forPerson(
+        results.length
+          ? `Found ${results.length} in memory: ${results.map((r) => r.title || r.url).join('; ')}.`
+          : 'Found nothing in memory for that.',
+      );
+    },
+  }),
+  defineTool({
+    name: 'remember_fact',
+    description:
+      'Keep a short fact about the person that they told you to remember ("my name is …", "I prefer metric units"). The person is asked to confirm. Never for passwords, keys or card numbers.',
+    input: z.object({ text: z.string().min(3).max(300).describe('The fact, in one short sentence about the person') }),
+    risk: 'observe',
+    effects: ({ text }) => [{ kind: 'remember', text }],
+    run: async (ctx, { text }, response) => {
+      const memory = memoryOf(ctx, response);
+      if (!memory) return;
+      try {
+        await memory.facts.addFact(text);
+        response.add(`Remembered: ${JSON.stringify(text)}.`);
+      } catch (error) {
+        response.fail(`Could not keep that fact: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+  }),
+  defineTool({
+    name: 'recall_tasks',
+    description: 'Look up what earlier tasks did (the task, what was done, whether it worked, the sites), best matches first.',
+    input: z.object({
+      query: z.string().describe('Words from the task or its result; empty for the latest tasks'),
+      k: z.number().int().min(1).max(10).optional().describe('How many (default 5)'),
+    }),
+    risk: 'observe',
+    effects: 'reads',
+    run: async (ctx, { query, k }, response) => {
+      const memory = memoryOf(ctx, response);
+      if (!memory) return;
+      const records = await memory.tasks.searchTaskRecords(query, k ?? 5);
+      if (!records.length) {
+        response.add('No earlier task matches that.');
+        return;
+      }
+      const lines = records.map((r, i) => {
+        const when = new Date(r.endedAt).toISOString().slice(0, 16).replace('T', ' ');
+        const sites = r.sites.length ? ` on ${r.sites.join(', ')}` : '';
+        return `${i + 1}. ${when}${sites} — ${r.success ? 'done' : r.status}: ${JSON.stringify(r.task)} → ${JSON.stringify(r.summary.slice(0, 240))}`;
+      });
+      // Their summaries were written from pages: quoted as page content, not taken as orders.
+      response.add('Earlier tasks (what the person asked, and what came of it):');
+      response.pageText('earlier tasks', lines.join('\n'));
+    },
+  }),
+];
