@@ -5,13 +5,28 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
 const started = Date.now();
 const pkg: unknown = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+
+// pdf.js on Node tries to load a native canvas package (@napi-rs/canvas) for rendering.
+// We only read text, and the installed command has no node_modules: without this it would
+// print a warning on every PDF. src/memory/pdf.ts supplies the few globals its module needs.
+const pdfjsWithoutCanvas: Plugin = {
+  name: 'pdfjs-without-canvas',
+  setup(b) {
+    b.onLoad({ filter: /pdfjs-dist[/\\]legacy[/\\]build[/\\]pdf\.mjs$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const attempt = 'canvas = require("@napi-rs/canvas");';
+      if (!source.includes(attempt)) throw new Error(`pdf.js changed: ${args.path} no longer has ${attempt}; update build.ts.`);
+      return { contents: source.replace(attempt, 'canvas = undefined;'), loader: 'js' };
+    });
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -35,6 +50,7 @@ const result = await build({
   minifyWhitespace: true,
   legalComments: 'none',
   metafile: true,
+  plugins: [pdfjsWithoutCanvas],
   logLevel: 'warning',
 });
 

@@ -1,6 +1,6 @@
 // `wayfinder`: the command line. run carries out a task; snapshot prints what Wayfinder
-// sees on a page. This module stays small: each command is loaded only when it runs, so
-// `wayfinder --help` starts in a blink.
+// sees on a page; memory, facts and history show and edit what it keeps. This module
+// stays small: each command is loaded only when it runs, so `wayfinder --help` starts in a blink.
 import { isReported, UsageError } from './errors';
 import type { Io } from './io';
 
@@ -14,6 +14,10 @@ export const HELP = `Usage: wayfinder <command> [options]
 Commands:
   run "<task>"      carry out a task in a browser (wayfinder run --help)
   snapshot <url>    print what Wayfinder sees on a page
+  memory …          your vault of pages and files: add, search, list, forget
+                    (wayfinder memory --help)
+  facts …           facts about you the agent keeps in mind: add, list, remove
+  history           the tasks run carried out, newest first
 
 Options:
   --version         print the version
@@ -29,6 +33,9 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run')).runCommand,
   snapshot: async () => (await import('./commands/snapshot')).snapshotCommand,
+  memory: async () => (await import('./commands/memory')).memoryCommand,
+  facts: async () => (await import('./commands/facts')).factsCommand,
+  history: async () => (await import('./commands/history')).historyCommand,
 };
 
 /** Runs the command line; returns the exit status. */

@@ -13,10 +13,15 @@ export class BrowserStartError extends Error {
   override readonly name = 'BrowserStartError';
 }
 
+/** The data file ($WAYFINDER_HOME/wayfinder.db) could not be opened or used: message and exit status 1. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+}
+
 /**
  * A failure the person is told about in one line (exit status 1) rather than shown a stack
- * trace: the browser would not start, or could not act.
+ * trace: the browser would not start, or could not act; the data file could not be used.
  */
 export function isReported(error: unknown): error is Error {
-  return error instanceof BrowserStartError || BrowserError.isInstance(error);
+  return error instanceof BrowserStartError || error instanceof StoreError || BrowserError.isInstance(error);
 }

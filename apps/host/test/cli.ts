@@ -33,9 +33,15 @@ const OURS = /^(WAYFINDER_|OPENAI_|ANTHROPIC_|GOOGLE_GENERATIVE_AI_|GEMINI_|MIST
 
 /** This process's environment without Wayfinder's and the providers' settings, and without colour. */
 export function cleanEnv(): Record<string, string | undefined> {
-  // A config file of the test run's own (absent unless a test writes one), never the developer's.
+  // A config file and a data folder of the test run's own (absent unless a test writes them), never the developer's.
   const config = join(tmpdir(), `wayfinder-test-config-${process.pid}.json`);
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key))), NO_COLOR: '1', WAYFINDER_CONFIG: config };
+  const home = join(tmpdir(), `wayfinder-test-home-${process.pid}`);
+  return {
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !OURS.test(key))),
+    NO_COLOR: '1',
+    WAYFINDER_CONFIG: config,
+    WAYFINDER_HOME: home,
+  };
 }
 
 export function runCli(

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkTask, startGym, taskById, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv } from './cli';
+import { tinyPdf } from './files';
 
 // The CLI as someone outside the project gets it: `npm pack`, installed into an empty
 // prefix with no registry access, run from a directory that is not the checkout.
@@ -103,6 +104,15 @@ describe('the packed CLI, installed outside the checkout', () => {
     expect(done.code, done.all).toBe(0);
     expect(done.stdout).toContain('wayfinder · command interpreter · act mode');
     expect(await checkTask(task, gym.url)).toMatchObject({ ok: true });
+  });
+
+  it('keeps a PDF in memory and finds it: pdf.js and its worker are inside, with no canvas package', async () => {
+    writeFileSync(join(scratch, 'otters.pdf'), tinyPdf('Sea otters hold hands while they sleep.'));
+    const added = await run(wayfinder, ['memory', 'add', 'otters.pdf']);
+    expect(added.code, added.all).toBe(0);
+    expect(added.all).not.toContain('Warning');
+    const found = await run(wayfinder, ['memory', 'search', 'how do otters sleep']);
+    expect(found.stdout).toContain('> Sea otters hold hands while they sleep.');
   });
 
   it('has no gym inside, and says where the gym is', async () => {

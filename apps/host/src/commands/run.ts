@@ -18,8 +18,10 @@ import {
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
+import { StoreError } from '../errors';
 import { ConfigError, loadConfig, rememberSite } from '../config';
 import { printable, type Io } from '../io';
+import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
 import { Terminal } from '../terminal';
 import { JsonPrinter, TimelinePrinter, type Printer } from '../timeline';
@@ -41,6 +43,9 @@ Options:
   --headed                 show the browser window
   --max-steps <n>          stop after n steps (default ${DEFAULT_MAX_STEPS}, at most ${HARD_MAX_STEPS})
   --json                   print one JSON event per line instead of the timeline
+  --no-memory              leave memory out: no vault search, facts or past tasks, and
+                           no record of this task for later ones (it is still listed in
+                           wayfinder history)
   --yes                    approve plans and answer page dialogs with OK, without asking
                            (not dialogs whose OK pays, deletes or sends: those are asked)
   --allow-sensitive        also approve sensitive actions (payments, deletions, sending,
@@ -50,7 +55,8 @@ Environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
 MISTRAL_API_KEY, WAYFINDER_API_KEY (openai-compatible), OLLAMA_HOST,
 WAYFINDER_CONTEXT_WINDOW, WAYFINDER_TOOL_MODE (native|text), CHROMIUM_PATH,
 WAYFINDER_PLANNER_MODEL, WAYFINDER_SUMMARISER_MODEL, WAYFINDER_VISION_MODEL,
-WAYFINDER_CONFIG (site permissions, secrets, limits; default ~/.config/wayfinder/config.json).
+WAYFINDER_CONFIG (site permissions, secrets, limits; default ~/.config/wayfinder/config.json),
+WAYFINDER_HOME (tasks and memory; default ~/.local/share/wayfinder).
 
 Sensitive actions and sites a task has not used yet are asked about at the prompt; with no
 one to answer they are refused.
@@ -69,6 +75,7 @@ const OPTIONS = {
   headed: { flag: true },
   'max-steps': { integer: STEP_RANGE },
   json: { flag: true },
+  'no-memory': { flag: true },
   yes: { flag: true },
   'allow-sensitive': { flag: true },
   help: { flag: true },
@@ -163,6 +170,15 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     remember: (site, decision) => rememberSite(configFile, site, decision),
   });
 
+  // Tasks are kept (wayfinder history) and memory offered; a data file that cannot be used costs only that.
+  let memory: HostMemory | null = null;
+  try {
+    memory = openMemory(io.env, config);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    printer.note(`${error.message} This task runs without memory and is not kept.`);
+  }
+
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => {
     if (controller.signal.aborted) return;
@@ -185,6 +201,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     });
   } catch (error) {
     stopListening();
+    memory?.close();
     if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
       io.stderr.write(`wayfinder: ${printable(redact(error.message))}\n`);
       return 1;
@@ -235,6 +252,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       policy,
       secrets,
       confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request),
+      ...(memory ? { store: memory.store.tasks } : {}),
+      ...(memory && !args.flags.has('no-memory') ? { memory: memory.access } : {}),
     });
     printer.result(result, Date.now() - started);
     return result.success ? 0 : 1;
@@ -242,5 +261,6 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     stopListening();
     terminal.close();
     await opened.close().catch(() => undefined);
+    memory?.close();
   }
 }

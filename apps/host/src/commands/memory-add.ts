@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserError, normalizeAddress, type IngestInput } from '@wayfinder/core';
+import { BrowserStartError } from '../errors';
+import type { Io } from '../io';
+import type { HostMemory } from '../memory/open';
+import { PageReader } from '../memory/read-page';
+import { fileInput, readSourceBytes } from '../memory/read-file';
+import { SourceError } from '../memory/source-error';
+import { plural } from './format';
+
+// `wayfinder memory add <file|url>…`: each source read, checked and stored on its own (one
+// that fails stores nothing and does not stop the others), with a line for each as it ends.
+
+type Source = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+
+function sourceOf(arg: string): Source {
+  if (/^https?:\/\//i.test(arg)) return { kind: 'url', url: arg };
+  if (/^file:\/\//i.test(arg)) return { kind: 'file', path: fileURLToPath(arg) };
+  if (existsSync(arg) || /[\\/]/.test(arg) || /\.(?:txt|text|md|markdown|json|pdf|html?)$/i.test(arg))
+    return { kind: 'file', path: resolve(arg) };
+  try {
+    return { kind: 'url', url: normalizeAddress(arg) };
+  } catch {
+    return { kind: 'file', path: resolve(arg) };
+  }
+}
+
+async function read(source: Source, pages: PageReader): Promise<IngestInput> {
+  if (source.kind === 'url') return pages.page(source.url);
+  const file = await readSourceBytes(source.path);
+  return file.type === 'html' ? pages.htmlFile(source.path, file.name) : fileInput(file.type, file.name, file.bytes);
+}
+
+function failure(error: unknown): string | null {
+  if (error instanceof SourceError || error instanceof BrowserStartError || BrowserError.isInstance(error)) return error.message;
+  return null;
+}
+
+export interface AddReport {
+  source: string;
+  ok: boolean;
+  /** Stored now; false when the same text was stored before. */
+  stored?: boolean;
+  id?: string;
+  title?: string;
+  url?: string;
+  chunks?: number;
+  error?: string;
+}
+
+/** Adds every source; returns the exit status (1 when any failed). */
+export async function addSources(args: string[], memory: HostMemory, io: Io, json: boolean): Promise<number> {
+  const controller = new AbortController();
+  const stopped = () => controller.signal.aborted;
+  const stopListening = io.onInterrupt(() => controller.abort());
+  const pages = new PageReader();
+  const reports: AddReport[] = [];
+  try {
+    for (const arg of args) {
+      if (stopped()) break;
+      let report: AddReport;
+      try {
+        const input = await read(sourceOf(arg), pages);
+        const outcome = await memory.ingest(input, controller.signal);
+        if (outcome.stored)
+          report = {
+            source: arg,
+            ok: true,
+            stored: true,
+            id: outcome.doc.id,
+            title: outcome.doc.title,
+            url: outcome.doc.url,
+            chunks: outcome.chunks,
+          };
+        else if (outcome.reason === 'unchanged' && outcome.doc)
+          report = { source: arg, ok: true, stored: false, id: outcome.doc.id, title: outcome.doc.title, url: outcome.doc.url };
+        else report = { source: arg, ok: false, error: `${arg} has no text to keep.` };
+      } catch (error) {
+        if (stopped()) break;
+        const message = failure(error);
+        if (message === null) throw error;
+        report = { source: arg, ok: false, error: memory.redact(message) };
+      }
+      reports.push(report);
+      if (json) io.stdout.write(`${JSON.stringify(report)}\n`);
+      else if (!report.ok) io.stderr.write(`✗ ${report.error ?? arg}\n`);
+      else if (report.stored)
+        io.stdout.write(`✓ ${arg}: "${report.title ?? ''}" stored as ${report.id ?? ''} (${plural(report.chunks ?? 0, 'chunk')})\n`);
+      else io.stdout.write(`= ${arg}: already stored, unchanged (${report.id ?? ''})\n`);
+    }
+  } finally {
+    stopListening();
+    await pages.close();
+  }
+  const failed = reports.filter((r) => !r.ok).length;
+  const skipped = args.length - reports.length;
+  if (!json) {
+    const parts = [`${reports.length - failed} of ${plural(args.length, 'source')} added`];
+    if (failed) parts.push(`${failed} failed`);
+    if (skipped) parts.push(`${skipped} not tried (stopped)`);
+    (failed || skipped ? io.stderr : io.stdout).write(`${parts.join('; ')}.\n`);
+  }
+  return failed || skipped ? 1 : 0;
+}

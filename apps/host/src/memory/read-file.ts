@@ -1,0 +1,107 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { IngestInput } from '@wayfinder/core';
+import { pdfText } from './pdf';
+import { SourceError } from './source-error';
+
+// Files for the vault: text, Markdown, JSON and PDF are read here; HTML goes through the
+// browser like a page (read-page.ts). Whatever cannot be read is refused with the reason,
+// before anything is stored.
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export type FileType = 'text' | 'markdown' | 'json' | 'pdf' | 'html';
+
+const TYPES: Record<string, FileType> = {
+  '.txt': 'text',
+  '.text': 'text',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.json': 'json',
+  '.pdf': 'pdf',
+  '.html': 'html',
+  '.htm': 'html',
+};
+
+export function fileType(path: string): FileType | null {
+  return TYPES[extname(path).toLowerCase()] ?? null;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The file's bytes, after checking it is a kind we read, exists, is not empty and not too large. */
+export async function readSourceBytes(path: string): Promise<{ type: FileType; name: string; bytes: Uint8Array }> {
+  const name = basename(path);
+  const type = fileType(path);
+  if (!type)
+    throw new SourceError(
+      `${name} cannot be added: Wayfinder reads text (.txt), Markdown (.md), HTML (.html), JSON (.json) and PDF (.pdf) files.`,
+    );
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new SourceError(`${path} is not a file.`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof SourceError) throw error;
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')
+      throw new SourceError(`${path}: no such file (or, for a web page, give its full address: https://…).`);
+    throw new SourceError(`${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (size > MAX_FILE_BYTES) throw new SourceError(`${name} is ${megabytes(size)}; files up to ${megabytes(MAX_FILE_BYTES)} can be added.`);
+  if (size === 0) throw new SourceError(`${name} is empty.`);
+  return { type, name, bytes: new Uint8Array(await readFile(path)) };
+}
+
+function decodeText(bytes: Uint8Array, name: string): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new SourceError(`${name} is not UTF-8 text; save it as UTF-8 and add it again.`);
+  }
+  if (text.includes('\u0000')) throw new SourceError(`${name} holds binary data, not text.`);
+  return text;
+}
+
+// JSON as lines a search can match: "path.to.key: value" for every value.
+function jsonLines(value: unknown, path: string, out: string[]): void {
+  if (Array.isArray(value)) value.forEach((item, i) => jsonLines(item, `${path}[${i}]`, out));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) jsonLines(item, path ? `${path}.${key}` : key, out);
+  } else if ((typeof value === 'string' && value) || typeof value === 'number' || typeof value === 'boolean')
+    out.push(path ? `${path}: ${String(value)}` : String(value));
+}
+
+/** A text, Markdown, JSON or PDF file as the vault takes it. */
+export async function fileInput(type: Exclude<FileType, 'html'>, name: string, bytes: Uint8Array): Promise<IngestInput> {
+  const url = `file:${name}`;
+  let title = name;
+  let text: string;
+  const metadata: Record<string, string> = { type };
+  if (type === 'pdf') {
+    const pdf = await pdfText(bytes, name);
+    text = pdf.text;
+    title = pdf.title || name;
+    metadata.pages = String(pdf.pages);
+    if (!text.trim()) throw new SourceError(`${name} has no text to read (a scanned PDF? Wayfinder does not read text in images).`);
+  } else {
+    text = decodeText(bytes, name).replace(/^\uFEFF/, '');
+    if (type === 'json') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        throw new SourceError(`${name} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+      }
+      const lines: string[] = [];
+      jsonLines(parsed, '', lines);
+      text = lines.join('\n');
+    }
+    if (type === 'markdown') title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? name;
+    if (!text.trim()) throw new SourceError(`${name} has no text to keep.`);
+  }
+  return { kind: 'file', url, title, text, metadata, site: '' };
+}

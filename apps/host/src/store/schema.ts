@@ -1,0 +1,92 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+// The data file's schema, one function per version (PRAGMA user_version counts how many
+// have run). Never edit a migration that has shipped: add the next one.
+
+// porter stems English words ("running" finds "run"); unicode61 with remove_diacritics 2
+// folds accents ("cafe" finds "café").
+const TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2'";
+
+export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
+  // 1: tasks, facts, task records, and the vault (documents, chunks with full-text index, vectors).
+  (db) => {
+    db.exec(`
+      CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        task TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        status TEXT NOT NULL,
+        summary TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        state TEXT NOT NULL
+      );
+      CREATE INDEX tasks_created ON tasks (created_at);
+
+      CREATE TABLE facts (
+        id TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        added_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE task_records (
+        seq INTEGER PRIMARY KEY,
+        task_id TEXT NOT NULL UNIQUE,
+        task TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        success INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        sites TEXT NOT NULL,
+        ended_at INTEGER NOT NULL
+      );
+      CREATE VIRTUAL TABLE task_records_fts USING fts5 (task, summary, content = 'task_records', content_rowid = 'seq', ${TOKENIZE});
+      CREATE TRIGGER task_records_ai AFTER INSERT ON task_records BEGIN
+        INSERT INTO task_records_fts (rowid, task, summary) VALUES (new.seq, new.task, new.summary);
+      END;
+      CREATE TRIGGER task_records_ad AFTER DELETE ON task_records BEGIN
+        INSERT INTO task_records_fts (task_records_fts, rowid, task, summary) VALUES ('delete', old.seq, old.task, old.summary);
+      END;
+
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('page', 'file')),
+        url TEXT NOT NULL,
+        title TEXT NOT NULL,
+        site TEXT NOT NULL,
+        added_at INTEGER NOT NULL,
+        content_hash TEXT NOT NULL,
+        chars INTEGER NOT NULL,
+        metadata TEXT NOT NULL
+      );
+      CREATE INDEX documents_url ON documents (url);
+      CREATE INDEX documents_site ON documents (site);
+
+      CREATE TABLE chunks (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        doc_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        ordinal INTEGER NOT NULL,
+        text TEXT NOT NULL
+      );
+      CREATE INDEX chunks_doc ON chunks (doc_id);
+      CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content = 'chunks', content_rowid = 'seq', ${TOKENIZE});
+      CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+        INSERT INTO chunks_fts (rowid, text) VALUES (new.seq, new.text);
+      END;
+      CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+        INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', old.seq, old.text);
+      END;
+
+      CREATE TABLE vectors (
+        chunk_seq INTEGER NOT NULL REFERENCES chunks (seq) ON DELETE CASCADE,
+        embedder TEXT NOT NULL,
+        vector BLOB NOT NULL,
+        PRIMARY KEY (chunk_seq, embedder)
+      ) WITHOUT ROWID;
+      CREATE INDEX vectors_embedder ON vectors (embedder);
+    `);
+    // A deleted row's terms leave the full-text index at once, rather than at the next merge.
+    db.exec(`INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('secure-delete', 1)`);
+    db.exec(`INSERT INTO task_records_fts (task_records_fts, rank) VALUES ('secure-delete', 1)`);
+  },
+];
