@@ -125,7 +125,7 @@ describe('setting up a model', () => {
     const status = panel.getByRole('status', { name: 'Status' });
     await expect.poll(() => status.innerText(), { timeout: 10_000 }).toMatch(/OpenAI-compatible server · mock-gpt\s*reachable/);
     const picker = panel.getByLabel('Model', { exact: true });
-    await expect.poll(() => picker.locator('option').first().innerText()).toBe('Default: OpenAI-compatible server · mock-gpt');
+    await expect.poll(() => picker.locator('option').first().innerText()).toBe('OpenAI-compatible server · mock-gpt');
     expect(await picker.locator('option', { hasText: 'OpenAI-compatible server · mock-gpt' }).last().isDisabled()).toBe(false);
     // Stored where the agent reads it.
     const stored: unknown = await page.evaluate(async () => (await chrome.storage.local.get('settings')).settings);

@@ -188,9 +188,7 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
       onEscape={() => answer('deny')}
     >
       <p data-reason={request.reason}>{request.question}</p>
-      <p className="muted">
-        Tool: {request.tool} · Site: {request.site || '(this page)'} · Esc declines
-      </p>
+      <p className="muted">Site: {request.site || 'this page'} · Esc declines</p>
       <div className="row wrap">
         {site ? (
           <>

@@ -20,10 +20,10 @@ export function ModelPicker({ settings, value, onChange }: { settings: Settings 
         id="model"
         className="model-picker"
         value={value}
-        title={untested.length ? `Not offered: ${untested.map((o) => `${o.label} (${o.unavailable ?? ''})`).join('; ')}` : undefined}
+        title={`The model for the next task (the first one is the acting model set in Options)${untested.length ? `. Not offered: ${untested.map((o) => `${o.label} (${o.unavailable ?? ''})`).join('; ')}` : ''}`}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{settings ? `Default: ${describeChoice(settings, settings.roles.actor)}` : 'Default model'}</option>
+        <option value="">{settings ? describeChoice(settings, settings.roles.actor) : 'The acting model'}</option>
         {options.map((o) => (
           <option key={choiceKey(o.choice)} value={choiceKey(o.choice)} disabled={o.unavailable !== null}>
             {o.unavailable ? `${o.label} (${short(o.unavailable)})` : o.label}

@@ -46,6 +46,11 @@ function PlanChecklist({ plan }: { plan: PlanStep[] }) {
   );
 }
 
+/** The model's label without the server's address (it is in the options; here it is noise). */
+function modelName(label: string): string {
+  return label.replace(/ at https?:\/\/\S+$/, '');
+}
+
 export interface TurnActions {
   /** Runs a task's text again, as a new task in this conversation. */
   retry: (task: string, mode: TaskMode) => void;
@@ -116,7 +121,7 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
           {task.step} step{task.step === 1 ? '' : 's'}
           {usedModel(task) ? ` · ${tokens.toLocaleString()} tokens` : ''}
           {cost ? ` · ${cost}` : ''}
-          {task.model ? ` · ${task.model}` : ''}
+          {task.model ? ` · ${modelName(task.model)}` : ''}
         </p>
       )}
       {!live && (

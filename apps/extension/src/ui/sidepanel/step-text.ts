@@ -266,12 +266,9 @@ function succeeded(call: StepCall, result: StepResult): Part[] {
 /** A step as a person reads it: what was done (or is being done, or could not be done) and, when it failed, why. */
 export function describeStep(call: StepCall, result: StepResult | null): StepSentence {
   if (!result) return { parts: [...attempt(call), { text: '…' }], status: 'running', reason: null };
-  if (call.name === 'done') {
-    const success = field(call.input, 'success');
-    const summary = short(text(call.input, 'summary'), 200);
-    if (success === false)
-      return { parts: sentence('Ended without success', summary ? `: ${summary}` : ''), status: 'failed', reason: null };
-  }
+  // The summary is the task's answer, shown right below the steps: the step only says how it ended.
+  if (call.name === 'done' && field(call.input, 'success') === false)
+    return { parts: sentence('Ended without success'), status: 'failed', reason: null };
   if (!result.ok) {
     const first = attempt(call);
     const head = first[0];

@@ -71,7 +71,7 @@ export function App() {
       </div>
       <h2>Opening Wayfinder</h2>
       <p>
-        Press <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Y</kbd> (<kbd>⌘</kbd>+<kbd>Shift</kbd>+<kbd>Y</kbd> on a Mac) on any page. Chrome puts
+        Press <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Y</kbd> (<kbd>Cmd</kbd>+<kbd>Shift</kbd>+<kbd>Y</kbd> on a Mac) on any page. Chrome puts
         new extensions in the Extensions menu (the puzzle piece at the right of the toolbar): open it and click the pin beside Wayfinder to
         keep its button in the toolbar.
       </p>
