@@ -98,6 +98,7 @@ export {
   memoryAccess,
   pageIngestInput,
   renderMemoryResults,
+  isCommonWord,
   searchWords,
   Vault,
   type ChunkOptions,

@@ -1,3 +1,5 @@
+import { isCommonWord } from '@wayfinder/core';
+
 // A person's words as an FTS5 MATCH expression. FTS5 has its own syntax (quotes, AND/OR/NOT,
 // NEAR(), prefix *, column filters, ^), and a query is never allowed to speak it: each word
 // becomes a quoted term and the terms are ORed, so BM25 ranks chunks that hold more of them,
@@ -11,6 +13,9 @@ export function matchExpression(query: string): string | null {
   // Letters and digits only: the same split the unicode61 tokenizer makes, so nothing in a
   // term is FTS5 syntax (a quoted string cannot hold an unescaped quote).
   const words = query.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-  const unique = [...new Set(words.map((w) => w.toLowerCase()))].slice(0, MAX_TERMS);
+  const all = [...new Set(words.map((w) => w.toLowerCase()))];
+  // "the", "what", "of" match nearly every chunk: they cost most of a search and rank nothing.
+  const content = all.filter((w) => !isCommonWord(w));
+  const unique = (content.length ? content : all).slice(0, MAX_TERMS);
   return unique.length ? unique.map((w) => `"${w}"`).join(' OR ') : null;
 }

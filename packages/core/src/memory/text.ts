@@ -43,6 +43,11 @@ export function rawWords(text: string): string[] {
 }
 
 /** The words a text is searched by: folded, stemmed, function words and single letters left out (kept when there is nothing else). */
+/** A word too common to look for ("the", "what", "of"): searches leave it out unless nothing else is left. */
+export function isCommonWord(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
 export function searchWords(text: string): string[] {
   const raw = rawWords(text);
   const content = raw.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));

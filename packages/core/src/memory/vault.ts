@@ -60,7 +60,11 @@ export class Vault {
     const contacts = findContacts(text, metadata);
     const title = input.title.replace(/\s+/g, ' ').trim() || input.url;
     const pieces = chunkText(text);
-    const contactChunk = contactsText(title, contacts);
+    // Named by the site too: "the TMZ phone number" finds a page whose title never says TMZ.
+    const site = input.site ?? (input.kind === 'page' ? siteKey(siteOf(input.url)) : '');
+    const squeezed = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+    const named = site && !squeezed(title).includes(squeezed(site.split('.')[0] ?? site)) ? `${title} (${site})` : title;
+    const contactChunk = contactsText(named, contacts);
     if (contactChunk) pieces.push(contactChunk);
     if (pieces.length === 0) return { stored: false, reason: 'empty', doc: null };
 
