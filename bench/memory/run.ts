@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HashEmbedder, InMemoryMemory, Vault, type IngestInput, type VaultStore } from '@wayfinder/core';
+import { HashEmbedder, InMemoryMemory, pageIngestInput, Vault, type IngestInput, type VaultStore } from '@wayfinder/core';
 import { openHostStore } from '../../apps/host/src/store/index';
 import { percentile, round, summarize } from '../lib/stats';
 import { table } from '../lib/table';
@@ -87,21 +87,9 @@ function openStore(kind: Options['store']): BenchStore {
   };
 }
 
-/** What the host's `memory add <url>` stores for a page (apps/host/src/memory/read-page.ts). */
+/** What the host's `memory add <url>` stores for a page: core's one reading of extract(). */
 function pageInput(page: ExtractedPage): IngestInput {
-  const { content } = page;
-  const metadata: Record<string, string> = {};
-  const keep = (key: string, value: string) => {
-    if (value.trim()) metadata[key] = value.trim();
-  };
-  keep('description', content.metadata.description);
-  keep('author', content.metadata.author);
-  keep('published', content.metadata.published);
-  keep('siteName', content.metadata.siteName);
-  keep('lang', content.metadata.lang);
-  keep('emails', content.contacts.emails.join(', '));
-  keep('phones', content.contacts.phones.join(', '));
-  return { kind: 'page', url: content.url, title: content.metadata.title || page.file, text: content.content, metadata };
+  return pageIngestInput(page.content, page.content.metadata.title || page.file);
 }
 
 interface IngestRun {

@@ -54,3 +54,4 @@ export {
 } from './lying';
 export { runLyingCli, type CliOutcome, type CliRunner, type LyingCliOptions, type LyingCliResult } from './lying-cli';
 export type { LiarState, LiarRequest } from './state';
+export { tinyPdf } from './pdf';

@@ -1,3 +1,4 @@
+import { tinyPdf } from '@wayfinder/gym';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +8,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { explain, runCli, useGym } from './cli';
-import { tinyPdf } from './files';
 
 // `wayfinder memory`, `facts` and `history` run as processes against a data folder of each
 // test's own (WAYFINDER_HOME), with real files, the gym's pages in real Chromium, and the

@@ -3,10 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkTask, startGym, taskById, type Gym } from '@wayfinder/gym';
+import { checkTask, startGym, taskById, type Gym, tinyPdf } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv } from './cli';
-import { tinyPdf } from './files';
 
 // The CLI as someone outside the project gets it: `npm pack`, installed into an empty
 // prefix with no registry access, run from a directory that is not the checkout.

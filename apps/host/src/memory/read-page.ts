@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { IngestInput, PageContent, RequestGuard } from '@wayfinder/core';
+import { pageIngestInput, type IngestInput, type RequestGuard } from '@wayfinder/core';
 import { openBrowser, type OpenBrowser } from '../browser';
 import { SourceError } from './source-error';
 
@@ -17,22 +17,6 @@ const LOCAL_ONLY: RequestGuard = (request) =>
     ? { allow: true }
     : { allow: false, reason: 'HTML files are read offline; nothing is fetched from the web for them.' };
 
-function pageMetadata(content: PageContent): Record<string, string> {
-  const m = content.metadata;
-  const metadata: Record<string, string> = {};
-  const keep = (key: string, value: string) => {
-    if (value.trim()) metadata[key] = value.trim();
-  };
-  keep('description', m.description);
-  keep('author', m.author);
-  keep('published', m.published);
-  keep('siteName', m.siteName);
-  keep('lang', m.lang);
-  keep('emails', content.contacts.emails.join(', '));
-  keep('phones', content.contacts.phones.join(', '));
-  return metadata;
-}
-
 export class PageReader {
   private opened: OpenBrowser | null = null;
 
@@ -48,8 +32,7 @@ export class PageReader {
     await tab.navigate(url);
     const content = await tab.extract({ maxChars: MAX_PAGE_CHARS });
     if (!content.content.trim()) throw new SourceError(`${url} has no text to keep.`);
-    const title = content.metadata.title || (await tab.info()).title;
-    return { kind: 'page', url: content.url, title, text: content.content, metadata: pageMetadata(content) };
+    return pageIngestInput(content, content.metadata.title || (await tab.info()).title);
   }
 
   /** An HTML file, read offline. */
@@ -59,14 +42,8 @@ export class PageReader {
     await tab.navigate(pathToFileURL(path).href);
     const content = await tab.extract({ maxChars: MAX_PAGE_CHARS });
     if (!content.content.trim()) throw new SourceError(`${name} has no text to keep.`);
-    return {
-      kind: 'file',
-      url: `file:${name}`,
-      title: content.metadata.title || name,
-      text: content.content,
-      metadata: { type: 'html', ...pageMetadata(content) },
-      site: '',
-    };
+    const page = pageIngestInput(content, content.metadata.title || name);
+    return { ...page, kind: 'file', url: `file:${name}`, metadata: { type: 'html', ...page.metadata }, site: '' };
   }
 
   async close(): Promise<void> {

@@ -1,9 +1,8 @@
-// Files for tests to hand the CLI, built byte by byte so nothing is downloaded.
+// PDFs for tests (the CLI's memory, the panel's attachments), built byte by byte so nothing is downloaded.
 
 /**
  * A one-page PDF showing `text`, with a correct cross-reference table. `encrypted` adds a
  * standard security handler whose empty password does not open it (a password-protected PDF).
- * (The same construction as apps/extension/test/panel.e2e.ts's tinyPdf.)
  */
 export function tinyPdf(text: string, options: { encrypted?: boolean; title?: string } = {}): Buffer {
   const objects: (string | null)[] = [
