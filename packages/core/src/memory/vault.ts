@@ -61,7 +61,7 @@ export class Vault {
     const title = input.title.replace(/\s+/g, ' ').trim() || input.url;
     const pieces = chunkText(text);
     // Named by the site too: "the TMZ phone number" finds a page whose title never says TMZ.
-    const site = input.site ?? (input.kind === 'page' ? siteKey(siteOf(input.url)) : '');
+    const site = input.site ?? (input.kind === 'page' ? siteFor(input.url) : '');
     const squeezed = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
     const named = site && !squeezed(title).includes(squeezed(site.split('.')[0] ?? site)) ? `${title} (${site})` : title;
     const contactChunk = contactsText(named, contacts);
@@ -83,7 +83,7 @@ export class Vault {
       kind: input.kind,
       url: input.url,
       title,
-      site: input.site ?? (input.kind === 'page' ? siteFor(input.url) : ''),
+      site,
       addedAt: this.now(),
       contentHash: hash,
       chars: text.length,

@@ -4,7 +4,7 @@ import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, ATTACHMENT_MAX_FILES, type PageInfo } from '../../lib/messages';
 import { AttachmentError, readAttachment, type ReadAttachment } from './attachments';
 import { SaveFavourite } from './SaveFavourite';
-import { loadSettings, PROVIDER_IDS, type ModelChoice, type Settings } from '../../lib/settings';
+import { choiceKey, loadSettings, modelOptions, type ModelChoice, type Settings } from '../../lib/settings';
 import { ModelPicker } from './ModelPicker';
 
 // Where a task is typed: Enter runs, Shift+Enter is a new line. Mode (Act / Plan / Ask),
@@ -24,16 +24,6 @@ const MODES: { mode: TaskMode; label: string; hint: string }[] = [
   { mode: 'plan', label: 'Plan', hint: 'Propose steps first; you approve them' },
   { mode: 'ask', label: 'Ask', hint: 'Answer about this page, without acting' },
 ];
-
-/** Providers that are set up enough to pick (a model named, a key where one is needed). */
-function usable(settings: Settings): ModelChoice[] {
-  return PROVIDER_IDS.flatMap((provider): ModelChoice[] => {
-    if (provider === 'command' || provider === 'chrome') return [{ provider, model: '' }];
-    const config = settings.providers[provider];
-    const keyed = provider === 'ollama' || provider === 'openai-compatible' || config.apiKey;
-    return config.model && keyed ? [{ provider, model: config.model }] : [];
-  });
-}
 
 /** A task put in the box from elsewhere; `at` tells one putting from the next. */
 export interface Draft {
@@ -92,10 +82,11 @@ export function TaskBox({
     el.style.height = `${Math.min(el.scrollHeight + 2, 160)}px`;
   }, [text]);
 
-  const choices = settings ? usable(settings) : [];
+  // The same list the picker offers: only models that can be picked.
+  const choices = settings ? modelOptions(settings).flatMap((o) => (o.unavailable === null ? [o.choice] : [])) : [];
   const submit = async () => {
     if (!text.trim() || running || reading) return;
-    const picked = choices.find((c) => `${c.provider}:${c.model}` === model) ?? null;
+    const picked = choices.find((c) => choiceKey(c) === model) ?? null;
     const attachments = files.map(({ name, text: content }) => ({ name, text: content }));
     if (await onRun({ task: text.trim(), mode, model: picked, includePage, attachments })) {
       setText('');
