@@ -70,6 +70,7 @@ export { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from './tools/registry';
 export { requestGuard, ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
 export { makeToolContext, TabSession, type ContextParts } from './tools/session';
 export { changesNothing, effectsOf, type ActHow, type Effect, type ToolEffects } from './tools/effects';
+export { FactRefusedError, factProblem, MAX_FACT_CHARS, type FactRules } from './policy/facts';
 export { DEFAULT_RENDER, redactSecrets, type RenderOptions, type ToolResult } from './tools/response';
 export { defineTool, defineTabTool, type Tool, type ToolContext, type RiskClass } from './tools/define';
 export { PLAYBOOKS } from './playbooks/playbooks';
@@ -99,6 +100,8 @@ export {
   pageIngestInput,
   renderMemoryResults,
   isCommonWord,
+  cjkPieces,
+  hasCjk,
   searchWords,
   Vault,
   type ChunkOptions,

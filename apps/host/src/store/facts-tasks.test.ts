@@ -40,7 +40,7 @@ describe('facts', () => {
   ])('%s never becomes a fact', async (_what, text) => {
     await expect(store.facts.addFact(text)).rejects.toThrow(FactRefusedError);
     await expect(store.facts.addFact(text)).rejects.toThrow(
-      'This looks like a secret (a password, key or token), and secrets never become facts',
+      'This looks like a secret (a password, key, token or card number), and secrets never become facts',
     );
     expect(await store.facts.listFacts()).toEqual([]);
   });

@@ -1,46 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { settle } from './db';
-import { redactSecrets, type Fact, type FactStore } from '@wayfinder/core';
+import { FactRefusedError, factProblem, type Fact, type FactStore } from '@wayfinder/core';
 
-// The person's facts ("I prefer metric units"). A fact goes into every prompt, so nothing
-// that looks like a secret (a key, a token, a password, a stored secret's value) is kept.
+// The person's facts ("I prefer metric units"), in SQLite. What may become a fact is core's
+// rule (factProblem): nothing that looks like a secret, since every prompt carries them.
 
-export const MAX_FACT_CHARS = 500;
-
-/** A fact that was refused; the message says why and what to do instead. */
-export class FactRefusedError extends Error {
-  override readonly name = 'FactRefusedError';
-}
-
-// Beyond the credential formats core redacts: a secret told in words ("my PIN is 4821") and card numbers.
-const SECRET_SAID =
-  /\b(?:password|passcode|passphrase|passwd|pin|cvv|cvc|security code|api[ -]?key|secret key|access token|token)\s*(?:is|was|=|:)\s*\S+/i;
-
-function hasCardNumber(text: string): boolean {
-  for (const match of text.matchAll(/\b\d(?:[ -]?\d){12,18}\b/g)) {
-    const digits = match[0].replace(/\D/g, '');
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let d = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return true;
-  }
-  return false;
-}
-
-/** The reason a text cannot be a fact, or null when it can. `isSecret` adds the host's own secrets (the config's). */
-export function factProblem(text: string, isSecret: (text: string) => boolean = () => false): string | null {
-  const trimmed = text.trim();
-  if (!trimmed) return 'A fact needs some text, e.g. "I prefer metric units".';
-  if (trimmed.length > MAX_FACT_CHARS)
-    return `A fact is a short sentence (at most ${MAX_FACT_CHARS} characters; this one has ${trimmed.length}). Keep documents in the vault instead: wayfinder memory add <file>.`;
-  if (redactSecrets(trimmed) !== trimmed || isSecret(trimmed) || SECRET_SAID.test(trimmed) || hasCardNumber(trimmed))
-    return 'This looks like a secret (a password, key or token), and secrets never become facts: every prompt carries the facts. Keep secrets in the config file\'s "secrets" instead.';
-  return null;
-}
+export { FactRefusedError };
 
 function toFact(value: Record<string, unknown>): Fact {
   return { id: String(value.id), text: String(value.text), addedAt: Number(value.added_at) };
@@ -61,7 +27,11 @@ export class SqliteFactStore implements FactStore {
 
   addFact(text: string): Promise<Fact> {
     return settle(() => {
-      const problem = factProblem(text, this.isSecret);
+      const problem = factProblem(text, {
+        isSecret: this.isSecret,
+        secretsPlace: 'the config file\'s "secrets"',
+        documentsPlace: 'wayfinder memory add <file>',
+      });
       if (problem) throw new FactRefusedError(problem);
       const fact: Fact = { id: this.newId(), text: text.trim(), addedAt: Date.now() };
       this.db.prepare('INSERT INTO facts (id, text, added_at) VALUES (?, ?, ?)').run(fact.id, fact.text, fact.addedAt);

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { cjkTerms } from './fts-query';
 
 // The data file's schema, one function per version (PRAGMA user_version counts how many
 // have run). Never edit a migration that has shipped: add the next one.
@@ -88,5 +89,17 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
     // A deleted row's terms leave the full-text index at once, rather than at the next merge.
     db.exec(`INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('secure-delete', 1)`);
     db.exec(`INSERT INTO task_records_fts (task_records_fts, rank) VALUES ('secure-delete', 1)`);
+  },
+  // 2: Chinese and Japanese chunks also indexed by their two-character pieces (unicode61 keeps a
+  // whole run of them as one token, so a word inside it was never found). Written by the vault
+  // store with each chunk (no triggers: SQL cannot split the runs); contentless, deleted by rowid.
+  (db) => {
+    db.exec(`CREATE VIRTUAL TABLE chunks_cjk USING fts5 (terms, content = '', contentless_delete = 1, tokenize = 'unicode61')`);
+    db.exec(`INSERT INTO chunks_cjk (chunks_cjk, rank) VALUES ('secure-delete', 1)`);
+    const insert = db.prepare('INSERT INTO chunks_cjk (rowid, terms) VALUES (?, ?)');
+    for (const chunk of db.prepare('SELECT seq, text FROM chunks').iterate()) {
+      const terms = typeof chunk.text === 'string' ? cjkTerms(chunk.text) : '';
+      if (terms) insert.run(Number(chunk.seq), terms);
+    }
   },
 ];

@@ -153,6 +153,27 @@ describe('forgetting', () => {
   });
 });
 
+describe('Chinese and Japanese text', () => {
+  it('is found by a word inside a run of characters, and forgetting it leaves no piece in the index', async () => {
+    await put('tokyo', ['東京都庁の電話番号は03-5321-1111です。'], { url: 'https://www.metro.tokyo.lg.jp/' });
+    await put('beijing', ['北京大学的图书馆很大。']);
+    await put('english', ['A page in English about Tokyo.']);
+    expect(await hitsFor('電話番号')).toEqual(['tokyo:0']);
+    expect(await hitsFor('图书馆')).toEqual(['beijing:0']);
+    expect(await hitsFor('Tokyo')).toEqual(['english:0']);
+
+    await store.vault.remove(['tokyo']);
+    expect(await hitsFor('電話番号')).toEqual([]);
+    store.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cjk_terms USING fts5vocab(main, 'chunks_cjk', 'row')");
+    const terms = store.db
+      .prepare('SELECT term FROM temp.cjk_terms')
+      .all()
+      .map((r) => String(r.term));
+    expect(terms).toContain('图书');
+    expect(terms).not.toContain('電話');
+  });
+});
+
 describe('full-text queries never speak FTS5 syntax', () => {
   it.each([
     ['"unbalanced quote', ['q:0']],

@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { Chunk, ChunkHit, VaultDocument, VaultStats, VaultStore } from '@wayfinder/core';
 import { inTransaction, settle } from './db';
-import { matchExpression } from './fts-query';
+import { cjkMatchExpression, cjkTerms, matchExpression } from './fts-query';
 import { VectorIndex } from './vector-index';
 
 // The vault in SQLite: documents, their chunks (with an FTS5 index kept by triggers) and one
@@ -75,10 +75,13 @@ export class SqliteVaultStore implements VaultStore {
           .run(doc.id, doc.kind, doc.url, doc.title, doc.site, doc.addedAt, doc.contentHash, doc.chars, JSON.stringify(doc.metadata));
         const insertChunk = this.db.prepare('INSERT INTO chunks (id, doc_id, ordinal, text) VALUES (?, ?, ?, ?)');
         const insertVector = this.db.prepare('INSERT INTO vectors (chunk_seq, embedder, vector) VALUES (?, ?, ?)');
+        const insertCjk = this.db.prepare('INSERT INTO chunks_cjk (rowid, terms) VALUES (?, ?)');
         chunks.forEach((chunk, i) => {
           if (chunk.docId !== doc.id)
             throw new Error(`Chunk ${chunk.id} belongs to ${chunk.docId}, not to the document stored (${doc.id}).`);
           const seq = Number(insertChunk.run(chunk.id, doc.id, chunk.ordinal, chunk.text).lastInsertRowid);
+          const terms = cjkTerms(chunk.text);
+          if (terms) insertCjk.run(seq, terms);
           const vector = vectors[i];
           if (!vector) throw new Error(`Chunk ${chunk.id} has no vector.`);
           insertVector.run(seq, embedderId, toBlob(vector));
@@ -142,17 +145,27 @@ export class SqliteVaultStore implements VaultStore {
 
   textSearch(query: string, k: number): Promise<ChunkHit[]> {
     return settle(() => {
-      const match = matchExpression(query);
-      if (!match || k <= 0) return [];
-      const rows = this.db
-        .prepare(
-          `SELECT c.id AS chunk_id, c.doc_id AS doc_id, bm25(chunks_fts) AS rank
-           FROM chunks_fts JOIN chunks c ON c.seq = chunks_fts.rowid
-           WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?`,
-        )
-        .all(match, k);
-      // bm25() is lower for better matches; a ChunkHit's score is higher for better ones.
-      return rows.map(row).map((r) => ({ chunkId: str(r.chunk_id), docId: str(r.doc_id), score: -num(r.rank) }));
+      if (k <= 0) return [];
+      const search = (table: 'chunks_fts' | 'chunks_cjk', match: string | null) =>
+        match
+          ? this.db
+              .prepare(
+                `SELECT c.id AS chunk_id, c.doc_id AS doc_id, bm25(${table}) AS rank
+                 FROM ${table} JOIN chunks c ON c.seq = ${table}.rowid
+                 WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`,
+              )
+              .all(match, k)
+              .map(row)
+          : [];
+      const rows = [...search('chunks_fts', matchExpression(query)), ...search('chunks_cjk', cjkMatchExpression(query))];
+      // bm25() is lower for better matches; a ChunkHit's score is higher for better ones. A chunk both found keeps its better score.
+      const best = new Map<string, ChunkHit>();
+      for (const r of rows) {
+        const hit = { chunkId: str(r.chunk_id), docId: str(r.doc_id), score: -num(r.rank) };
+        const seen = best.get(hit.chunkId);
+        if (!seen || hit.score > seen.score) best.set(hit.chunkId, hit);
+      }
+      return [...best.values()].sort((a, b) => b.score - a.score).slice(0, k);
     });
   }
 
@@ -232,6 +245,7 @@ export class SqliteVaultStore implements VaultStore {
     this.db
       .prepare('DELETE FROM vectors WHERE chunk_seq IN (SELECT seq FROM chunks WHERE doc_id IN (SELECT value FROM json_each(?)))')
       .run(list);
+    this.db.prepare('DELETE FROM chunks_cjk WHERE rowid IN (SELECT value FROM json_each(?))').run(JSON.stringify(seqs));
     this.db.prepare('DELETE FROM chunks WHERE doc_id IN (SELECT value FROM json_each(?))').run(list);
     const documents = Number(this.db.prepare('DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))').run(list).changes);
     return { seqs, documents };

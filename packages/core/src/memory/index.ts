@@ -5,6 +5,6 @@ export { cosine, HashEmbedder } from './hash-embedder';
 export { InMemoryMemory } from './memory-store';
 export { pageIngestInput } from './page-input';
 export { renderMemoryResults, type RenderMemoryOptions } from './render';
-export { contentHash, isCommonWord, searchWords } from './text';
+export { cjkPieces, contentHash, hasCjk, isCommonWord, searchWords } from './text';
 export { memoryAccess, Vault, type IngestInput, type IngestOutcome, type VaultOptions } from './vault';
 export type * from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, fnv1a, searchWords, stem } from './text';
+import { cjkPieces, contentHash, fnv1a, searchWords, stem } from './text';
 
 describe('search words', () => {
   it('fold case and accents, strip inflection, and leave out function words', () => {
@@ -14,6 +14,15 @@ describe('search words', () => {
       'box',
     ]);
     expect(searchWords('who are you')).toEqual(['who', 'are', 'you']);
+  });
+
+  it('split Chinese and Japanese runs into overlapping two-character pieces, leaving other words whole', () => {
+    expect(cjkPieces('東京都庁')).toEqual(['東京', '京都', '都庁']);
+    expect(cjkPieces('猫')).toEqual(['猫']);
+    expect(searchWords('東京都庁の電話番号 Tokyo')).toEqual(['東京', '京都', '都庁', '庁の', 'の電', '電話', '話番', '番号', 'tokyo']);
+    expect(searchWords('猫')).toEqual(['猫']);
+    // A two-character word is one of the longer run's pieces, so it finds it.
+    expect(searchWords('東京都庁')).toEqual(expect.arrayContaining(searchWords('東京')));
   });
 });
 

@@ -37,20 +37,41 @@ function undouble(w: string): string {
   return /([^aeioulsz])\1$/.test(w) ? w.slice(0, -1) : w;
 }
 
-/** The raw words of a text, folded (letters and digits; everything else separates). */
-export function rawWords(text: string): string[] {
-  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+// Chinese and Japanese are written without spaces: a run of their characters is searched by
+// its overlapping two-character pieces (東京都庁 → 東京 京都 都庁), as CJK search engines do, so
+// a two-character word finds the longer run it sits in.
+const CJK = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)/u;
+
+/** Whether a text holds Chinese or Japanese characters. */
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
 }
 
-/** The words a text is searched by: folded, stemmed, function words and single letters left out (kept when there is nothing else). */
+/** A run of CJK characters as its overlapping two-character pieces (a single character stays itself). */
+export function cjkPieces(run: string): string[] {
+  const chars = run.match(/./gsu) ?? [];
+  if (chars.length <= 1) return chars;
+  return chars.slice(1).map((char, i) => `${chars[i] ?? ''}${char}`);
+}
+
+/** The raw words of a text, folded (letters and digits; everything else separates; CJK runs in two-character pieces). */
+export function rawWords(text: string): string[] {
+  const words = foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.some(hasCjk)) return words;
+  return words.flatMap((word) =>
+    hasCjk(word) ? word.split(CJK).flatMap((part, i) => (i % 2 === 1 ? cjkPieces(part) : part ? [part] : [])) : [word],
+  );
+}
+
 /** A word too common to look for ("the", "what", "of"): searches leave it out unless nothing else is left. */
 export function isCommonWord(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
 
+/** The words a text is searched by: folded, stemmed, function words and single letters left out (kept when there is nothing else). */
 export function searchWords(text: string): string[] {
   const raw = rawWords(text);
-  const content = raw.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));
+  const content = raw.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w) || hasCjk(w)));
   return (content.length > 0 ? content : raw).map(stem);
 }
 

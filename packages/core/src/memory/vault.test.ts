@@ -230,3 +230,25 @@ describe('Vault.reindex', () => {
     expect(await next.reindex()).toBe(0);
   });
 });
+
+describe('Vault.search in Chinese and Japanese', () => {
+  it('finds a page by a word inside a run of characters, among pages in other languages', async () => {
+    const { vault } = setup();
+    await vault.ingest({
+      kind: 'page',
+      url: 'https://www.metro.tokyo.lg.jp/',
+      title: '東京都庁',
+      text: '東京都庁の電話番号は03-5321-1111です。開庁時間は平日の午前8時30分から午後5時15分までです。',
+    });
+    await vault.ingest({
+      kind: 'page',
+      url: 'https://www.pku.edu.cn/',
+      title: '北京大学',
+      text: '北京大学的图书馆很大，每天早上八点开门。',
+    });
+    await vault.ingest({ kind: 'page', url: 'https://bread.example/', title: 'Sourdough', text: breadArticle });
+    expect((await vault.search('電話番号', 1))[0]?.url).toBe('https://www.metro.tokyo.lg.jp/');
+    expect((await vault.search('图书馆几点开门', 1))[0]?.url).toBe('https://www.pku.edu.cn/');
+    expect((await vault.search('sourdough starter', 1))[0]?.url).toBe('https://bread.example/');
+  });
+});
