@@ -1,9 +1,10 @@
 import { tinyPdf } from '@wayfinder/gym';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,6 +29,9 @@ afterEach(() => {
 
 const cli = (args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) =>
   runCli(args, { ...options, env: { WAYFINDER_HOME: home, ...options.env } });
+
+/** The address a file added from the test's folder is kept under. */
+const fileUrl = (name: string): string => pathToFileURL(join(files, name)).href;
 
 function file(name: string, content: string | Buffer): string {
   const path = join(files, name);
@@ -102,10 +106,10 @@ describe('adding files and pages, and finding them again', () => {
     expect(run.stdout).toContain('4 of 4 sources added.');
 
     const asks: [string, string, string][] = [
-      ['where did I hide the spare key', 'file:hiding-places.txt', 'blue flowerpot'],
-      ['what time does the boat to Vashon depart', 'file:ferry.md', '7:15'],
-      ["the New Brunswick doctor's email", 'file:doctor.json', 'amy.chen@clinic.example'],
-      ['how much do I owe Northwind', 'file:invoice.pdf', '82 EUR'],
+      ['where did I hide the spare key', fileUrl('hiding-places.txt'), 'blue flowerpot'],
+      ['what time does the boat to Vashon depart', fileUrl('ferry.md'), '7:15'],
+      ["the New Brunswick doctor's email", fileUrl('doctor.json'), 'amy.chen@clinic.example'],
+      ['how much do I owe Northwind', fileUrl('invoice.pdf'), '82 EUR'],
     ];
     for (const [question, url, text] of asks) {
       const top = (await searchJson(question)).results[0];
@@ -145,7 +149,7 @@ describe('adding files and pages, and finding them again', () => {
         .map((l) => ADD_LINE.parse(JSON.parse(l)));
       expect(lines).toEqual([
         expect.objectContaining({ source: page, ok: true, stored: true, title: 'Leave No Trace, fifty years on' }),
-        expect.objectContaining({ source: html, ok: true, stored: true, title: 'Riverside Clinic', url: 'file:clinic.html' }),
+        expect.objectContaining({ source: html, ok: true, stored: true, title: 'Riverside Clinic', url: fileUrl('clinic.html') }),
       ]);
       expect(fetched).toBe(0);
 
@@ -154,7 +158,7 @@ describe('adding files and pages, and finding them again', () => {
       expect(editor?.chunks.map((c) => c.text).join(' ')).toContain('editor@trailjournal.example');
 
       const doctor = (await searchJson("children's doctor email address")).results[0];
-      expect(doctor?.url).toBe('file:clinic.html');
+      expect(doctor?.url).toBe(fileUrl('clinic.html'));
       expect(doctor?.chunks.map((c) => c.text).join(' ')).toContain('dr.ng@riverside.example');
     } finally {
       await new Promise<void>((resolve) => tracker.close(() => resolve()));
@@ -179,11 +183,26 @@ describe('adding files and pages, and finding them again', () => {
     }
     const text = await cli(['memory', 'search', 'apple pie', '-k', '1']);
     expect(text.stdout).toMatch(
-      /^1\. b\.txt {2}\(score [\d.]+\)\n {3}file:b\.txt · added \d{4}-\d\d-\d\d \d\d:\d\d\n {3}> Apple pie needs apples\.\n$/,
+      /^1\. b\.txt {2}\(score [\d.]+\)\n {3}file:\/\/\/\S+\/b\.txt · added \d{4}-\d\d-\d\d \d\d:\d\d\n {3}> Apple pie needs apples\.\n$/,
     );
     const bad = await cli(['memory', 'search', 'x', '-k', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('-k must be a whole number from 1 to 20');
+  });
+});
+
+describe('files of the same name', () => {
+  it('in two folders stay two documents; the same file added again is unchanged', async () => {
+    const first = file('notes.txt', 'The canoe paddles are in the garage loft.');
+    mkdirSync(join(files, 'work'));
+    const second = join(files, 'work', 'notes.txt');
+    writeFileSync(second, 'The quarterly report is due on the ninth.');
+    expect((await cli(['memory', 'add', first, second])).stdout).toContain('2 of 2 sources added.');
+    expect((await searchJson('where are the canoe paddles')).results[0]?.url).toBe(pathToFileURL(first).href);
+    expect((await searchJson('when is the quarterly report due')).results[0]?.url).toBe(pathToFileURL(second).href);
+    const again = await cli(['memory', 'add', first]);
+    expect(again.stdout).toMatch(/unchanged|already/i);
+    expect(await listJson()).toHaveLength(2);
   });
 });
 
@@ -242,11 +261,11 @@ describe('listing and forgetting', () => {
     expect(kayak).toBeDefined();
 
     // By id.
-    expect((await searchJson('quixotic kayak')).results[0]?.url).toBe('file:kayak.txt');
+    expect((await searchJson('quixotic kayak')).results[0]?.url).toBe(fileUrl('kayak.txt'));
     const byId = await cli(['memory', 'forget', kayak?.id ?? '']);
     expect(byId.code, explain(byId)).toBe(0);
     expect(byId.stdout).toContain('Forgot 1 document.');
-    expect((await searchJson('quixotic kayak')).results.map((r) => r.url)).not.toContain('file:kayak.txt');
+    expect((await searchJson('quixotic kayak')).results.map((r) => r.url)).not.toContain(fileUrl('kayak.txt'));
     expect(inspect('quixotic')).toMatchObject({ documents: 2, matches: 0 });
     expect(readFileSync(join(home, 'wayfinder.db')).toString('latin1')).not.toContain('quixotic');
     const unknown = await cli(['memory', 'forget', 'no-such-id']);
@@ -294,7 +313,7 @@ describe('facts', () => {
     ]) {
       const refused = await cli(['facts', 'add', secret], { env: { WAYFINDER_CONFIG: config } });
       expect(refused.code, secret).toBe(1);
-      expect(refused.stderr).toContain('This looks like a secret (a password, key or token), and secrets never become facts');
+      expect(refused.stderr).toContain('This looks like a secret (a password, key, token or card number), and secrets never become facts');
     }
 
     const list = await cli(['facts', 'list', '--json']);

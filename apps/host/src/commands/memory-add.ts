@@ -30,7 +30,7 @@ function sourceOf(arg: string): Source {
 async function read(source: Source, pages: PageReader): Promise<IngestInput> {
   if (source.kind === 'url') return pages.page(source.url);
   const file = await readSourceBytes(source.path);
-  return file.type === 'html' ? pages.htmlFile(source.path, file.name) : fileInput(file.type, file.name, file.bytes);
+  return file.type === 'html' ? pages.htmlFile(source.path, file.name) : fileInput(file.type, file.name, file.bytes, file.url);
 }
 
 function failure(error: unknown): string | null {

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { IngestInput } from '@wayfinder/core';
 import { pdfText } from './pdf';
 import { SourceError } from './source-error';
@@ -32,7 +33,8 @@ function megabytes(bytes: number): string {
 }
 
 /** The file's bytes, after checking it is a kind we read, exists, is not empty and not too large. */
-export async function readSourceBytes(path: string): Promise<{ type: FileType; name: string; bytes: Uint8Array }> {
+/** `url`: the file's own address (file:///…), so two files of the same name in different folders stay two documents. */
+export async function readSourceBytes(path: string): Promise<{ type: FileType; name: string; url: string; bytes: Uint8Array }> {
   const name = basename(path);
   const type = fileType(path);
   if (!type)
@@ -52,7 +54,7 @@ export async function readSourceBytes(path: string): Promise<{ type: FileType; n
   }
   if (size > MAX_FILE_BYTES) throw new SourceError(`${name} is ${megabytes(size)}; files up to ${megabytes(MAX_FILE_BYTES)} can be added.`);
   if (size === 0) throw new SourceError(`${name} is empty.`);
-  return { type, name, bytes: new Uint8Array(await readFile(path)) };
+  return { type, name, url: pathToFileURL(path).href, bytes: new Uint8Array(await readFile(path)) };
 }
 
 function decodeText(bytes: Uint8Array, name: string): string {
@@ -76,8 +78,7 @@ function jsonLines(value: unknown, path: string, out: string[]): void {
 }
 
 /** A text, Markdown, JSON or PDF file as the vault takes it. */
-export async function fileInput(type: Exclude<FileType, 'html'>, name: string, bytes: Uint8Array): Promise<IngestInput> {
-  const url = `file:${name}`;
+export async function fileInput(type: Exclude<FileType, 'html'>, name: string, bytes: Uint8Array, url: string): Promise<IngestInput> {
   let title = name;
   let text: string;
   const metadata: Record<string, string> = { type };

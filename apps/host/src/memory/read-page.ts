@@ -43,7 +43,7 @@ export class PageReader {
     const content = await tab.extract({ maxChars: MAX_PAGE_CHARS });
     if (!content.content.trim()) throw new SourceError(`${name} has no text to keep.`);
     const page = pageIngestInput(content, content.metadata.title || name);
-    return { ...page, kind: 'file', url: `file:${name}`, metadata: { type: 'html', ...page.metadata }, site: '' };
+    return { ...page, kind: 'file', url: pathToFileURL(path).href, metadata: { type: 'html', ...page.metadata }, site: '' };
   }
 
   async close(): Promise<void> {

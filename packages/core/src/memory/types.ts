@@ -6,7 +6,7 @@
 export interface VaultDocument {
   id: string;
   kind: 'page' | 'file';
-  /** The page's address, or `file:<name>` for a file. */
+  /** The page's address; a file's (`file:///…` on the host; `file:<name>` in the extension, which is given no paths). */
   url: string;
   title: string;
   /** The registrable site for a page (`example.com`); '' for a file. */

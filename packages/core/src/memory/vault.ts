@@ -12,7 +12,7 @@ import type { Chunk, ChunkHit, Embedder, FactStore, MemoryAccess, MemoryResult, 
 
 export interface IngestInput {
   kind: 'page' | 'file';
-  /** The page's address, or `file:<name>` for a file. */
+  /** The page's address; a file's (`file:///…` on the host; `file:<name>` in the extension, which is given no paths). */
   url: string;
   title: string;
   text: string;
