@@ -110,3 +110,4 @@ export {
   type RenderMemoryOptions,
   type VaultOptions,
 } from './memory/index';
+export * from './skills/index';

@@ -1,0 +1,7 @@
+export { describeStep, targetName } from './describe';
+export { exportRecording, importRecording, locatorFromSelector, selectorFromLocator } from './devtools';
+export { fillInputs, inferInputs, inputName, kindOfValue } from './inputs';
+export { parseSkillFile, STEPS_FENCE, writeSkillFile } from './skill-file';
+export { SkillFormatError } from './steps-json';
+export type * from './types';
+export { RECORDER_STEP_TYPES, WAYFINDER_STEP_TYPES } from './types';
