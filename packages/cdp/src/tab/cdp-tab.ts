@@ -1,6 +1,5 @@
 import {
   BrowserError,
-  normalizeAddress,
   pageData,
   type Action,
   type ActionOutcome,
@@ -26,6 +25,7 @@ import { fromPageError, toBrowserError } from './errors';
 import type { TabHost, TabOptions } from './host';
 import { DOM_EVENT_INPUT, TRUSTED_INPUT, type InputDriver } from './input-modes';
 import { NavigationWatch } from './navigation';
+import { Navigator } from './navigator';
 import { NetworkTracker } from './network';
 import { RequestGate } from './requests';
 import { takeScreenshot } from './screenshot';
@@ -45,8 +45,6 @@ const NEW_TAB_WAIT_MS = 2_000;
 const MAX_FOCUS_DEPTH = 4;
 /** How long an action waits for the requests it started (then reports the page as it is). */
 const REQUEST_WAIT_MS = 3_000;
-/** How long a download's report may trail the navigation that started it. */
-const DOWNLOAD_REPORT_MS = 100;
 /** Quiet time after the last request, for the page to render what arrived. */
 const RENDER_QUIET_MS = 60;
 
@@ -78,6 +76,7 @@ export class CdpTab implements Tab, ActionTarget {
   readonly requests: RequestGate;
   private closedReason: string | null = null;
   private readonly actions: Actions;
+  private readonly navigator: Navigator;
 
   private constructor(
     readonly id: string,
@@ -110,6 +109,14 @@ export class CdpTab implements Tab, ActionTarget {
       this.closedReason = reason;
     });
     this.actions = new Actions(this, this.input);
+    this.navigator = new Navigator({
+      session,
+      timeoutMs: this.navigationTimeoutMs,
+      perform: (doing, run) => this.perform(doing, run),
+      info: () => this.info(),
+      requestsSettled: () => this.requests.settled(),
+      leavingRefused: () => this.dialogs.peek().some((d) => d.type === 'beforeunload' && !d.accepted),
+    });
   }
 
   /**
@@ -307,70 +314,20 @@ export class CdpTab implements Tab, ActionTarget {
     );
   }
 
-  /** `start` says 'download' when the address turned out to be a file to download, not a page. */
-  private async navigation(doing: string, start: () => Promise<'download' | 'page'>): Promise<ActionOutcome> {
-    return this.perform(doing, async (watch) => {
-      if ((await start()) === 'download') {
-        // The browser reports the download as it answers; let its decision be made before the result.
-        await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_REPORT_MS));
-        await this.requests.settled();
-        return 'The address is a file to download, not a page; the page stayed as it was.';
-      }
-      const loaded = await watch.until(() => watch.loaded || watch.sameDocument, this.navigationTimeoutMs);
-      const info = await this.info();
-      return loaded
-        ? `Opened ${pageData(info.url, 300)}${info.title ? ` (${pageData(info.title)})` : ''}.`
-        : `Started opening ${pageData(info.url, 300)}; it is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s.`;
-    });
-  }
-
-  async navigate(url: string): Promise<ActionOutcome> {
-    const address = normalizeAddress(url);
-    return this.navigation(`opening ${address}`, async () => {
-      const result = await this.session.send('Page.navigate', { url: address });
-      if (result.isDownload) return 'download';
-      if (!result.errorText) return 'page';
-      const stayed = this.dialogs.peek().some((d) => d.type === 'beforeunload' && !d.accepted);
-      if (stayed) {
-        throw new BrowserError(
-          'navigation-failed',
-          `Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.`,
-          false,
-        );
-      }
-      throw new BrowserError(
-        'navigation-failed',
-        `Could not open ${address}: ${explainNetError(result.errorText)}`,
-        result.errorText !== 'net::ERR_NAME_NOT_RESOLVED',
-      );
-    });
-  }
-
-  private async history(step: -1 | 1): Promise<ActionOutcome> {
-    const doing = step < 0 ? 'going back' : 'going forward';
-    return this.navigation(doing, async () => {
-      const { currentIndex, entries } = await this.session.send('Page.getNavigationHistory');
-      const entry = entries[currentIndex + step];
-      if (!entry)
-        throw new BrowserError('bad-argument', `There is no ${step < 0 ? 'previous' : 'next'} page in this tab's history.`, false);
-      await this.session.send('Page.navigateToHistoryEntry', { entryId: entry.id });
-      return 'page';
-    });
+  navigate(url: string): Promise<ActionOutcome> {
+    return this.navigator.navigate(url);
   }
 
   goBack(): Promise<ActionOutcome> {
-    return this.history(-1);
+    return this.navigator.history(-1);
   }
 
   goForward(): Promise<ActionOutcome> {
-    return this.history(1);
+    return this.navigator.history(1);
   }
 
   reload(): Promise<ActionOutcome> {
-    return this.navigation('reloading', async () => {
-      await this.session.send('Page.reload', {});
-      return 'page';
-    });
+    return this.navigator.reload();
   }
 
   /** Reads and waits run the way every one runs: on a usable tab, failures as BrowserErrors. */
@@ -457,19 +414,4 @@ function describeSideEffects(dialogs: HandledDialog[], newTabs: TabInfo[]): stri
   }
   for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${pageData(t.url, 300)}; switch to it to use it.`;
   return text;
-}
-
-function explainNetError(code: string): string {
-  const known: Record<string, string> = {
-    'net::ERR_NAME_NOT_RESOLVED': 'the site name does not resolve (check the spelling)',
-    'net::ERR_CONNECTION_REFUSED': 'nothing answered at that address (connection refused)',
-    'net::ERR_INTERNET_DISCONNECTED': 'there is no internet connection',
-    'net::ERR_CONNECTION_TIMED_OUT': 'the site did not answer in time',
-    'net::ERR_CERT_AUTHORITY_INVALID': "the site's certificate is not trusted",
-    'net::ERR_BLOCKED_BY_CLIENT': 'the request was blocked',
-    'net::ERR_ABORTED': 'the navigation was cancelled (the page may have started another one)',
-    'net::ERR_UNSAFE_PORT': 'the browser does not open that port (it is reserved for other protocols)',
-    'net::ERR_FILE_NOT_FOUND': 'there is no such file',
-  };
-  return `${known[code] ?? 'the browser reported an error'} (${code}).`;
 }
