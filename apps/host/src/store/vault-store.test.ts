@@ -124,11 +124,13 @@ describe('all-or-nothing writes', () => {
     expect(await nearest('kayaks')).toEqual(['p:0']);
   });
 
-  it('one vector per chunk, or nothing is stored', async () => {
-    await expect(store.vault.put(doc('q'), [{ id: 'q:0', docId: 'q', ordinal: 0, text: 't' }], [], embedder.id)).rejects.toThrow(
-      '1 chunks came with 0 vectors',
-    );
+  it('one vector per chunk, or none (listed for a re-index), or nothing is stored', async () => {
+    const chunks = [0, 1].map((ordinal) => ({ id: `q:${ordinal}`, docId: 'q', ordinal, text: `text ${ordinal}` }));
+    const [one] = await embedder.embed(['text 0']);
+    await expect(store.vault.put(doc('q'), chunks, one ? [one] : [], embedder.id)).rejects.toThrow('2 chunks came with 1 vectors');
     expect(await store.vault.stats()).toMatchObject({ documents: 0 });
+    await store.vault.put(doc('q'), chunks, [], embedder.id);
+    expect((await store.vault.chunksWithoutVectors(embedder.id, 10)).map((c) => c.id)).toEqual(['q:0', 'q:1']);
   });
 });
 

@@ -63,8 +63,8 @@ export class SqliteVaultStore implements VaultStore {
 
   put(doc: VaultDocument, chunks: Chunk[], vectors: Float32Array[], embedderId: string): Promise<void> {
     return settle(() => {
-      if (vectors.length !== chunks.length)
-        throw new Error(`${chunks.length} chunks came with ${vectors.length} vectors; give one vector per chunk.`);
+      if (vectors.length !== chunks.length && vectors.length !== 0)
+        throw new Error(`${chunks.length} chunks came with ${vectors.length} vectors; give one vector per chunk, or none.`);
       const added: { seq: number; chunkId: string; vector: Float32Array }[] = [];
       const removed = inTransaction(this.db, () => {
         const gone = this.deleteDocuments([doc.id]).seqs;
@@ -83,7 +83,7 @@ export class SqliteVaultStore implements VaultStore {
           const terms = cjkTerms(chunk.text);
           if (terms) insertCjk.run(seq, terms);
           const vector = vectors[i];
-          if (!vector) throw new Error(`Chunk ${chunk.id} has no vector.`);
+          if (!vector) return;
           insertVector.run(seq, embedderId, toBlob(vector));
           added.push({ seq, chunkId: chunk.id, vector });
         });

@@ -20,8 +20,8 @@ export class InMemoryMemory implements VaultStore, FactStore, TaskMemoryStore {
   private readonly records: TaskRecord[] = [];
 
   put(doc: VaultDocument, chunks: Chunk[], vectors: Float32Array[], embedderId: string): Promise<void> {
-    if (vectors.length !== chunks.length)
-      return Promise.reject(new Error(`put needs one vector per chunk (got ${vectors.length} for ${chunks.length} chunks).`));
+    if (vectors.length !== chunks.length && vectors.length !== 0)
+      return Promise.reject(new Error(`put needs one vector per chunk, or none (got ${vectors.length} for ${chunks.length} chunks).`));
     this.drop(doc.id);
     this.docs.set(doc.id, { ...doc, metadata: { ...doc.metadata } });
     this.chunkIds.set(

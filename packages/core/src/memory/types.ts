@@ -54,7 +54,10 @@ export interface VaultStats {
 
 /** Where a host keeps the vault. Every write is all-or-nothing. */
 export interface VaultStore {
-  /** Stores a document with its chunks and their vectors (one per chunk, from `embedderId`); replaces one with the same id. */
+  /**
+   * Stores a document with its chunks and their vectors (one per chunk, from `embedderId`, or
+   * none when the embedder failed: `chunksWithoutVectors` then lists them); replaces one with the same id.
+   */
   put(doc: VaultDocument, chunks: Chunk[], vectors: Float32Array[], embedderId: string): Promise<void>;
   /** The document stored for this address with this text, if any. */
   find(url: string, contentHash?: string): Promise<VaultDocument | null>;

@@ -252,3 +252,26 @@ describe('Vault.search in Chinese and Japanese', () => {
     expect((await vault.search('sourdough starter', 1))[0]?.url).toBe('https://bread.example/');
   });
 });
+
+describe('Vault when the embedder fails', () => {
+  it('stores without vectors and searches by words, telling the host; a re-index gives the vectors later', async () => {
+    const store = new InMemoryMemory();
+    let broken = true;
+    const hash = new HashEmbedder();
+    const flaky: Embedder = {
+      id: hash.id,
+      dimensions: hash.dimensions,
+      embed: (texts, signal) => (broken ? Promise.reject(new Error('model not downloaded')) : hash.embed(texts, signal)),
+    };
+    const errors: string[] = [];
+    const vault = new Vault(store, flaky, { now: clock(), onEmbedError: (e) => errors.push(String(e)) });
+    const stored = await vault.ingest({ kind: 'page', url: 'https://bread.example/', title: 'Sourdough', text: breadArticle });
+    expect(stored.stored).toBe(true);
+    expect((await vault.search('how long does bulk fermentation take', 1))[0]?.url).toBe('https://bread.example/');
+    expect(errors).toEqual(['Error: model not downloaded', 'Error: model not downloaded']);
+    expect((await store.chunksWithoutVectors(hash.id, 100)).length).toBeGreaterThan(0);
+    broken = false;
+    await vault.reindex();
+    expect(await store.chunksWithoutVectors(hash.id, 100)).toEqual([]);
+  });
+});

@@ -34,6 +34,12 @@ export interface VaultOptions {
   maxDocuments?: number;
   /** The time documents are stamped with (tests pin it). */
   now?: () => number;
+  /**
+   * The embedder failed (a model that cannot be downloaded or run). Memory goes on with words
+   * only: a search ranks by words, a document is stored without vectors (a re-index gives them
+   * theirs). The host says so where the person looks.
+   */
+  onEmbedError?: (error: unknown) => void;
 }
 
 const DEFAULT_MAX_DOCUMENTS = 5000;
@@ -43,6 +49,7 @@ const CHUNKS_PER_RESULT = 3;
 export class Vault {
   private readonly maxDocuments: number;
   private readonly now: () => number;
+  private readonly onEmbedError: (error: unknown) => void;
 
   constructor(
     private readonly store: VaultStore,
@@ -51,6 +58,7 @@ export class Vault {
   ) {
     this.maxDocuments = Math.max(1, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
     this.now = options.now ?? Date.now;
+    this.onEmbedError = options.onEmbedError ?? (() => undefined);
   }
 
   /** Stores a page or file: once per address and text; a changed text replaces the version stored before. */
@@ -90,7 +98,11 @@ export class Vault {
       metadata,
     };
     const chunks: Chunk[] = pieces.map((piece, ordinal) => ({ id: `${doc.id}:${ordinal}`, docId: doc.id, ordinal, text: piece }));
-    const vectors = await this.embedChunks(chunks, new Map([[doc.id, title]]), signal);
+    const vectors = await this.embedChunks(chunks, new Map([[doc.id, title]]), signal).catch((error: unknown) => {
+      signal?.throwIfAborted();
+      this.onEmbedError(error);
+      return [];
+    });
     signal?.throwIfAborted();
     await this.store.put(doc, chunks, vectors, this.embedder.id);
     await this.evict(doc.id);
@@ -101,7 +113,10 @@ export class Vault {
   async search(query: string, k = 3): Promise<MemoryResult[]> {
     if (!query.trim() || k <= 0) return [];
     const wide = k * 10;
-    const [vector] = await this.embedder.embed([query]);
+    const [vector] = await this.embedder.embed([query]).catch((error: unknown) => {
+      this.onEmbedError(error);
+      return [];
+    });
     const [textHits, vectorHits] = await Promise.all([
       this.store.textSearch(query, wide),
       vector ? this.store.vectorSearch(vector, wide, this.embedder.id) : Promise.resolve([]),
