@@ -1,3 +1,4 @@
+import { PAGE_SCRIPT } from '@wayfinder/page';
 import { defineConfig } from 'wxt';
 
 // The MV3 extension. Entry points live in src/entrypoints; everything else is plain modules
@@ -12,7 +13,20 @@ export default defineConfig({
     // chrome.debugger child sessions (a sessionId in the debuggee), which the driver uses
     // for out-of-process frames, arrived in Chrome 125.
     minimum_chrome_version: '125',
-    permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage', 'declarativeNetRequest', 'downloads'],
+    permissions: [
+      'sidePanel',
+      'debugger',
+      'storage',
+      'tabs',
+      'alarms',
+      'unlimitedStorage',
+      'declarativeNetRequest',
+      'downloads',
+      'offscreen',
+      'scripting',
+    ],
+    // WebAssembly (the MiniLM model's runtime) may be compiled; scripts still only the extension's own.
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // Pages the agent works on, and model servers (Ollama, LM Studio) anywhere the user points it.
     host_permissions: ['<all_urls>'],
     // public/icon/{16,32,48,128}.png (from icon/wayfinder.svg) become the manifest's icons.
@@ -24,7 +38,16 @@ export default defineConfig({
       },
     },
   },
+  hooks: {
+    // The page script as a file of the extension: memory reads pages with chrome.scripting (files only, under MV3's CSP).
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: 'page-script.js', contents: PAGE_SCRIPT });
+    },
+  },
   vite: () => ({
+    // transformers.js imports the ONNX runtime's WebGPU build; memory runs on the CPU, and the plain
+    // WebAssembly build has the same API with half the wasm (14 MB, bundled: lib/minilm-runner.ts).
+    resolve: { alias: [{ find: /^onnxruntime-web\/webgpu$/, replacement: 'onnxruntime-web/wasm' }] },
     esbuild: { jsx: 'automatic' },
     build: {
       chunkSizeWarningLimit: 4000,

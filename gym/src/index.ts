@@ -55,3 +55,13 @@ export {
 export { runLyingCli, type CliOutcome, type CliRunner, type LyingCliOptions, type LyingCliResult } from './lying-cli';
 export type { LiarState, LiarRequest } from './state';
 export { tinyPdf } from './pdf';
+export {
+  MINILM_DIMENSIONS,
+  MINILM_MODEL_FILE,
+  MINILM_REPO,
+  tinyMiniLmFiles,
+  tinyMiniLmOnnx,
+  tinyTokenizerJson,
+  tinyVocab,
+} from './tiny-minilm';
+export { startMockHub, type MockHub } from './mock-hub';

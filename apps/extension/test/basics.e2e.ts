@@ -114,7 +114,20 @@ describe('the extension itself', () => {
       side_panel: { default_path: 'sidepanel.html' },
       commands: { 'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } } },
       // declarativeNetRequest and downloads: blocked sites and held popups, and downloads put to the person (docs/0017).
-      permissions: ['sidePanel', 'debugger', 'storage', 'tabs', 'alarms', 'unlimitedStorage', 'declarativeNetRequest', 'downloads'],
+      // offscreen: memory's MiniLM model runs in an offscreen document (docs/0020); scripting: memory reads
+      // a page it remembers through the page script in an isolated world, without the debugger (docs/0019).
+      permissions: [
+        'sidePanel',
+        'debugger',
+        'storage',
+        'tabs',
+        'alarms',
+        'unlimitedStorage',
+        'declarativeNetRequest',
+        'downloads',
+        'offscreen',
+        'scripting',
+      ],
       // The driver's child sessions need Chrome 125.
       minimum_chrome_version: '125',
       icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
@@ -155,7 +168,17 @@ describe('the extension itself', () => {
   it('the welcome page explains every permission and starts without a model', async () => {
     const page = await env.context.newPage();
     await page.goto(`chrome-extension://${env.extensionId}/welcome.html`);
-    for (const name of ['Debugger', 'Tabs', 'Side panel', 'Storage', 'Alarms', 'Block content', 'Downloads'])
+    for (const name of [
+      'Debugger',
+      'Tabs',
+      'Side panel',
+      'Storage',
+      'Alarms',
+      'Block content',
+      'Downloads',
+      'Offscreen document',
+      'Scripting',
+    ])
       expect(await page.getByText(name, { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Start with the command interpreter' }).click();
     await page.getByRole('status').filter({ hasText: 'Ready.' }).waitFor();

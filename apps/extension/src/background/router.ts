@@ -4,6 +4,7 @@ import { REQUEST, taskView, type ParsedRequest, type Replies, type TaskView } fr
 import { checkReachable, testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
 import { favouriteHandlers, purgeStale } from './favourites';
+import { memoryHandlers, type MemoryParts } from './memory-handlers';
 import type { PendingRequests } from './pending';
 import type { TaskLauncher } from './tasks';
 
@@ -34,9 +35,11 @@ export interface RouterParts {
   pending: Pick<PendingRequests, 'answer'>;
   db: () => Promise<Db>;
   currentPage: () => Promise<Replies['page.current']>;
+  /** Memory (background/memory*.ts); without it, memory requests are answered with an error. */
+  memory?: MemoryParts;
 }
 
-export function makeRouter({ extensionId, tasks, pending, db, currentPage }: RouterParts) {
+export function makeRouter({ extensionId, tasks, pending, db, currentPage, memory }: RouterParts) {
   const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
     const record = await store.task(id);
@@ -107,6 +110,12 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
     'provider.test': async (r) => testConnection(await loadSettings(), r.provider, r.place),
     'provider.reach': async (r) => checkReachable(await loadSettings(), r.provider),
     'page.current': () => currentPage(),
+    ...memoryHandlers(
+      memory ?? {
+        memory: () => Promise.reject(new Error('Memory is not available here; reload the extension (chrome://extensions).')),
+        activeTab: () => Promise.resolve(null),
+      },
+    ),
   };
 
   // A switch, so each request reaches its own handler with its own type.
@@ -152,6 +161,30 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage }: Rou
         return handlers['provider.reach'](request);
       case 'page.current':
         return handlers['page.current'](request);
+      case 'memory.search':
+        return handlers['memory.search'](request);
+      case 'memory.list':
+        return handlers['memory.list'](request);
+      case 'memory.forget':
+        return handlers['memory.forget'](request);
+      case 'memory.export':
+        return handlers['memory.export'](request);
+      case 'memory.import':
+        return handlers['memory.import'](request);
+      case 'memory.rememberPage':
+        return handlers['memory.rememberPage'](request);
+      case 'memory.addFile':
+        return handlers['memory.addFile'](request);
+      case 'memory.status':
+        return handlers['memory.status'](request);
+      case 'memory.reindex':
+        return handlers['memory.reindex'](request);
+      case 'facts.list':
+        return handlers['facts.list'](request);
+      case 'facts.add':
+        return handlers['facts.add'](request);
+      case 'facts.remove':
+        return handlers['facts.remove'](request);
     }
   };
 

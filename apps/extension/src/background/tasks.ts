@@ -11,6 +11,7 @@ import {
   SecretVault,
   type DialogDecision,
   type DialogInfo,
+  type MemoryAccess,
   type ModelRoles,
   type TaskMode,
   type TaskState,
@@ -96,6 +97,8 @@ export class TaskLauncher {
     private readonly db: () => Promise<Db>,
     private readonly hub: PanelHub,
     private readonly pending: PendingRequests,
+    /** The person's memory, for the memory tools and the task's record (background/memory.ts). */
+    private readonly memory: () => Promise<MemoryAccess | null> = () => Promise.resolve(null),
   ) {}
 
   async status(): Promise<Status> {
@@ -342,8 +345,12 @@ export class TaskLauncher {
       this.hub.pushStatus();
     };
     // The network rules are in place before the task's first request.
-    Promise.all([this.db(), rules])
-      .then(([db]) =>
+    const memory = this.memory().catch((error: unknown) => {
+      console.error('wayfinder: memory could not be opened; the task runs without it', error);
+      return null;
+    });
+    Promise.all([this.db(), memory, rules])
+      .then(([db, access]) =>
         runTask({
           task: run.task,
           mode: run.mode,
@@ -358,6 +365,7 @@ export class TaskLauncher {
           history: run.history,
           includePage: run.includePage,
           ...(run.attachments?.length ? { attachments: run.attachments } : {}),
+          ...(access ? { memory: access } : {}),
           ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
           betweenSteps: () => this.held(live),
           onEvent: (event) => timeline.record(event),

@@ -1,6 +1,9 @@
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
 import { defineBackground } from 'wxt/utils/define-background';
+import { exposeEmbedderForTests } from '../background/embedder';
 import { RESUME_ALARM } from '../background/keepalive';
+import { MemoryService } from '../background/memory';
+import { PageCapture } from '../background/memory-capture';
 import { PanelHub } from '../background/panel-hub';
 import { PendingRequests } from '../background/pending';
 import { fromOwnPage, makeRouter } from '../background/router';
@@ -22,10 +25,18 @@ export default defineBackground(() => {
     });
     return dbPromise;
   };
+  let memoryPromise: Promise<MemoryService> | null = null;
+  const memory = () => {
+    memoryPromise ??= MemoryService.open().catch((error: unknown) => {
+      memoryPromise = null;
+      throw error;
+    });
+    return memoryPromise;
+  };
   // The launcher's status is what the hub pushes; the hub is what the others tell.
   const hub: PanelHub = new PanelHub(() => tasks.status());
   const pending = new PendingRequests(db, hub);
-  const tasks: TaskLauncher = new TaskLauncher(db, hub, pending);
+  const tasks: TaskLauncher = new TaskLauncher(db, hub, pending, async () => (await memory()).access);
   const currentPage = async () => {
     const tab = await new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }).startingTab();
     return {
@@ -38,7 +49,31 @@ export default defineBackground(() => {
         : null,
     };
   };
-  const route = makeRouter({ extensionId: chrome.runtime.id, tasks, pending, db, currentPage });
+  const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
+  const route = makeRouter({
+    extensionId: chrome.runtime.id,
+    tasks,
+    pending,
+    db,
+    currentPage,
+    memory: {
+      memory,
+      activeTab: async () => {
+        const tab = await browserTabs.startingTab();
+        return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
+      },
+    },
+  });
+
+  // Pages are remembered only as the settings allow (memory-capture.ts); a new embedder re-indexes memory.
+  new PageCapture({ memory, busyTabs: async () => (await tasks.status()).attachedTabs }).listen();
+  chrome.storage.onChanged.addListener((changes, area) => {
+    const change = changes.settings;
+    if (area !== 'local' || !change) return;
+    memory()
+      .then((service) => service.settingsChanged(change.oldValue, change.newValue))
+      .catch((error: unknown) => console.error('wayfinder: could not follow a memory settings change', error));
+  });
 
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     route(message, sender).then(sendResponse, (error: unknown) => sendResponse({ ok: false, error: String(error) }));
@@ -111,6 +146,8 @@ export default defineBackground(() => {
   chrome.sidePanel
     .setPanelBehavior({ openPanelOnActionClick: true })
     .catch((error: unknown) => console.error('wayfinder: could not set the side panel behaviour', error));
+
+  exposeEmbedderForTests(async () => (await loadSettings()).memory);
 
   tasks.resumeUnfinished().catch((error: unknown) => console.error('wayfinder: could not resume unfinished tasks', error));
 });

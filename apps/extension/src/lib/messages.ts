@@ -1,3 +1,4 @@
+import type { Fact, MemoryResult, VaultDocument } from '@wayfinder/core';
 import { z } from 'zod';
 import type { Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
 import type { ConnectionResult } from './models';
@@ -12,6 +13,10 @@ export const MESSAGES_VERSION = 1;
 /** Attached files: how many to one task, and how much of each one's text goes to the model. */
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_MAX_CHARS = 40_000;
+
+/** A file's text kept in memory at most, and an import file's size at most (chrome.runtime messages stop at 64 MiB). */
+export const MEMORY_FILE_MAX_CHARS = 2_000_000;
+export const MEMORY_IMPORT_MAX_CHARS = 50_000_000;
 
 const modelChoice = z.object({ provider: z.enum(PROVIDER_IDS), model: z.string().default('') });
 
@@ -64,6 +69,36 @@ export const REQUEST = z.discriminatedUnion('type', [
   /** A cheap check that the provider's server answers (the status line asks it every minute). */
   z.object({ type: z.literal('provider.reach'), provider: z.enum(PROVIDER_IDS) }),
   z.object({ type: z.literal('page.current') }),
+  // — memory (issue 12; background/memory*.ts answers these)
+  z.object({
+    type: z.literal('memory.search'),
+    query: z.string().trim().min(1, 'Type what to look for.').max(500),
+    k: z.number().int().min(1).max(20).default(5),
+  }),
+  z.object({ type: z.literal('memory.list') }),
+  /** One or more documents (`ids`), a whole site, or everything (`all`). */
+  z.object({
+    type: z.literal('memory.forget'),
+    ids: z.array(z.string()).max(100_000).optional(),
+    site: z.string().min(1).optional(),
+    all: z.literal(true).optional(),
+  }),
+  z.object({ type: z.literal('memory.export') }),
+  z.object({ type: z.literal('memory.import'), json: z.string().min(1).max(MEMORY_IMPORT_MAX_CHARS) }),
+  /** "Remember this page": the active tab's page, now, whatever the capture settings say (never incognito, never a `never` site). */
+  z.object({ type: z.literal('memory.rememberPage') }),
+  /** A file the panel read to text (attachments.ts) for the vault. */
+  z.object({
+    type: z.literal('memory.addFile'),
+    name: z.string().min(1).max(200),
+    text: z.string().max(MEMORY_FILE_MAX_CHARS),
+  }),
+  z.object({ type: z.literal('memory.status') }),
+  /** Re-indexing stopped (a download failed): start it again. */
+  z.object({ type: z.literal('memory.reindex') }),
+  z.object({ type: z.literal('facts.list') }),
+  z.object({ type: z.literal('facts.add'), text: z.string().trim().min(1, 'Type the fact to remember.').max(500) }),
+  z.object({ type: z.literal('facts.remove'), id: z.string() }),
 ]);
 
 export type Request = z.input<typeof REQUEST>;
@@ -162,6 +197,43 @@ export interface Replies {
   'provider.test': ConnectionResult;
   'provider.reach': ConnectionResult;
   'page.current': { page: PageInfo | null };
+  'memory.search': { results: MemoryResult[]; terms: string[] };
+  'memory.list': { documents: VaultDocument[]; stats: MemoryStats };
+  'memory.forget': { removed: number };
+  'memory.export': { json: string; filename: string };
+  'memory.import': { imported: number; skipped: number };
+  'memory.rememberPage': { outcome: 'stored' | 'unchanged'; title: string; url: string; chunks: number };
+  'memory.addFile': { outcome: 'stored' | 'unchanged'; docId: string; chunks: number };
+  'memory.status': MemoryStats;
+  'memory.reindex': { reindex: ReindexState };
+  'facts.list': { facts: Fact[] };
+  'facts.add': { fact: Fact };
+  'facts.remove': { removed: boolean };
+}
+
+/** Re-giving every chunk a vector after the embedder changed. */
+export interface ReindexState {
+  embedder: string;
+  done: number;
+  total: number;
+  running: boolean;
+  /** Why it stopped early (the model could not be downloaded …); null when it did not. */
+  error: string | null;
+}
+
+export interface MemoryStats {
+  documents: number;
+  chunks: number;
+  /** Characters of text kept. */
+  chars: number;
+  /** Bytes this extension's storage uses (navigator.storage.estimate), or null when unknown. */
+  bytesUsed: number | null;
+  maxDocuments: number;
+  /** The embedder in use, as a person reads it ("Word hashing (built in)", "all-MiniLM-L6-v2"). */
+  embedder: string;
+  reindex: ReindexState | null;
+  /** The MiniLM model's download, while it is the embedder chosen and not all in yet (bytes); null otherwise. */
+  download: { loaded: number; total: number } | null;
 }
 
 export type Reply<T extends Request['type']> = ({ ok: true } & Replies[T]) | { ok: false; error: string };

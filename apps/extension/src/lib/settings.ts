@@ -24,6 +24,27 @@ export type ModelChoice = z.infer<typeof choice>;
 const testResult = z.object({ ok: z.boolean(), message: z.string(), model: z.string().default(''), at: z.number().default(0) });
 export type TestResult = z.infer<typeof testResult>;
 
+/** Site rules for remembering pages: `always` even when capture is off or the site is sensitive; `never` never. */
+export const CAPTURE_RULES = ['always', 'never'] as const;
+export type CaptureRule = (typeof CAPTURE_RULES)[number];
+
+/** Which embedder gives memory's vectors: the zero-download hashing one, or all-MiniLM-L6-v2 (downloaded once). */
+export const EMBEDDERS = ['hash', 'minilm'] as const;
+export type EmbedderChoice = (typeof EMBEDDERS)[number];
+
+export const MEMORY_SETTINGS = z.object({
+  /** "Remember pages I visit": every site not excluded (sensitive sites and `never` rules stay out). Off until the person turns it on. */
+  capturePages: z.boolean().default(false),
+  /** Per-site rules by registrable site ("example.com"). */
+  sites: z.record(z.string(), z.enum(CAPTURE_RULES)).default({}),
+  /** Pages and files kept at most; the oldest go first. */
+  maxDocuments: z.number().int().min(10).max(100_000).default(5000),
+  embedder: z.enum(EMBEDDERS).default('hash'),
+  /** Where the MiniLM model's files are downloaded from, once (Hugging Face's layout; tests point it at a local server). */
+  modelHost: z.string().default('https://huggingface.co/'),
+});
+export type MemorySettings = z.infer<typeof MEMORY_SETTINGS>;
+
 export const SETTINGS = z.object({
   version: z.literal(1),
   providers: z.object({
@@ -55,13 +76,15 @@ export const SETTINGS = z.object({
    * settings stored before it read as "no provider tested".
    */
   tests: z.partialRecord(z.enum(PROVIDER_IDS), testResult).default({}),
+  /** Memory (issue 12). Added within version 1: settings stored before it read as the defaults (nothing captured). */
+  memory: MEMORY_SETTINGS.prefault({}),
 });
 export type Settings = z.infer<typeof SETTINGS>;
 
 export const SETTINGS_VERSION = 1;
 
 export function defaultSettings(): Settings {
-  return SETTINGS.parse({ version: 1, providers: {}, roles: {}, agent: {}, tests: {} });
+  return SETTINGS.parse({ version: 1, providers: {}, roles: {}, agent: {}, tests: {}, memory: {} });
 }
 
 /** Migrations from each older version to the next; settings.test.ts walks them all. */

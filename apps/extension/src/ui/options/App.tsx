@@ -15,6 +15,8 @@ import {
   type Settings,
 } from '../../lib/settings';
 import { BuiltInSection, ProviderSection } from './Providers';
+import { FactsSection } from './Facts';
+import { MemorySection } from './Memory';
 import { Roles } from './Roles';
 import { Secrets } from './Secrets';
 
@@ -188,6 +190,9 @@ export function App() {
           </span>
         </p>
         <Secrets />
+
+        <MemorySection memory={settings.memory} onChange={(patch) => commit({ ...current(), memory: { ...current().memory, ...patch } })} />
+        <FactsSection />
       </main>
     </>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, declined } from '../../lib/messages';
-import { Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
+import { Brain, Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
 import { Favourites } from './Favourites';
 import { History } from './History';
 import { Idle, SetupLink } from './Idle';
+import { MemoryActions } from './MemoryActions';
 import { providerFailures, StatusLine } from './StatusLine';
 import { TaskBox, type Draft, type RunRequest } from './TaskBox';
 import { Turn } from './Turn';
@@ -28,6 +29,7 @@ export function App() {
   /** A task put in the task box from elsewhere (a favourite, an example), to change before running. */
   const [draft, setDraft] = useState<Draft | null>(null);
   const [showFavourites, setShowFavourites] = useState(false);
+  const [showMemory, setShowMemory] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const running = tasks.find((t) => t.status === 'running' || t.status === 'waiting') ?? null;
 
@@ -95,6 +97,7 @@ export function App() {
           onClick={() => {
             setShowHistory((v) => !v);
             setShowFavourites(false);
+            setShowMemory(false);
             void refreshList();
           }}
         >
@@ -109,9 +112,24 @@ export function App() {
           onClick={() => {
             setShowFavourites((v) => !v);
             setShowHistory(false);
+            setShowMemory(false);
           }}
         >
           <Star aria-hidden size={18} />
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Memory"
+          title="Memory: remember this page, add files"
+          aria-expanded={showMemory}
+          onClick={() => {
+            setShowMemory((v) => !v);
+            setShowHistory(false);
+            setShowFavourites(false);
+          }}
+        >
+          <Brain aria-hidden size={18} />
         </button>
         <button type="button" className="icon" aria-label="New chat" title="New chat" onClick={() => void openConversation(null)}>
           <SquarePen aria-hidden size={18} />
@@ -144,6 +162,7 @@ export function App() {
           }
         />
       )}
+      {showMemory && <MemoryActions />}
       {showFavourites && (
         <Favourites
           busy={running !== null}

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_CHARS } from '../../lib/messages';
+import { ATTACHMENT_MAX_CHARS, MEMORY_FILE_MAX_CHARS } from '../../lib/messages';
 
 // Files a person attaches to a task: read to text here, in the panel (the file never
 // leaves this computer except as that text, which goes to the model fenced as data).
@@ -7,6 +7,35 @@ import { ATTACHMENT_MAX_CHARS } from '../../lib/messages';
 
 /** The largest file read at all; its text is cut to ATTACHMENT_MAX_CHARS after. */
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** How large a file may be, how much of its text is kept, and what the file is for (the errors say it). */
+export interface ReadLimits {
+  maxBytes: number;
+  maxChars: number;
+  /** How the errors name what could not be done ("attached", "added to memory"). */
+  done: string;
+  /** Why only text files: where their text goes. */
+  why: string;
+  /** What to do with JSON that does not parse. */
+  badJson: string;
+}
+
+/** A file for one task: its text goes to the model. */
+export const ATTACHMENT_LIMITS: ReadLimits = {
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  maxChars: ATTACHMENT_MAX_CHARS,
+  done: 'attached',
+  why: 'their text goes to the model',
+  badJson: 'attach it as a .txt file to send it as it is',
+};
+/** A file kept in memory: larger, and only the chunks a search finds ever reach a model. */
+export const MEMORY_FILE_LIMITS: ReadLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  maxChars: MEMORY_FILE_MAX_CHARS,
+  done: 'added to memory',
+  why: 'their text is kept',
+  badJson: 'rename it to .txt to keep its text as it is',
+};
 
 export interface ReadAttachment {
   name: string;
@@ -45,7 +74,7 @@ function htmlText(html: string): string {
   return title ? `${title}\n\n${body}` : body;
 }
 
-async function pdfText(file: File): Promise<string> {
+async function pdfText(file: File, limits: ReadLimits): Promise<string> {
   // Loaded only when a PDF is attached: pdf.js is large.
   const pdfjs = await import('pdfjs-dist');
   const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
@@ -56,11 +85,11 @@ async function pdfText(file: File): Promise<string> {
   } catch (error) {
     const reason =
       error instanceof Error && error.name === 'PasswordException' ? 'it is protected by a password' : 'it could not be read as a PDF';
-    throw new AttachmentError(`${file.name} cannot be attached: ${reason}.`);
+    throw new AttachmentError(`${file.name} cannot be ${limits.done}: ${reason}.`);
   }
   const pages: string[] = [];
   let length = 0;
-  for (let n = 1; n <= doc.numPages && length < ATTACHMENT_MAX_CHARS; n++) {
+  for (let n = 1; n <= doc.numPages && length < limits.maxChars; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
     const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join('');
@@ -74,16 +103,15 @@ async function pdfText(file: File): Promise<string> {
 }
 
 /** Reads a file the person picked; throws AttachmentError with a sentence for them. */
-export async function readAttachment(file: File): Promise<ReadAttachment> {
+export async function readAttachment(file: File, limits: ReadLimits = ATTACHMENT_LIMITS): Promise<ReadAttachment> {
   const kind = kindOf(file);
   if (!kind)
-    throw new AttachmentError(
-      `${file.name} cannot be attached: only text, Markdown, HTML, JSON and PDF files can (their text goes to the model).`,
-    );
-  if (file.size > ATTACHMENT_MAX_BYTES)
-    throw new AttachmentError(`${file.name} is ${megabytes(file.size)}; files up to ${megabytes(ATTACHMENT_MAX_BYTES)} can be attached.`);
+    throw new AttachmentError(`${file.name} cannot be ${limits.done}: only text, Markdown, HTML, JSON and PDF files can (${limits.why}).`);
+  if (file.size > limits.maxBytes)
+    throw new AttachmentError(`${file.name} is ${megabytes(file.size)}; files up to ${megabytes(limits.maxBytes)} can be ${limits.done}.`);
+  if (file.size === 0) throw new AttachmentError(`${file.name} is empty.`);
   let text: string;
-  if (kind === 'pdf') text = await pdfText(file);
+  if (kind === 'pdf') text = await pdfText(file, limits);
   else {
     const raw = await file.text();
     text = kind === 'html' ? htmlText(raw) : raw;
@@ -91,11 +119,11 @@ export async function readAttachment(file: File): Promise<ReadAttachment> {
       try {
         text = JSON.stringify(JSON.parse(raw), null, 1);
       } catch {
-        throw new AttachmentError(`${file.name} is not valid JSON; attach it as a .txt file to send it as it is.`);
+        throw new AttachmentError(`${file.name} is not valid JSON; ${limits.badJson}.`);
       }
     }
   }
   if (!text.trim()) throw new AttachmentError(`${file.name} is empty.`);
-  const truncated = text.length > ATTACHMENT_MAX_CHARS;
-  return { name: file.name, text: truncated ? text.slice(0, ATTACHMENT_MAX_CHARS) : text, truncated };
+  const truncated = text.length > limits.maxChars;
+  return { name: file.name, text: truncated ? text.slice(0, limits.maxChars) : text, truncated };
 }

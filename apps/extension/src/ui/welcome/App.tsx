@@ -21,6 +21,11 @@ const PERMISSIONS: [string, string][] = [
     'while a task runs: to keep the sites you blocked from loading in any tab, and to hold a page the task opens until its safety checks are in place',
   ],
   ['Downloads', "to ask you before a file a task's page downloads is kept (declined, it is deleted)"],
+  ['Offscreen document', 'to run the search-by-meaning model for memory, if you turn it on in Options, without slowing the agent'],
+  [
+    'Scripting',
+    'to read a page you asked Wayfinder to remember (or every page, if you turn that on in Options) without taking control of the tab',
+  ],
 ];
 
 export function App() {

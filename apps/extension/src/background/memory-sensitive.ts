@@ -1,0 +1,208 @@
+import { siteKey } from '@wayfinder/core';
+
+// Sites whose pages are not remembered unless the person says so for that site (a rule
+// `always`): banking, health, adult and webmail. A curated list of registrable domains, plus
+// clear patterns in the host's own words (mybank.com, webmail.example.org, mychart.example.org).
+// It errs on the side of leaving a page out: remembering a bank statement is worse than
+// missing a page about banking.
+
+export type SensitiveCategory = 'banking' | 'health' | 'adult' | 'webmail';
+
+const SITES: Record<SensitiveCategory, string[]> = {
+  banking: [
+    'paypal.com',
+    'chase.com',
+    'bankofamerica.com',
+    'wellsfargo.com',
+    'citi.com',
+    'citibank.com',
+    'capitalone.com',
+    'usbank.com',
+    'pnc.com',
+    'americanexpress.com',
+    'discover.com',
+    'schwab.com',
+    'fidelity.com',
+    'vanguard.com',
+    'ally.com',
+    'sofi.com',
+    'venmo.com',
+    'wise.com',
+    'revolut.com',
+    'monzo.com',
+    'starlingbank.com',
+    'hsbc.com',
+    'hsbc.co.uk',
+    'barclays.co.uk',
+    'lloydsbank.com',
+    'natwest.com',
+    'santander.com',
+    'santander.co.uk',
+    'nationwide.co.uk',
+    'halifax.co.uk',
+    'rbc.com',
+    'td.com',
+    'tdbank.com',
+    'scotiabank.com',
+    'bmo.com',
+    'cibc.com',
+    'commbank.com.au',
+    'westpac.com.au',
+    'anz.com',
+    'nab.com.au',
+    'ing.com',
+    'ing.de',
+    'n26.com',
+    'dkb.de',
+    'comdirect.de',
+    'sparkasse.de',
+    'deutsche-bank.de',
+    'commerzbank.de',
+    'bnpparibas.fr',
+    'creditagricole.fr',
+    'societegenerale.fr',
+    'labanquepostale.fr',
+    'ubs.com',
+    'credit-suisse.com',
+    'raiffeisen.ch',
+    'postfinance.ch',
+    'rabobank.nl',
+    'abnamro.nl',
+    'bbva.com',
+    'caixabank.es',
+    'intesasanpaolo.com',
+    'unicredit.it',
+    'nordea.com',
+    'danskebank.com',
+    'seb.se',
+    'swedbank.se',
+    'klarna.com',
+    'coinbase.com',
+    'binance.com',
+    'kraken.com',
+    'robinhood.com',
+    'etrade.com',
+    'interactivebrokers.com',
+    'mint.intuit.com',
+    'creditkarma.com',
+    'experian.com',
+    'equifax.com',
+    'transunion.com',
+    'irs.gov',
+    'hmrc.gov.uk',
+  ],
+  health: [
+    'mychart.com',
+    'mychart.org',
+    'epic.com',
+    'patientportal.com',
+    'followmyhealth.com',
+    'healthvault.com',
+    'kaiserpermanente.org',
+    'kp.org',
+    'myhealth.va.gov',
+    'va.gov',
+    'healthcare.gov',
+    'medicare.gov',
+    'cvs.com',
+    'walgreens.com',
+    'goodrx.com',
+    'zocdoc.com',
+    'teladoc.com',
+    'onemedical.com',
+    'labcorp.com',
+    'questdiagnostics.com',
+    'nhs.uk',
+    'nhsapp.service.nhs.uk',
+    'doctolib.fr',
+    'doctolib.de',
+    'unitedhealthcare.com',
+    'uhc.com',
+    'aetna.com',
+    'cigna.com',
+    'anthem.com',
+    'humana.com',
+    'bcbs.com',
+    'myuhc.com',
+    'athenahealth.com',
+    'healow.com',
+    'betterhelp.com',
+    'talkspace.com',
+    '23andme.com',
+    'ancestry.com',
+  ],
+  adult: [
+    'pornhub.com',
+    'xvideos.com',
+    'xnxx.com',
+    'xhamster.com',
+    'redtube.com',
+    'youporn.com',
+    'onlyfans.com',
+    'chaturbate.com',
+    'stripchat.com',
+    'livejasmin.com',
+    'brazzers.com',
+    'spankbang.com',
+    'eporner.com',
+    'fansly.com',
+    'manyvids.com',
+    'adultfriendfinder.com',
+  ],
+  webmail: [
+    'mail.google.com',
+    'outlook.live.com',
+    'outlook.office.com',
+    'outlook.office365.com',
+    'mail.yahoo.com',
+    'mail.aol.com',
+    'mail.proton.me',
+    'proton.me',
+    'protonmail.com',
+    'tutanota.com',
+    'tuta.com',
+    'fastmail.com',
+    'mail.zoho.com',
+    'gmx.com',
+    'gmx.net',
+    'gmx.de',
+    'web.de',
+    'mail.ru',
+    'mail.yandex.ru',
+    'mail.yandex.com',
+    'icloud.com',
+    'hey.com',
+    'mail.com',
+    'posteo.de',
+    'mailbox.org',
+  ],
+};
+
+// Words in a host (split at dots and dashes) or in a label, that say what a site is.
+const PATTERNS: [SensitiveCategory, RegExp][] = [
+  ['banking', /bank|banque|banca|sparkasse|creditunion|credit-union|\bfcu\b|brokerage|paypal/],
+  ['health', /health|mychart|patient|clinic|hospital|medical|pharmacy|\bdoctor|therapy|\bnhs\b|telehealth|labresults/],
+  ['adult', /porn|xxx|\bsex|\bnsfw\b|camgirl|escort|hentai/],
+  ['webmail', /^(?:webmail|mail|email|owa|outlook|inbox)\.|\.webmail\./],
+];
+
+const CATEGORIES: SensitiveCategory[] = ['banking', 'health', 'adult', 'webmail'];
+const BY_HOST = new Map<string, SensitiveCategory>(
+  CATEGORIES.flatMap((category) => SITES[category].map((host) => [host, category] as const)),
+);
+
+/** The sensitive category of a page's host (`www.chase.com`, `webmail.example.org`), or null. */
+export function sensitiveCategory(host: string): SensitiveCategory | null {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (!name) return null;
+  const labels = name.split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    const found = BY_HOST.get(labels.slice(i).join('.'));
+    if (found) return found;
+  }
+  const site = siteKey(name);
+  const found = BY_HOST.get(site);
+  if (found) return found;
+  for (const [category, pattern] of PATTERNS) if (pattern.test(name)) return category;
+  return null;
+}
