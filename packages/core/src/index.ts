@@ -93,11 +93,13 @@ export {
   chunkText,
   contentHash,
   cosine,
+  FlatVectors,
   fuseRanks,
   HashEmbedder,
   InMemoryMemory,
   memoryAccess,
   pageIngestInput,
+  rankTaskRecords,
   renderMemoryResults,
   isCommonWord,
   cjkPieces,
@@ -108,6 +110,7 @@ export {
   type IngestInput,
   type IngestOutcome,
   type RenderMemoryOptions,
+  type VectorRow,
   type VaultOptions,
 } from './memory/index';
 export * from './skills/index';

@@ -1,5 +1,6 @@
 import {
   Bm25Index,
+  FlatVectors,
   type Chunk,
   type ChunkHit,
   type Fact,
@@ -13,7 +14,6 @@ import {
 } from '@wayfinder/core';
 import { addFact, searchTaskRecords } from './memory-records';
 import { openMemoryDatabase, vectorKeysOf, type MemoryDatabase, type MetaRecord } from './memory-schema';
-import { FlatVectors } from './memory-vectors';
 
 // The extension's memory store in IndexedDB: the vault (documents, chunks, vectors), the
 // person's facts and the task records. Every write is one transaction. Searches are answered
@@ -133,7 +133,7 @@ export class MemoryDb implements VaultStore, FactStore, TaskMemoryStore {
         if (id !== embedderId) return;
         chunks.forEach((chunk, i) => {
           const vector = vectors[i];
-          if (vector) flat.set(chunk.id, doc.id, vector);
+          if (vector) flat.set({ key: chunk.id, chunkId: chunk.id, docId: doc.id }, vector);
         });
       });
     this.scheduleSave();
@@ -245,7 +245,11 @@ export class MemoryDb implements VaultStore, FactStore, TaskMemoryStore {
       kept.push({ chunkId, docId: chunk.docId, vector });
     }
     await tx.done;
-    this.vectors.get(embedderId)?.apply((flat) => kept.forEach((entry) => flat.set(entry.chunkId, entry.docId, entry.vector)));
+    this.vectors
+      .get(embedderId)
+      ?.apply((flat) =>
+        kept.forEach((entry) => flat.set({ key: entry.chunkId, chunkId: entry.chunkId, docId: entry.docId }, entry.vector)),
+      );
   }
 
   /** Drops the vectors of every embedder but this one (after a re-index, they only take space). */
@@ -369,7 +373,8 @@ export class MemoryDb implements VaultStore, FactStore, TaskMemoryStore {
     if (!lazy) {
       lazy = new Lazy(async () => {
         const flat = new FlatVectors(dimensions);
-        for (const row of await this.db.getAllFromIndex('vectors', 'embedderId', embedderId)) flat.set(row.chunkId, row.docId, row.vector);
+        for (const row of await this.db.getAllFromIndex('vectors', 'embedderId', embedderId))
+          flat.set({ key: row.chunkId, chunkId: row.chunkId, docId: row.docId }, row.vector);
         return flat;
       });
       this.vectors.set(embedderId, lazy);

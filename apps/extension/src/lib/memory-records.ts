@@ -1,4 +1,4 @@
-import { FactRefusedError, factProblem, searchWords, type Fact, type FactRules, type TaskRecord } from '@wayfinder/core';
+import { FactRefusedError, factProblem, rankTaskRecords, type Fact, type FactRules, type TaskRecord } from '@wayfinder/core';
 import type { MemoryDatabase } from './memory-schema';
 
 // The person's facts and what finished tasks left, in the memory database. What may become a
@@ -23,18 +23,5 @@ export async function addFact(db: MemoryDatabase, text: string, rules: FactRules
 
 /** Best matches first (words in the task, its summary and sites); all, newest first, for an empty query. */
 export async function searchTaskRecords(db: MemoryDatabase, query: string, k: number): Promise<TaskRecord[]> {
-  const newest = (await db.getAllFromIndex('taskRecords', 'endedAt')).reverse();
-  const words = new Set(searchWords(query));
-  if (words.size === 0) return newest.slice(0, k);
-  const scored = newest
-    .map((record) => {
-      const have = new Set(searchWords(`${record.task} ${record.summary} ${record.sites.join(' ')}`));
-      let score = 0;
-      for (const word of words) if (have.has(word)) score++;
-      return { record, score };
-    })
-    .filter((entry) => entry.score > 0);
-  // Stable: equal scores stay newest first.
-  scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, k).map((entry) => entry.record);
+  return rankTaskRecords((await db.getAllFromIndex('taskRecords', 'endedAt')).reverse(), query, k);
 }

@@ -1,8 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { Chunk, ChunkHit, VaultDocument, VaultStats, VaultStore } from '@wayfinder/core';
+import { FlatVectors, type Chunk, type ChunkHit, type VaultDocument, type VaultStats, type VaultStore } from '@wayfinder/core';
 import { inTransaction, settle } from './db';
 import { cjkMatchExpression, cjkTerms, matchExpression } from './fts-query';
-import { VectorIndex } from './vector-index';
 
 // The vault in SQLite: documents, their chunks (with an FTS5 index kept by triggers) and one
 // vector per chunk and embedder as a BLOB. Vector search runs over an in-memory copy of the
@@ -57,7 +56,7 @@ function toChunk(value: unknown): Chunk {
 
 export class SqliteVaultStore implements VaultStore {
   /** Per embedder id: its vectors, and the data_version they were loaded at. */
-  private readonly indexes = new Map<string, { index: VectorIndex; version: number }>();
+  private readonly indexes = new Map<string, { index: FlatVectors<number>; version: number }>();
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -93,7 +92,7 @@ export class SqliteVaultStore implements VaultStore {
       for (const { index } of this.indexes.values()) for (const seq of removed) index.delete(seq);
       const index = this.indexes.get(embedderId)?.index;
       for (const a of added)
-        if (a.vector.length === index?.dimensions) index.set({ seq: a.seq, chunkId: a.chunkId, docId: doc.id }, a.vector);
+        if (a.vector.length === index?.dimensions) index.set({ key: a.seq, chunkId: a.chunkId, docId: doc.id }, a.vector);
       return;
     });
   }
@@ -216,7 +215,7 @@ export class SqliteVaultStore implements VaultStore {
       });
       const index = this.indexes.get(embedderId)?.index;
       for (const s of stored)
-        if (s.vector.length === index?.dimensions) index.set({ seq: s.seq, chunkId: s.chunkId, docId: s.docId }, s.vector);
+        if (s.vector.length === index?.dimensions) index.set({ key: s.seq, chunkId: s.chunkId, docId: s.docId }, s.vector);
       return;
     });
   }
@@ -256,11 +255,11 @@ export class SqliteVaultStore implements VaultStore {
   }
 
   /** The current embedder's vectors in memory: loaded once, reloaded only when another process wrote. */
-  private vectors(embedderId: string, dimensions: number): VectorIndex {
+  private vectors(embedderId: string, dimensions: number): FlatVectors<number> {
     const version = this.dataVersion();
     const cached = this.indexes.get(embedderId);
     if (cached && cached.index.dimensions === dimensions && cached.version === version) return cached.index;
-    const index = new VectorIndex(dimensions);
+    const index = new FlatVectors<number>(dimensions, 1024);
     const rows = this.db
       .prepare(
         'SELECT v.chunk_seq AS seq, c.id AS chunk_id, c.doc_id AS doc_id, v.vector AS vector FROM vectors v JOIN chunks c ON c.seq = v.chunk_seq WHERE v.embedder = ?',
@@ -268,7 +267,7 @@ export class SqliteVaultStore implements VaultStore {
       .all(embedderId);
     for (const r of rows) {
       const vector = fromBlob(r.vector);
-      if (vector?.length === dimensions) index.set({ seq: num(r.seq), chunkId: str(r.chunk_id), docId: str(r.doc_id) }, vector);
+      if (vector?.length === dimensions) index.set({ key: num(r.seq), chunkId: str(r.chunk_id), docId: str(r.doc_id) }, vector);
     }
     this.indexes.set(embedderId, { index, version });
     return index;

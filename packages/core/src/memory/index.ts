@@ -1,9 +1,11 @@
 export { Bm25Index } from './bm25';
 export { chunkText, type ChunkOptions } from './chunk';
+export { FlatVectors, type VectorRow } from './flat-vectors';
 export { fuseRanks } from './fuse';
 export { cosine, HashEmbedder } from './hash-embedder';
 export { InMemoryMemory } from './memory-store';
 export { pageIngestInput } from './page-input';
+export { rankTaskRecords } from './task-records';
 export { renderMemoryResults, type RenderMemoryOptions } from './render';
 export { cjkPieces, contentHash, hasCjk, isCommonWord, searchWords } from './text';
 export { memoryAccess, Vault, type IngestInput, type IngestOutcome, type VaultOptions } from './vault';

@@ -1,7 +1,7 @@
 import { Bm25Index } from './bm25';
 import { cosine } from './hash-embedder';
-import { searchWords } from './text';
 import { TopK } from './top';
+import { rankTaskRecords } from './task-records';
 import { newId } from './vault';
 import type { Chunk, ChunkHit, Fact, FactStore, TaskMemoryStore, TaskRecord, VaultDocument, VaultStats, VaultStore } from './types';
 
@@ -145,19 +145,7 @@ export class InMemoryMemory implements VaultStore, FactStore, TaskMemoryStore {
 
   searchTaskRecords(query: string, k: number): Promise<TaskRecord[]> {
     const newest = [...this.records].sort((a, b) => b.endedAt - a.endedAt);
-    const words = new Set(searchWords(query));
-    if (words.size === 0) return Promise.resolve(newest.slice(0, k).map(copyRecord));
-    const scored = newest
-      .map((record) => {
-        const have = new Set(searchWords(`${record.task} ${record.summary} ${record.sites.join(' ')}`));
-        let score = 0;
-        for (const word of words) if (have.has(word)) score++;
-        return { record, score };
-      })
-      .filter((entry) => entry.score > 0);
-    // Stable sort: equal scores stay newest first.
-    scored.sort((a, b) => b.score - a.score);
-    return Promise.resolve(scored.slice(0, k).map((entry) => copyRecord(entry.record)));
+    return Promise.resolve(rankTaskRecords(newest, query, k).map(copyRecord));
   }
 
   private vectorsOf(embedderId: string): Map<string, Float32Array> {

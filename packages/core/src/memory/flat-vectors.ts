@@ -1,36 +1,41 @@
-import type { ChunkHit } from '@wayfinder/core';
+import type { ChunkHit } from './types';
 
 // One embedder's vectors in memory as a single flat Float32Array (row i = slot i), so a
 // search is one tight pass of dot products: 10,000 chunks × 384 dimensions take a few
 // milliseconds and there is no index structure to keep in step. Vectors are L2-normalised,
-// so the dot product is the cosine.
+// so the dot product is the cosine. Each host keys rows its own way (the host's SQLite row
+// number, the extension's chunk id).
 
-interface Row {
+export interface VectorRow<K> {
+  key: K;
   chunkId: string;
   docId: string;
 }
 
-export class FlatVectors {
+export class FlatVectors<K = string> {
   private data: Float32Array;
-  private readonly rows: Row[] = [];
-  private readonly slotOf = new Map<string, number>();
+  private readonly rows: VectorRow<K>[] = [];
+  private readonly slotOf = new Map<K, number>();
 
-  constructor(readonly dimensions: number) {
-    this.data = new Float32Array(dimensions * 256);
+  constructor(
+    readonly dimensions: number,
+    initialRows = 256,
+  ) {
+    this.data = new Float32Array(dimensions * Math.max(1, initialRows));
   }
 
   get size(): number {
     return this.rows.length;
   }
 
-  has(chunkId: string): boolean {
-    return this.slotOf.has(chunkId);
+  has(key: K): boolean {
+    return this.slotOf.has(key);
   }
 
-  /** Adds or replaces a chunk's vector; a vector of another size is left out (it cannot be compared). */
-  set(chunkId: string, docId: string, vector: Float32Array): void {
-    if (vector.length !== this.dimensions) return;
-    let slot = this.slotOf.get(chunkId);
+  /** Adds or replaces a row's vector; a vector of another size is left out (it cannot be compared) and false returned. */
+  set(row: VectorRow<K>, vector: Float32Array): boolean {
+    if (vector.length !== this.dimensions) return false;
+    let slot = this.slotOf.get(row.key);
     if (slot === undefined) {
       slot = this.rows.length;
       if ((slot + 1) * this.dimensions > this.data.length) {
@@ -38,25 +43,26 @@ export class FlatVectors {
         grown.set(this.data);
         this.data = grown;
       }
-      this.rows.push({ chunkId, docId });
-      this.slotOf.set(chunkId, slot);
-    } else this.rows[slot] = { chunkId, docId };
+      this.rows.push({ ...row });
+      this.slotOf.set(row.key, slot);
+    } else this.rows[slot] = { ...row };
     this.data.set(vector, slot * this.dimensions);
+    return true;
   }
 
-  /** Drops a chunk's vector: the last row moves into its slot. */
-  delete(chunkId: string): void {
-    const slot = this.slotOf.get(chunkId);
+  /** Drops a row's vector: the last row moves into its slot. */
+  delete(key: K): void {
+    const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     const last = this.rows.length - 1;
     const moved = this.rows[last];
     if (slot !== last && moved) {
       this.data.copyWithin(slot * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
       this.rows[slot] = moved;
-      this.slotOf.set(moved.chunkId, slot);
+      this.slotOf.set(moved.key, slot);
     }
     this.rows.pop();
-    this.slotOf.delete(chunkId);
+    this.slotOf.delete(key);
   }
 
   /** The k chunks nearest to `query`, best first. */
@@ -64,6 +70,7 @@ export class FlatVectors {
     if (query.length !== this.dimensions || k <= 0) return [];
     const d = this.dimensions;
     const data = this.data;
+    // The best k so far, kept sorted best first; most rows fail the first comparison.
     const bestScores: number[] = [];
     const bestSlots: number[] = [];
     for (let slot = 0, n = this.rows.length; slot < n; slot++) {
