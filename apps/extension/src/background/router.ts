@@ -52,7 +52,7 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
       pending: record.pending,
       paused: tasks.isPaused(id),
       events,
-      model: start && start.type === 'task-start' ? start.model : '',
+      model: record.model ?? (start && start.type === 'task-start' ? start.model : ''),
     });
   };
 

@@ -134,7 +134,7 @@ export class TaskLauncher {
     conversation.taskIds.push(state.id);
     conversation.updatedAt = now;
     await db.putConversation(conversation);
-    await db.putTask({ id: state.id, conversationId: conversation.id, state, pending: null });
+    await db.putTask({ id: state.id, conversationId: conversation.id, state, pending: null, model: models.actor.label });
     const view = startedView(state, conversation.id, models.actor.label);
     this.hub.broadcast({ type: 'task', taskId: state.id, conversationId: conversation.id, status: 'running', view });
     this.launch({
@@ -202,7 +202,7 @@ export class TaskLauncher {
     const settings = await loadSettings();
     const models = rolesFor(settings);
     const resumed: TaskState = { ...state, status: 'running', updatedAt: Date.now() };
-    await db.putTask({ ...record, pending: null, state: resumed });
+    await db.putTask({ ...record, pending: null, state: resumed, model: models.actor.label });
     const view = taskView(resumed, {
       conversationId: record.conversationId,
       model: models.actor.label,

@@ -45,6 +45,12 @@ export interface TaskRecord {
   conversationId: string;
   state: TaskState;
   pending: PendingRequest | null;
+  /**
+   * The model it runs with, as the panel names it; kept from the start, so a panel that reads
+   * the task before its first event knows it too (tasks stored before this read it from the
+   * task-start event).
+   */
+  model?: string;
 }
 
 /** A timeline entry: an agent event, or a picture of the page after a step. */
