@@ -18,6 +18,7 @@ Commands:
                     (wayfinder memory --help)
   facts …           facts about you the agent keeps in mind: add, list, remove
   history           the tasks run carried out, newest first
+  skill …           skills (*.skill.md): show, import and export DevTools recordings
 
 Options:
   --version         print the version
@@ -36,6 +37,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   memory: async () => (await import('./commands/memory')).memoryCommand,
   facts: async () => (await import('./commands/facts')).factsCommand,
   history: async () => (await import('./commands/history')).historyCommand,
+  skill: async () => (await import('./commands/skill')).skillCommand,
 };
 
 /** Runs the command line; returns the exit status. */

@@ -1,0 +1,91 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { exportRecording, importRecording, parseSkillFile, SkillFormatError, writeSkillFile, type Skill } from '@wayfinder/core';
+import { parseArgs, UsageError } from '../args';
+import type { Io } from '../io';
+
+export const SKILL_HELP = `Usage: wayfinder skill <show|import|export> …
+
+Skills are demonstrations kept as readable files (*.skill.md) that replay without a model.
+
+  wayfinder skill show FILE [--json]            what a skill takes and does
+  wayfinder skill import RECORDING.json --out FILE
+                                                a Chrome DevTools Recorder export as a skill
+  wayfinder skill export FILE --out RECORDING.json
+                                                a skill as a DevTools Recorder recording
+
+Exit status: 0 on success, 1 when a file cannot be read or is not a skill, 2 for a usage error.`;
+
+const SUBCOMMANDS = ['show', 'import', 'export'];
+
+export async function skillCommand(argv: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (!sub || sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help')) {
+    io.stdout.write(`${SKILL_HELP}\n`);
+    return sub ? 0 : 2;
+  }
+  if (!SUBCOMMANDS.includes(sub))
+    throw new UsageError(`wayfinder skill: unknown command "${sub}". Commands: ${SUBCOMMANDS.join(', ')}. Try wayfinder skill --help.`);
+  const args = parseArgs(rest, sub === 'show' ? { json: { flag: true } } : { out: {} }, `skill ${sub}`);
+  const [file, ...extra] = args.positionals;
+  if (!file || extra.length) throw new UsageError(`wayfinder skill ${sub}: give one file. Try wayfinder skill --help.`);
+  const out = args.values.get('out');
+  if (sub !== 'show' && !out) throw new UsageError(`wayfinder skill ${sub}: say where to write it with --out FILE.`);
+
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    io.stderr.write(`wayfinder skill ${sub}: cannot read ${file} (${error instanceof Error ? error.message : String(error)}).\n`);
+    return 1;
+  }
+  try {
+    if (sub === 'import') {
+      const skill = importRecording(text);
+      await writeFile(out ?? '', writeSkillFile(skill));
+      io.stdout.write(`Wrote ${out ?? ''}: "${skill.name}", ${skill.steps.length} steps. Edit its steps and inputs there.\n`);
+      return 0;
+    }
+    const skill = parseSkillFile(text, basename(file));
+    if (sub === 'export') {
+      await writeFile(out ?? '', `${exportRecording(skill)}\n`);
+      io.stdout.write(`Wrote ${out ?? ''}: ${skill.steps.length} steps for the DevTools Recorder.\n`);
+      return 0;
+    }
+    if (args.flags.has('json')) io.stdout.write(`${JSON.stringify(showJson(skill))}\n`);
+    else io.stdout.write(showText(skill));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof SkillFormatError)) throw error;
+    io.stderr.write(`wayfinder skill ${sub}: ${error.message}\n`);
+    return 1;
+  }
+}
+
+/** The documented shape: {"name", "inputs":[{"name","type","example"}], "steps": N}. */
+function showJson(skill: Skill): { name: string; inputs: { name: string; type: string; example: string | null }[]; steps: number } {
+  return {
+    name: skill.name,
+    inputs: skill.inputs.map((input) => ({ name: input.name, type: input.format ?? input.type, example: input.examples[0] ?? null })),
+    steps: skill.steps.length,
+  };
+}
+
+function showText(skill: Skill): string {
+  const lines = [`${skill.name} (version ${skill.version}, risk ${skill.risk})`];
+  if (skill.description) lines.push(skill.description);
+  if (skill.sites.length) lines.push(`Sites: ${skill.sites.join(', ')}`);
+  lines.push(
+    skill.inputs.length
+      ? `Inputs:\n${skill.inputs
+          .map(
+            (i) =>
+              `  ${i.name} (${i.format ?? i.type}${i.required ? '' : ', optional'})${i.examples[0] !== undefined ? `, e.g. ${i.examples[0]}` : ', no example: give it'}`,
+          )
+          .join('\n')}`
+      : 'Inputs: none',
+  );
+  if (skill.secrets.length) lines.push(`Secrets: ${skill.secrets.join(', ')}`);
+  lines.push(`Steps: ${skill.steps.length}`);
+  return `${lines.join('\n')}\n`;
+}
