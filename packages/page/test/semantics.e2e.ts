@@ -163,11 +163,22 @@ describe('locators', () => {
 
 describe('actionability of moving things', () => {
   it('reports an animating element as not stable, and a still one as stable', async () => {
+    // Moved by the page every frame from the clock (a CSS animation's time can lag its frames on a
+    // loaded machine), one way along its own row, never over the still one.
     await env.show(`
-      <style>@keyframes slide { from { transform: translateX(0) } to { transform: translateX(400px) } }</style>
-      <button id="moving" style="animation: slide 0.5s linear infinite alternate">Catch me</button>
-      <button id="still">Still</button>
+      <div style="position: relative; height: 40px"><button id="moving" style="position: absolute; left: 0">Catch me</button></div>
+      <div><button id="still">Still</button></div>
     `);
+    await env.run(`(() => {
+      const button = document.getElementById('moving');
+      const start = performance.now();
+      const tick = (now) => {
+        button.style.left = (((now - start) * 0.4) % 400) + 'px';
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      return true;
+    })()`);
     const s = await env.snapshot({ mode: 'full' });
     const moving = await env.page.script.actionability(refOf(s, 'button', 'Catch me'));
     const still = await env.page.script.actionability(refOf(s, 'button', 'Still'));
@@ -175,7 +186,7 @@ describe('actionability of moving things', () => {
     expect(moving.stable).toBe(false);
     expect(moving.problem).toMatch(/is still moving \(animating\); wait for it to settle and try again\.$/);
     expect(still.stable).toBe(true);
-    expect(still.problem).toBeNull();
+    expect(still.problem, String(still.problem)).toBeNull();
   });
 
   it('targets the visible label of a visually hidden checkbox', async () => {

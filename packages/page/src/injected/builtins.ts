@@ -14,17 +14,19 @@ export const builtins = {
   getComputedStyle: g.getComputedStyle.bind(g),
 };
 
-/** Resolves after the next animation frame (or a short timeout when frames are throttled). */
-export function nextFrame(): Promise<void> {
+/**
+ * Resolves after the next animation frame — true — or after `timeoutMs` without one — false
+ * (background tabs get no frames, and a busy machine can be late with them; do not hang).
+ */
+export function nextFrame(timeoutMs = 50): Promise<boolean> {
   return new Promise((resolve) => {
     let done = false;
-    const finish = () => {
+    const finish = (framed: boolean) => {
       if (done) return;
       done = true;
-      resolve();
+      resolve(framed);
     };
-    builtins.requestAnimationFrame(() => finish());
-    // Background tabs get no frames; do not hang on them.
-    builtins.setTimeout(finish, 50);
+    builtins.requestAnimationFrame(() => finish(true));
+    builtins.setTimeout(() => finish(false), timeoutMs);
   });
 }
