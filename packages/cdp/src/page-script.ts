@@ -9,12 +9,18 @@ import {
   isLocatorSet,
   isPageError,
   isPointerCheck,
+  isResolveResult,
   isSnapshotResult,
+  chooseLocated,
+  mergeHits,
   type Actionability,
   type ExtractOptions,
   type ExtractResult,
   type FindResult,
   type FramePlaceholder,
+  type LocateOutcome,
+  type LocatorHits,
+  type LocatorQuery,
   type LocatorSet,
   type PageError,
   type Point,
@@ -291,6 +297,44 @@ export class PageScriptHost {
     const { value } = await this.worlds.call(this.route(ref), 'underPointer', [ref, point.x - offset.x, point.y - offset.y]);
     if (isPageError(value)) return value;
     return expectShape(value, isPointerCheck, 'underPointer');
+  }
+
+  /**
+   * The element these locators point at (shared/locate.ts decides), from what each matches
+   * in the page, its same-origin frames (the page script walks those) and its cross-origin
+   * frames (each resolved in its own world, as `find` searches them).
+   */
+  async locate(locators: LocatorQuery[]): Promise<LocateOutcome> {
+    const parts = await this.resolveIn(await this.top(), locators, '', 0, null);
+    return chooseLocated(locators, mergeHits(parts, locators.length));
+  }
+
+  private async resolveIn(
+    target: FrameTarget,
+    locators: LocatorQuery[],
+    prefix: string,
+    depth: number,
+    via: FrameRoute | null,
+  ): Promise<LocatorHits[][]> {
+    const options = prefix ? { framePrefix: prefix } : { refBase: this.refFloor };
+    const { value } = await this.worlds.call(target, 'resolveLocators', [locators, options]);
+    const result = expectShape(value, isResolveResult, 'resolveLocators');
+    if (depth === 0) {
+      this.framesFound = true;
+      this.raiseFloor(result.refHigh);
+    }
+    const parts = [result.hits];
+    if (depth >= MAX_FRAME_DEPTH) return parts;
+    for (const frameRef of result.frames) {
+      const child = await this.frameOf(target, frameRef).catch(() => null);
+      if (!child) continue;
+      const route: FrameRoute = { ...child, frameRef, parent: via, parentTarget: target };
+      this.routes.set(frameRef, route);
+      // A frame that cannot be searched (still loading, crashed) leaves what the rest of the page matched.
+      const inner = await this.resolveIn(child, locators, frameRef, depth + 1, route).catch(() => null);
+      if (inner) parts.push(...inner);
+    }
+    return parts;
   }
 
   async locators(ref: string): Promise<LocatorSet | PageError> {

@@ -7,7 +7,7 @@ import { CdpError } from './errors';
 // separate targets, which auto-attach (flattened) gives us as child sessions. A frame is
 // therefore addressed by (session, frameId).
 
-const WORLD_NAME = 'wayfinder';
+export const WORLD_NAME = 'wayfinder';
 const ATTACH_WAIT_MS = 2000;
 
 export interface FrameTarget {

@@ -5,3 +5,4 @@ export * from './protocol';
 export { diffHeadline, diffSignatures, type SnapshotDiff } from './shared/diff';
 export { estimateLines, estimateTokens, fitLines } from './shared/text';
 export { pageText } from './shared/page-text';
+export { chooseLocated, mergeHits } from './shared/locate';

@@ -4,7 +4,7 @@
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
-export const PAGE_API_VERSION = 5;
+export const PAGE_API_VERSION = 6;
 
 export type SnapshotMode = 'viewport' | 'full';
 
@@ -213,6 +213,45 @@ export interface LocatorSet {
   locators: Locator[];
 }
 
+/** A locator to resolve: what `locators` gives, plus `aria` (accessible name, any role) and `xpath` from DevTools recordings. */
+export interface LocatorQuery {
+  kind: LocatorKind | 'aria' | 'xpath';
+  value: string;
+  /** For `role`: the accessible name. */
+  name?: string;
+}
+
+/** What one locator matched in a document (with its open shadow roots and same-origin frames). */
+export interface LocatorHits {
+  /** Visible, enabled elements it matched. */
+  matches: number;
+  /** Elements it matched that a person could not use: hidden, zero-size, disabled, behind a modal dialog. */
+  hidden: number;
+  /** Refs of the first usable matches, in document order (capped). */
+  refs: string[];
+}
+
+export interface ResolveOptions {
+  /** As for snapshot: the ref prefix of a cross-origin frame resolved on its own. */
+  framePrefix?: string;
+  /** As for snapshot: where a fresh document's refs start counting. */
+  refBase?: number;
+}
+
+export interface ResolveResult {
+  /** One entry per locator, in the order given. */
+  hits: LocatorHits[];
+  /** Refs of the cross-origin frames in this document, which the driver resolves in on its own. */
+  frames: string[];
+  docId: string;
+  /** The highest ref number this document has issued so far. */
+  refHigh: number;
+}
+
+/** The element a list of locators points at (see `chooseLocated`), or what each matched. */
+export type LocateOutcome =
+  { ref: string; by: LocatorQuery; matches: number } | { ref: null; tried: { by: LocatorQuery; matches: number; hidden: number }[] };
+
 /** What the driver needs to know about an element before acting on it. */
 export interface ElementInfo {
   ref: string;
@@ -285,6 +324,30 @@ export interface ScrollResult {
   atBottom: boolean;
 }
 
+/** How the recorder's capture reports: the name of the CDP binding it calls (present only in our isolated world). */
+export interface CaptureOptions {
+  binding: string;
+}
+
+/** An element a person acted on, as the capture describes it (its ranked locators and what it is; never its ref). */
+export interface CapturedTarget {
+  locators: Locator[];
+  info: ElementInfo;
+}
+
+/**
+ * What the capture sends for each trusted event (JSON through the binding). A password or
+ * payment field's value is never sent: `value` is null and the recorder names a secret.
+ */
+export type CapturedEvent =
+  | { kind: 'click'; target: CapturedTarget; count: 1 | 2; offsetX: number; offsetY: number }
+  | { kind: 'input'; target: CapturedTarget; value: string | null }
+  | { kind: 'select'; target: CapturedTarget; value: string }
+  | { kind: 'check'; target: CapturedTarget; checked: boolean }
+  | { kind: 'key'; key: string; modifiers: string[]; target: CapturedTarget | null }
+  | { kind: 'upload'; target: CapturedTarget; fileNames: string[] }
+  | { kind: 'scroll'; x: number; y: number; target: CapturedTarget | null };
+
 export interface MarkBox {
   ref: string;
   x: number;
@@ -346,6 +409,26 @@ export function isLocatorSet(value: unknown): value is LocatorSet {
   return has(value, 'ref', 'locators') && Array.isArray(value.locators);
 }
 
+function isLocatorHits(value: unknown): value is LocatorHits {
+  return (
+    has(value, 'matches', 'hidden', 'refs') &&
+    typeof value.matches === 'number' &&
+    typeof value.hidden === 'number' &&
+    Array.isArray(value.refs) &&
+    value.refs.every((r) => typeof r === 'string')
+  );
+}
+
+export function isResolveResult(value: unknown): value is ResolveResult {
+  return (
+    has(value, 'hits', 'frames', 'docId', 'refHigh') &&
+    Array.isArray(value.hits) &&
+    value.hits.every(isLocatorHits) &&
+    Array.isArray(value.frames) &&
+    value.frames.every((f) => typeof f === 'string')
+  );
+}
+
 /** The API object the script installs, for typing calls on the driver side. */
 export interface PageApi {
   version: number;
@@ -358,6 +441,8 @@ export interface PageApi {
   /** The light re-check before a press: no scrolling, no waiting for frames, no naming. */
   underPointer(ref: string, x: number, y: number): PointerCheck | PageError;
   locators(ref: string): LocatorSet | PageError;
+  /** What each locator matches now: counts, and refs for the usable matches (registered like snapshot refs). */
+  resolveLocators(locators: LocatorQuery[], options?: ResolveOptions): ResolveResult;
   /**
    * The iframe element behind a cross-origin frame ref, for the driver to find its frame
    * id (fetched by object id, never by value). Typed loosely: this file is read by Node too.
@@ -397,4 +482,8 @@ export interface PageApi {
   html(selector: string | null, maxChars: number): string | PageError;
   /** The DOM-event fallback: performs an action with script-made events. */
   domAct(ref: string, action: DomAction): Promise<string | PageError>;
+  /** Starts reporting what a person does in this document through the binding (false: it already was). */
+  startCapture(options: CaptureOptions): boolean;
+  /** Stops reporting (false: it was not capturing). */
+  stopCapture(): boolean;
 }

@@ -3,8 +3,10 @@ import {
   pageData,
   type Action,
   type ActionOutcome,
+  type ElementLocator,
   type FoundElement,
   type HandledDialog,
+  type LocateResult,
   type PageContent,
   type PageSnapshot,
   type Screenshot,
@@ -365,6 +367,26 @@ export class CdpTab implements Tab, ActionTarget {
 
   find(query: string, k = 5): Promise<FoundElement[]> {
     return this.guarded('finding elements', async () => (await this.script.find(query, k)).matches);
+  }
+
+  locate(locators: ElementLocator[], options: { timeoutMs?: number } = {}): Promise<LocateResult> {
+    return this.guarded('locating an element', async () => {
+      const deadline = Date.now() + (options.timeoutMs ?? 0);
+      for (;;) {
+        let found: LocateResult;
+        try {
+          found = await this.script.locate(locators);
+        } catch (error) {
+          // A page between documents has no script to ask yet: try again while there is time.
+          if (Date.now() >= deadline || this.closed) throw error;
+          await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+          continue;
+        }
+        if (found.ref !== null || Date.now() >= deadline || this.closed) return found;
+        // Poll once per rendered frame: what the page renders next is what we wait for.
+        await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
+      }
+    });
   }
 
   extract(options: { maxChars?: number } = {}): Promise<PageContent> {

@@ -203,6 +203,26 @@ export interface Screenshot {
   marks: { ref: string; x: number; y: number; width: number; height: number }[];
 }
 
+/**
+ * How an element is found again without a ref (a skill's step, recorded once): role (value:
+ * the role, name: its accessible name), label, aria-label, placeholder, text, testid (value:
+ * `attribute=value`), id, css (` >>> ` steps into an open shadow root); `aria` (an accessible
+ * name, any role) and `xpath` come from imported DevTools recordings.
+ */
+export interface ElementLocator {
+  kind: 'role' | 'label' | 'aria-label' | 'placeholder' | 'text' | 'testid' | 'id' | 'css' | 'aria' | 'xpath';
+  value: string;
+  name?: string;
+}
+
+/**
+ * Which element a list of locators points at now. `matches`: visible, enabled elements
+ * the locator matched; `hidden`: elements it matched that a person could not use (hidden,
+ * zero-size, disabled, behind a modal dialog).
+ */
+export type LocateResult =
+  { ref: string; by: ElementLocator; matches: number } | { ref: null; tried: { by: ElementLocator; matches: number; hidden: number }[] };
+
 export interface Tab {
   readonly id: string;
   info(): Promise<TabInfo>;
@@ -223,6 +243,15 @@ export interface Tab {
   screenshot(request?: ScreenshotRequest): Promise<Screenshot>;
   /** Outer HTML of the first match of a CSS selector (or the page), capped. */
   html(selector?: string, maxChars?: number): Promise<string>;
+  /**
+   * A ref for the element these locators point at, searched in the page, its open shadow
+   * roots and its frames. Only visible, enabled elements count. The first locator, in the
+   * order given, that matches exactly one wins. When none does, the element most locators
+   * point at wins, if it is the only one with that many and at least two agree; otherwise
+   * nothing wins and `tried` says what each locator matched. Waits up to `timeoutMs`
+   * (default 0: look once) for the page to render a winner.
+   */
+  locate(locators: ElementLocator[], options?: { timeoutMs?: number }): Promise<LocateResult>;
 }
 
 /** A request a tab (or a frame in it) is about to make, as the browser reports it. */

@@ -75,6 +75,7 @@ class FakeTab implements Tab {
 
   describeFocused = () => Promise.resolve(null);
   find = () => Promise.resolve([]);
+  locate = () => Promise.resolve({ ref: null, tried: [] });
   extract = () => Promise.reject(new BrowserError('not-supported', 'Not in this test.', false));
   waitFor = () => Promise.resolve('Waited.');
   screenshot = () => Promise.reject(new BrowserError('not-supported', 'Not in this test.', false));

@@ -1,19 +1,18 @@
+import type { ElementLocator } from '../browser/port';
+
 // A skill: a demonstration recorded once and replayed without a model. The steps are a
 // superset of the Chrome DevTools Recorder's (its `type`s, `selectors`, `target`, `frame`,
 // `assertedEvents` …) so a recording moves between the two; what Wayfinder adds — ranked
 // locators, templated values, postconditions, narration, evidence — rides along.
 
-/** How a target is found again, best first (the page script ranks them when recording). */
-export interface SkillLocator {
-  /**
-   * role (value: the role, name: its accessible name), label, aria-label, placeholder, text,
-   * testid (value: `attribute=value`), id, css; `aria` (an accessible name, any role) and
-   * `xpath` come from imported DevTools recordings.
-   */
-  kind: 'role' | 'label' | 'aria-label' | 'placeholder' | 'text' | 'testid' | 'id' | 'css' | 'aria' | 'xpath';
-  value: string;
-  name?: string;
-}
+/**
+ * How a target is found again, best first (the page script ranks them when recording):
+ * role (value: the role, name: its accessible name), label, aria-label, placeholder, text,
+ * testid (value: `attribute=value`), id, css; `aria` (an accessible name, any role) and
+ * `xpath` come from imported DevTools recordings. The browser port's type: replay resolves
+ * it with `Tab.locate`.
+ */
+export type SkillLocator = ElementLocator;
 
 /** A DevTools Recorder selector: one string, or a chain through shadow roots and frames. */
 export type RecorderSelector = string | string[];

@@ -1,6 +1,7 @@
 import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
 import { checkActionability, checkUnderPointer } from './actionability';
 import { builtins, nextFrame } from './builtins';
+import { startCapture, stopCapture } from './capture';
 import { domAct } from './dom-actions';
 import {
   describeElement,
@@ -22,6 +23,7 @@ import { extractPage } from './extract';
 import { findControls } from './find';
 import { buildLocators } from './locators';
 import { RefRegistry } from './refs';
+import { resolveLocators } from './resolve';
 import { takeSnapshot } from './snapshot';
 
 // Entry point of the injected script. The driver evaluates the bundle in an isolated
@@ -49,6 +51,7 @@ function install(): void {
     actionability: (ref: string) => checkActionability(registry, ref),
     underPointer: (ref: string, x: number, y: number) => checkUnderPointer(registry, ref, x, y),
     locators: (ref: string) => buildLocators(registry, ref),
+    resolveLocators: (locators, options = {}) => resolveLocators(registryFor(options.framePrefix), locators, options),
     frameOwner: (ref: string) => registry.frameOwner(ref),
     describe: (ref: string) => describeElement(registry, ref),
     describeFocused: () => describeFocused(),
@@ -72,6 +75,8 @@ function install(): void {
     hideMarks: () => hideMarks(),
     html: (selector, maxChars) => outerHtml(selector, maxChars),
     domAct: (ref, action) => domAct(registry, ref, action),
+    startCapture: (options) => startCapture(() => registry, options),
+    stopCapture: () => stopCapture(),
   };
   Object.defineProperty(globalThis, PAGE_GLOBAL, { value: api, configurable: true, enumerable: false, writable: false });
 }
