@@ -1,6 +1,7 @@
 export { describeStep, targetName } from './describe';
 export { exportRecording, importRecording, locatorFromSelector, selectorFromLocator } from './devtools';
 export { fillInputs, inferInputs, inputName, kindOfValue } from './inputs';
+export { playSkill, type PlayOptions, type PlayResult, type StepEvent } from './player';
 export { keyMatters, skillFromRecording, type RecordedEvent, type RecordedTarget, type RecordingContext } from './recording';
 export { parseSkillFile, STEPS_FENCE, writeSkillFile } from './skill-file';
 export { SkillFormatError } from './steps-json';
