@@ -61,7 +61,11 @@ const LANTERN = [
       { kind: 'placeholder', value: 'Search tents, stoves, lights…' },
     ],
   },
-  { type: 'press', key: 'Enter' },
+  {
+    type: 'press',
+    key: 'Enter',
+    expect: [{ kind: 'state', state: 'visible', locators: [{ kind: 'role', value: 'link', name: 'Trail Lantern' }] }],
+  },
   {
     type: 'click',
     targetName: 'Trail Lantern',
@@ -69,7 +73,11 @@ const LANTERN = [
       { kind: 'role', value: 'link', name: 'Trail Lantern' },
       { kind: 'text', value: 'Trail Lantern' },
     ],
-    expect: [{ kind: 'url', value: '/shop/', match: 'contains' }],
+    expect: [
+      { kind: 'url', value: '/shop/', match: 'contains' },
+      // The results list (and its link) is gone once the product page shows.
+      { kind: 'state', state: 'hidden', locators: [{ kind: 'role', value: 'link', name: 'Trail Lantern' }] },
+    ],
   },
   { type: 'click', targetName: 'Add to cart', locators: [{ kind: 'role', value: 'button', name: 'Add to cart' }] },
 ];

@@ -186,12 +186,16 @@ async function waitForExpectations(tab: Tab, expectations: SkillExpect[], timeou
           throw new StepFailure(`it should lead to an address with ${expectation.value}, and the tab is at ${url}.`);
         await tab.waitFor({ kind: 'navigation' }, Math.min(1_000, Math.max(1, deadline - Date.now()))).catch(() => undefined);
       }
+    } else if (expectation.locators?.length && expectation.state === 'hidden') {
+      // Gone: looked for now and again until it is (waiting for it to appear would take the whole timeout).
+      const deadline = Date.now() + timeoutMs;
+      while ((await tab.locate(expectation.locators)).ref !== null) {
+        if (Date.now() > deadline) throw new StepFailure('what it should leave hidden is still there.');
+        await tab.waitFor({ kind: 'time', ms: 100 });
+      }
     } else if (expectation.locators?.length) {
-      const found = await tab.locate(expectation.locators, { timeoutMs });
-      if ((found.ref === null) !== (expectation.state === 'hidden'))
-        throw new StepFailure(
-          `what it should leave ${expectation.state === 'hidden' ? 'hidden is still there' : 'on the page is not there'}.`,
-        );
+      if ((await tab.locate(expectation.locators, { timeoutMs })).ref === null)
+        throw new StepFailure('what it should leave on the page is not there.');
     }
   }
 }
