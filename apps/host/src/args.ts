@@ -11,16 +11,20 @@ export interface OptionSpec {
   /** A value option that must be a whole number in this range. */
   integer?: [number, number];
   choices?: readonly string[];
+  /** May be given more than once: every value is kept, in order (`lists`). */
+  repeat?: boolean;
 }
 
 export interface Parsed {
   positionals: string[];
   values: Map<string, string>;
   flags: Set<string>;
+  /** The values of options that may repeat. */
+  lists: Map<string, string[]>;
 }
 
 export function parseArgs(argv: string[], options: Record<string, OptionSpec>, command: string): Parsed {
-  const parsed: Parsed = { positionals: [], values: new Map(), flags: new Set() };
+  const parsed: Parsed = { positionals: [], values: new Map(), flags: new Set(), lists: new Map() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -51,6 +55,7 @@ export function parseArgs(argv: string[], options: Record<string, OptionSpec>, c
     if (spec.choices && !spec.choices.includes(value))
       throw new UsageError(`wayfinder ${command}: --${name} must be one of ${spec.choices.join(', ')} (got "${value}").`);
     parsed.values.set(name, value);
+    if (spec.repeat) parsed.lists.set(name, [...(parsed.lists.get(name) ?? []), value]);
   }
   return parsed;
 }

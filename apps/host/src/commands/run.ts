@@ -8,11 +8,7 @@ import {
   requestGuard,
   runTask,
   SafetyPolicy,
-  sensitiveDialog,
   SecretVault,
-  type ConfirmAnswer,
-  type ConfirmRequest,
-  type DialogPolicy,
   type PlanDecision,
   type TaskMode,
 } from '@wayfinder/core';
@@ -23,6 +19,7 @@ import { ConfigError, loadConfig, rememberSite } from '../config';
 import { printable, type Io } from '../io';
 import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
+import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
 import { Terminal } from '../terminal';
 import { JsonPrinter, TimelinePrinter, type Printer } from '../timeline';
 
@@ -106,30 +103,6 @@ async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, s
   }
 }
 
-/** A policy's question at the prompt: once/always/never for sites, yes/no otherwise; no answer is no. */
-async function confirmAtPrompt(
-  terminal: Terminal,
-  printer: Printer,
-  allowSensitive: boolean,
-  request: ConfirmRequest,
-): Promise<ConfirmAnswer> {
-  if (allowSensitive) {
-    printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
-    return 'once';
-  }
-  if (request.choices === 'once') return (await terminal.yesNo(`\n? ${request.question} Allow once?`, false)) ? 'once' : 'deny';
-  for (;;) {
-    const answer = await terminal.ask(`\n? ${request.question}\n[o]nce / [a]lways / [n]ever (default: not now) `);
-    if (answer === null) return 'deny';
-    const word = answer.trim().toLowerCase();
-    if (word === 'o' || word === 'once' || word === 'y' || word === 'yes') return 'once';
-    if (word === 'a' || word === 'always') return 'always';
-    if (word === 'n' || word === 'never') return 'never';
-    if (!word || word === 'no') return 'deny';
-    printer.note('Please answer o, a or n.');
-  }
-}
-
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'run');
   if (args.flags.has('help')) {
@@ -209,23 +182,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     throw error;
   }
 
-  const dialogs: DialogPolicy = async (dialog) => {
-    if (dialog.type === 'alert') return { accept: true };
-    const sensitive = sensitiveDialog(dialog);
-    const text = `The page asks (${dialog.type}): ${JSON.stringify(dialog.message)}${sensitive ? ` — ${sensitive}` : ''}`;
-    // --yes answers ordinary dialogs; one whose OK is a payment or a deletion needs --allow-sensitive or the person.
-    const auto = sensitive ? (allowSensitive ? '--allow-sensitive' : null) : yes ? '--yes' : null;
-    if (auto) {
-      printer.note(`     ${text} — accepted (${auto})`);
-      return dialog.type === 'prompt' ? { accept: true, promptText: dialog.defaultPrompt } : { accept: true };
-    }
-    if (dialog.type === 'prompt') {
-      const answer = await terminal.ask(`${text}\nYour answer (empty to cancel): `);
-      return answer ? { accept: true, promptText: answer } : { accept: false };
-    }
-    return { accept: (await terminal.yesNo(`${text}\nAccept?`, false)) ?? false };
-  };
-  opened.browser.setDialogPolicy(dialogs);
+  opened.browser.setDialogPolicy(dialogAtPrompt(terminal, printer, { yes, allowSensitive }));
 
   const started = Date.now();
   try {

@@ -1,0 +1,57 @@
+import { sensitiveDialog, type ConfirmAnswer, type ConfirmRequest, type DialogPolicy } from '@wayfinder/core';
+import type { Terminal } from './terminal';
+import type { Printer } from './timeline';
+
+// What a command asks the person at the prompt while it drives the browser: the policy's
+// questions and the page's dialogs (wayfinder run and wayfinder skill run ask alike).
+
+/** A policy's question at the prompt: once/always/never for sites, yes/no otherwise; no answer is no. */
+export async function confirmAtPrompt(
+  terminal: Terminal,
+  printer: Printer,
+  allowSensitive: boolean,
+  request: ConfirmRequest,
+): Promise<ConfirmAnswer> {
+  if (allowSensitive) {
+    printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
+    return 'once';
+  }
+  if (request.choices === 'once') return (await terminal.yesNo(`\n? ${request.question} Allow once?`, false)) ? 'once' : 'deny';
+  for (;;) {
+    const answer = await terminal.ask(`\n? ${request.question}\n[o]nce / [a]lways / [n]ever (default: not now) `);
+    if (answer === null) return 'deny';
+    const word = answer.trim().toLowerCase();
+    if (word === 'o' || word === 'once' || word === 'y' || word === 'yes') return 'once';
+    if (word === 'a' || word === 'always') return 'always';
+    if (word === 'n' || word === 'never') return 'never';
+    if (!word || word === 'no') return 'deny';
+    printer.note('Please answer o, a or n.');
+  }
+}
+
+/**
+ * The page's dialogs at the prompt: alerts closed; `yes` answers ordinary ones, and one whose
+ * OK pays or deletes needs `allowSensitive` or the person.
+ */
+export function dialogAtPrompt(
+  terminal: Terminal,
+  printer: Printer,
+  { yes, allowSensitive }: { yes: boolean; allowSensitive: boolean },
+): DialogPolicy {
+  return async (dialog) => {
+    if (dialog.type === 'alert') return { accept: true };
+    const sensitive = sensitiveDialog(dialog);
+    const text = `The page asks (${dialog.type}): ${JSON.stringify(dialog.message)}${sensitive ? ` — ${sensitive}` : ''}`;
+    // --yes answers ordinary dialogs; one whose OK is a payment or a deletion needs --allow-sensitive or the person.
+    const auto = sensitive ? (allowSensitive ? '--allow-sensitive' : null) : yes ? '--yes' : null;
+    if (auto) {
+      printer.note(`     ${text} — accepted (${auto})`);
+      return dialog.type === 'prompt' ? { accept: true, promptText: dialog.defaultPrompt } : { accept: true };
+    }
+    if (dialog.type === 'prompt') {
+      const answer = await terminal.ask(`${text}\nYour answer (empty to cancel): `);
+      return answer ? { accept: true, promptText: answer } : { accept: false };
+    }
+    return { accept: (await terminal.yesNo(`${text}\nAccept?`, false)) ?? false };
+  };
+}
