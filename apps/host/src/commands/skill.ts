@@ -4,28 +4,38 @@ import { exportRecording, importRecording, parseSkillFile, SkillFormatError, wri
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
 
-export const SKILL_HELP = `Usage: wayfinder skill <show|import|export> …
+export const SKILL_HELP = `Usage: wayfinder skill <show|run|record|import|export> …
 
 Skills are demonstrations kept as readable files (*.skill.md) that replay without a model.
 
   wayfinder skill show FILE [--json]            what a skill takes and does
+  wayfinder skill run FILE [--input name=value]… [--url URL | --cdp-endpoint URL]
+                                                replay it without a model (wayfinder skill run --help)
   wayfinder skill import RECORDING.json --out FILE
                                                 a Chrome DevTools Recorder export as a skill
   wayfinder skill export FILE --out RECORDING.json
                                                 a skill as a DevTools Recorder recording
+  wayfinder skill record --out FILE [--cdp-endpoint URL | --headed] [--url URL] [--name NAME]
+                                                record what you do in the browser as a skill
 
 Exit status: 0 on success, 1 when a file cannot be read or is not a skill, 2 for a usage error.`;
 
-const SUBCOMMANDS = ['show', 'import', 'export'];
+const SUBCOMMANDS = ['show', 'import', 'export', 'record', 'run'];
 
 export async function skillCommand(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
-  if (!sub || sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help')) {
+  if (!sub || sub === '--help' || sub === '-h' || sub === 'help') {
     io.stdout.write(`${SKILL_HELP}\n`);
     return sub ? 0 : 2;
   }
   if (!SUBCOMMANDS.includes(sub))
     throw new UsageError(`wayfinder skill: unknown command "${sub}". Commands: ${SUBCOMMANDS.join(', ')}. Try wayfinder skill --help.`);
+  if (sub === 'record') return (await import('./skill-record')).skillRecordCommand(rest, io);
+  if (sub === 'run') return (await import('./skill-run')).skillRunCommand(rest, io);
+  if (rest.includes('--help')) {
+    io.stdout.write(`${SKILL_HELP}\n`);
+    return 0;
+  }
   const args = parseArgs(rest, sub === 'show' ? { json: { flag: true } } : { out: {} }, `skill ${sub}`);
   const [file, ...extra] = args.positionals;
   if (!file || extra.length) throw new UsageError(`wayfinder skill ${sub}: give one file. Try wayfinder skill --help.`);

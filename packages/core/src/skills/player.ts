@@ -24,8 +24,8 @@ export interface PlayOptions {
   files?: Record<string, string>;
   /** How long a step waits for its target and its expectations. */
   stepTimeoutMs?: number;
-  /** Runs a rewritten step's line as a direct command; without it, such a step stops the replay. */
-  interpret?: (instruction: string) => Promise<ToolResult>;
+  /** Runs a rewritten step's line as a direct command (the command interpreter); without it, such a step stops the replay. */
+  interpret?: (instruction: string, signal?: AbortSignal) => Promise<{ ok: boolean; message: string }>;
   onStep?: (event: StepEvent) => void;
   signal?: AbortSignal;
 }
@@ -94,7 +94,9 @@ async function playStep(
   const call = (name: string, input: Record<string, unknown>) => runner.run({ name, input } satisfies ToolCallRequest, context);
   if (step.instruction) {
     if (!options.interpret) throw new StepFailure('it was rewritten as a direct command, and no command interpreter is available here.');
-    return { result: await options.interpret(step.instruction), by: 'command' };
+    const done = await options.interpret(step.instruction, options.signal);
+    if (!done.ok) throw new StepFailure(done.message);
+    return { result: null, by: 'command' };
   }
   const target = async (): Promise<{ ref: string; by: string }> => {
     if (!step.locators?.length) throw new StepFailure('the recording has no way to find its target.');

@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import {
+  BrowserError,
+  DEFAULT_RENDER,
+  makeToolContext,
+  normalizeAddress,
+  parseSkillFile,
+  playSkill,
+  redactSecrets,
+  requestGuard,
+  runTask,
+  SafetyPolicy,
+  SecretVault,
+  SkillFormatError,
+  TabSession,
+  ToolRegistry,
+  ToolRunner,
+  type StepEvent,
+} from '@wayfinder/core';
+import { parseArgs, UsageError } from '../args';
+import { BrowserStartError, openBrowser } from '../browser';
+import { ConfigError, loadConfig, rememberSite } from '../config';
+import { printable, type Io } from '../io';
+import { resolveModels } from '../models';
+import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
+import { Terminal } from '../terminal';
+import { TimelinePrinter } from '../timeline';
+
+// wayfinder skill run: a skill replayed without a model, in a browser Wayfinder starts or one
+// it attaches to. Every step goes through the same policy as a task's tool call (site rules,
+// confirmations at the prompt, the secrets rules); a step a person rewrote runs through the
+// command interpreter.
+
+export const SKILL_RUN_HELP = `Usage: wayfinder skill run FILE [--input name=value]… [options]
+
+Replays a skill (*.skill.md) without a model: each step's target found again on the page,
+done with real input, and checked. It stops at the first step it cannot do, saying which.
+
+Options:
+  --input name=value     a value for one of the skill's inputs (repeat for each; the recorded
+                         examples fill the others; wayfinder skill show FILE lists them)
+  --url URL              start here instead of the skill's first address
+  --cdp-endpoint URL     use a running Chrome (started with --remote-debugging-port)
+  --headed               show the browser Wayfinder starts
+  --yes                  accept ordinary page dialogs
+  --allow-sensitive      allow payments, deletions and the like without asking
+  --json                 one JSON line per step, then the result
+
+Exit status: 0 when every step was done, 1 when one could not be, 2 for a usage error.`;
+
+const OPTIONS = {
+  input: { repeat: true },
+  url: {},
+  'cdp-endpoint': {},
+  headed: { flag: true },
+  yes: { flag: true },
+  'allow-sensitive': { flag: true },
+  json: { flag: true },
+  help: { flag: true },
+};
+
+export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, OPTIONS, 'skill run');
+  if (args.flags.has('help')) {
+    io.stdout.write(`${SKILL_RUN_HELP}\n`);
+    return 0;
+  }
+  const [file, ...extra] = args.positionals;
+  if (!file || extra.length) throw new UsageError('wayfinder skill run: give one skill file. Try wayfinder skill run --help.');
+  const inputs: Record<string, string> = {};
+  for (const pair of args.lists.get('input') ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`wayfinder skill run: --input takes name=value (got "${pair}").`);
+    inputs[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  const json = args.flags.has('json');
+  const yes = args.flags.has('yes');
+  const allowSensitive = args.flags.has('allow-sensitive');
+  const startUrl = args.values.get('url');
+
+  let skill;
+  try {
+    skill = parseSkillFile(await readFile(file, 'utf8'), basename(file));
+  } catch (error) {
+    if (!(error instanceof SkillFormatError) && !(error instanceof Error && 'code' in error)) throw error;
+    io.stderr.write(
+      `wayfinder skill run: ${error instanceof SkillFormatError ? error.message : `cannot read ${file} (${error.message}).`}\n`,
+    );
+    return 1;
+  }
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(`wayfinder skill run: ${error.message}`);
+    throw error;
+  }
+  if (config.warning) io.stderr.write(`${config.warning}\n`);
+  const secrets = new SecretVault(config.secrets);
+  const redact = (text: string) => printable(secrets.redact(redactSecrets(text)));
+  const printer = new TimelinePrinter(json ? io.stderr : io.stdout, { redact });
+  const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, redact);
+  const configFile = config.path;
+  const policy = new SafetyPolicy({
+    sites: config.sites,
+    secrets,
+    limits: config.limits,
+    remember: (site, decision) => rememberSite(configFile, site, decision),
+  });
+  const confirm = (request: Parameters<typeof confirmAtPrompt>[3]) => confirmAtPrompt(terminal, printer, allowSensitive, request);
+
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt(() => controller.abort());
+  let opened;
+  try {
+    opened = await openBrowser({
+      cdpEndpoint: args.values.get('cdp-endpoint'),
+      headed: args.flags.has('headed'),
+      prepare: async (browser) => {
+        const first = startUrl ?? skill.steps.find((s) => s.type === 'navigate')?.url;
+        if (first) policy.begin(normalizeAddress(first));
+        await browser.setRequestGuard(requestGuard(policy, confirm));
+      },
+    });
+  } catch (error) {
+    stopListening();
+    if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
+      io.stderr.write(`wayfinder: ${redact(error.message)}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  opened.browser.setDialogPolicy(dialogAtPrompt(terminal, printer, { yes, allowSensitive }));
+  const browser = opened.browser;
+  const runner = new ToolRunner({ registry: new ToolRegistry(), policy, render: DEFAULT_RENDER, confirm });
+  const context = makeToolContext({
+    browser,
+    tabs: new TabSession(browser),
+    signal: controller.signal,
+    fillSecrets: (text) => secrets.fill(text),
+  });
+  const show = (event: StepEvent) => {
+    if (json) io.stdout.write(`${JSON.stringify({ ...event, line: redact(event.line) })}\n`);
+    else if (event.type === 'step-start') io.stdout.write(`${String(event.index + 1).padStart(3)}. ${redact(event.line)} … `);
+    else if (event.type === 'step-done') io.stdout.write(`done (${Math.round(event.ms)} ms)\n`);
+    else io.stdout.write(`not done\n`);
+  };
+  try {
+    if (!json) io.stdout.write(`Replaying "${skill.name}" (${skill.steps.length} steps, no model)\n`);
+    const result = await playSkill(skill, runner, context, {
+      inputs,
+      secretNames: config.secrets.map((s) => s.name),
+      ...(startUrl ? { startUrl } : {}),
+      onStep: show,
+      signal: controller.signal,
+      interpret: async (instruction, signal) => {
+        const done = await runTask({
+          task: instruction,
+          mode: 'act',
+          browser,
+          models: resolveModels('command', io.env),
+          maxSteps: 10,
+          policy,
+          secrets,
+          confirm,
+          ...(signal ? { signal } : {}),
+        });
+        return { ok: done.success, message: done.summary };
+      },
+    });
+    if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...result, message: redact(result.message) })}\n`);
+    else io.stdout.write(result.ok ? `Done: all ${result.total} steps.\n` : `${redact(result.message)}\n`);
+    return result.ok ? 0 : 1;
+  } catch (error) {
+    // A missing input or secret: said before any step ran.
+    if (!(error instanceof Error) || controller.signal.aborted) throw error;
+    io.stderr.write(`wayfinder skill run: ${redact(error.message)}\n`);
+    return 1;
+  } finally {
+    stopListening();
+    terminal.close();
+    await opened.close().catch(() => undefined);
+  }
+}
