@@ -2,6 +2,8 @@
 // API types, and pure helpers. Nothing here touches the DOM.
 export { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from '../generated/page-script';
 export * from './protocol';
+export * from './protocol-skills';
+export type { PageApi } from './page-api';
 export { diffHeadline, diffSignatures, type SnapshotDiff } from './shared/diff';
 export { estimateLines, estimateTokens, fitLines } from './shared/text';
 export { pageText } from './shared/page-text';

@@ -213,45 +213,6 @@ export interface LocatorSet {
   locators: Locator[];
 }
 
-/** A locator to resolve: what `locators` gives, plus `aria` (accessible name, any role) and `xpath` from DevTools recordings. */
-export interface LocatorQuery {
-  kind: LocatorKind | 'aria' | 'xpath';
-  value: string;
-  /** For `role`: the accessible name. */
-  name?: string;
-}
-
-/** What one locator matched in a document (with its open shadow roots and same-origin frames). */
-export interface LocatorHits {
-  /** Visible, enabled elements it matched. */
-  matches: number;
-  /** Elements it matched that a person could not use: hidden, zero-size, disabled, behind a modal dialog. */
-  hidden: number;
-  /** Refs of the first usable matches, in document order (capped). */
-  refs: string[];
-}
-
-export interface ResolveOptions {
-  /** As for snapshot: the ref prefix of a cross-origin frame resolved on its own. */
-  framePrefix?: string;
-  /** As for snapshot: where a fresh document's refs start counting. */
-  refBase?: number;
-}
-
-export interface ResolveResult {
-  /** One entry per locator, in the order given. */
-  hits: LocatorHits[];
-  /** Refs of the cross-origin frames in this document, which the driver resolves in on its own. */
-  frames: string[];
-  docId: string;
-  /** The highest ref number this document has issued so far. */
-  refHigh: number;
-}
-
-/** The element a list of locators points at (see `chooseLocated`), or what each matched. */
-export type LocateOutcome =
-  { ref: string; by: LocatorQuery; matches: number } | { ref: null; tried: { by: LocatorQuery; matches: number; hidden: number }[] };
-
 /** What the driver needs to know about an element before acting on it. */
 export interface ElementInfo {
   ref: string;
@@ -324,30 +285,6 @@ export interface ScrollResult {
   atBottom: boolean;
 }
 
-/** How the recorder's capture reports: the name of the CDP binding it calls (present only in our isolated world). */
-export interface CaptureOptions {
-  binding: string;
-}
-
-/** An element a person acted on, as the capture describes it (its ranked locators and what it is; never its ref). */
-export interface CapturedTarget {
-  locators: Locator[];
-  info: ElementInfo;
-}
-
-/**
- * What the capture sends for each trusted event (JSON through the binding). A password or
- * payment field's value is never sent: `value` is null and the recorder names a secret.
- */
-export type CapturedEvent =
-  | { kind: 'click'; target: CapturedTarget; count: 1 | 2; offsetX: number; offsetY: number }
-  | { kind: 'input'; target: CapturedTarget; value: string | null }
-  | { kind: 'select'; target: CapturedTarget; value: string }
-  | { kind: 'check'; target: CapturedTarget; checked: boolean }
-  | { kind: 'key'; key: string; modifiers: string[]; target: CapturedTarget | null }
-  | { kind: 'upload'; target: CapturedTarget; fileNames: string[] }
-  | { kind: 'scroll'; x: number; y: number; target: CapturedTarget | null };
-
 export interface MarkBox {
   ref: string;
   x: number;
@@ -372,7 +309,8 @@ export function isPageError(value: unknown): value is PageError {
 
 // Shape checks for replies that cross from the page to the driver: a stale or foreign
 // script answering with something else is reported, not trusted.
-function has(value: unknown, ...keys: string[]): value is Record<string, unknown> {
+/** The value is an object with these keys (the guards below, and protocol-skills.ts's). */
+export function has(value: unknown, ...keys: string[]): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && keys.every((key) => key in value);
 }
 
@@ -407,83 +345,4 @@ export function isScrollResult(value: unknown): value is ScrollResult {
 
 export function isLocatorSet(value: unknown): value is LocatorSet {
   return has(value, 'ref', 'locators') && Array.isArray(value.locators);
-}
-
-function isLocatorHits(value: unknown): value is LocatorHits {
-  return (
-    has(value, 'matches', 'hidden', 'refs') &&
-    typeof value.matches === 'number' &&
-    typeof value.hidden === 'number' &&
-    Array.isArray(value.refs) &&
-    value.refs.every((r) => typeof r === 'string')
-  );
-}
-
-export function isResolveResult(value: unknown): value is ResolveResult {
-  return (
-    has(value, 'hits', 'frames', 'docId', 'refHigh') &&
-    Array.isArray(value.hits) &&
-    value.hits.every(isLocatorHits) &&
-    Array.isArray(value.frames) &&
-    value.frames.every((f) => typeof f === 'string')
-  );
-}
-
-/** The API object the script installs, for typing calls on the driver side. */
-export interface PageApi {
-  version: number;
-  docId: string;
-  snapshot(options?: SnapshotOptions): SnapshotResult;
-  /** `framePrefix`: as for snapshot, for a cross-origin frame searched on its own. */
-  find(query: string, k?: number, options?: { framePrefix?: string; refBase?: number }): FindResult;
-  extract(options?: ExtractOptions): ExtractResult;
-  actionability(ref: string): Promise<Actionability | PageError>;
-  /** The light re-check before a press: no scrolling, no waiting for frames, no naming. */
-  underPointer(ref: string, x: number, y: number): PointerCheck | PageError;
-  locators(ref: string): LocatorSet | PageError;
-  /** What each locator matches now: counts, and refs for the usable matches (registered like snapshot refs). */
-  resolveLocators(locators: LocatorQuery[], options?: ResolveOptions): ResolveResult;
-  /**
-   * The iframe element behind a cross-origin frame ref, for the driver to find its frame
-   * id (fetched by object id, never by value). Typed loosely: this file is read by Node too.
-   */
-  frameOwner(ref: string): object | null;
-  describe(ref: string): ElementInfo | PageError;
-  /** What has keyboard focus, through shadow roots and same-origin frames (a cross-origin frame: the iframe), or null. */
-  describeFocused(): ElementInfo | null;
-  /** The cross-origin iframe holding focus (fetched by object id), or null. */
-  focusedFrame(): object | null;
-  focus(ref: string): string | PageError;
-  /**
-   * A cross-origin iframe's own viewport, as of now, in this document's viewport
-   * coordinates; scrolls the iframe fully into view first when it is not.
-   */
-  frameBox(ref: string): Rect | PageError;
-  /** The element itself (fetched by object id, for DOM.setFileInputFiles and the like). */
-  element(ref: string): object | PageError;
-  /** Focuses an element and selects its text (so typing replaces it), or puts the caret at its end. */
-  prepareTyping(ref: string, replace: boolean): ElementInfo | PageError;
-  value(ref: string): string | PageError;
-  /** Chooses options of a native select, firing input and change; returns the labels chosen. */
-  selectOptions(ref: string, values: string[], by: 'auto' | 'value' | 'label' | 'index'): string[] | PageError;
-  /** For a custom listbox that is open: refs of the options matching these values. */
-  listboxOptions(ref: string, values: string[]): { ref: string; label: string }[] | PageError;
-  scroll(
-    ref: string | null,
-    direction: 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom',
-    amount: number | null,
-  ): ScrollResult | PageError;
-  hasText(text: string): boolean;
-  refPresent(ref: string): boolean;
-  /** Resolves after the next frame and one task: what an input's handlers scheduled (effects, fetches) has started. */
-  afterFrame(): Promise<boolean>;
-  showMarks(marks: MarkBox[]): void;
-  hideMarks(): void;
-  html(selector: string | null, maxChars: number): string | PageError;
-  /** The DOM-event fallback: performs an action with script-made events. */
-  domAct(ref: string, action: DomAction): Promise<string | PageError>;
-  /** Starts reporting what a person does in this document through the binding (false: it already was). */
-  startCapture(options: CaptureOptions): boolean;
-  /** Stops reporting (false: it was not capturing). */
-  stopCapture(): boolean;
 }

@@ -1,4 +1,4 @@
-import type { CaptureOptions, CapturedEvent, CapturedTarget } from '../protocol';
+import type { CaptureOptions, CapturedEvent, CapturedTarget } from '../protocol-skills';
 import { isPageError } from '../protocol';
 import { builtins } from './builtins';
 import { isElement, isHTMLElement, isInput, isLabel, isSelect, isTextArea, labelsOf } from './dom';

@@ -1,4 +1,5 @@
-import { PAGE_API_VERSION, PAGE_GLOBAL, type PageApi, type SnapshotOptions } from '../protocol';
+import type { PageApi } from '../page-api';
+import { PAGE_API_VERSION, PAGE_GLOBAL, type SnapshotOptions } from '../protocol';
 import { checkActionability, checkUnderPointer } from './actionability';
 import { builtins, nextFrame } from './builtins';
 import { startCapture, stopCapture } from './capture';

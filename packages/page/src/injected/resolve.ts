@@ -1,4 +1,4 @@
-import type { LocatorHits, LocatorQuery, ResolveOptions, ResolveResult } from '../protocol';
+import type { LocatorHits, LocatorQuery, ResolveOptions, ResolveResult } from '../protocol-skills';
 import { collapseSpaces, composedContains, composedParent, frameDocument, isElement, isIFrame, isInput, labelsOf, rootOf } from './dom';
 import { hasArea } from './geometry';
 import { accessibleName } from './name';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocatorHits, LocatorQuery } from '../protocol';
+import type { LocatorHits, LocatorQuery } from '../protocol-skills';
 import { chooseLocated, mergeHits } from './locate';
 
 const text: LocatorQuery = { kind: 'text', value: 'Delete' };

@@ -1,4 +1,4 @@
-import type { LocateOutcome, LocatorHits, LocatorQuery } from '../protocol';
+import type { LocateOutcome, LocatorHits, LocatorQuery } from '../protocol-skills';
 
 // Which element a step's locators point at. Shared by the page script (one document) and
 // the driver (which adds up what each frame matched). Locators come best first, so the
