@@ -78,8 +78,10 @@ export async function importMemory(memory: MemoryService, json: string): Promise
     await memory.store.putWithoutVectors(doc, chunks);
     imported++;
   }
-  await memory.evictBeyondCap();
-  // The vectors, through the vault (titles and all), before the answer: a search right after finds by meaning too.
-  await (await memory.vault()).reindex();
+  // The cap (an import can bring more than it allows), then the vectors, through the vault (titles and all),
+  // before the answer: a search right after finds by meaning too.
+  const vault = await memory.vault();
+  await vault.evict();
+  await vault.reindex();
   return { imported, skipped };
 }

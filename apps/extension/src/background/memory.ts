@@ -108,15 +108,6 @@ export class MemoryService {
     return this.store.remove(what.ids ?? []);
   }
 
-  /** Removes the oldest documents beyond the cap (an import can bring more than it allows). */
-  async evictBeyondCap(): Promise<number> {
-    const { maxDocuments } = (await loadSettings()).memory;
-    const docs = await this.store.documents();
-    if (docs.length <= maxDocuments) return 0;
-    const oldest = docs.sort((a, b) => a.addedAt - b.addedAt).slice(0, docs.length - maxDocuments);
-    return this.store.remove(oldest.map((doc) => doc.id));
-  }
-
   /** Gives every chunk a vector from the embedder the settings choose, in the background (a change of embedder). */
   startReindex(settings: MemorySettings): void {
     this.reindexRun?.abort(new Error('The embedder changed again; re-indexing starts over.'));

@@ -205,15 +205,18 @@ export class Vault {
     return vectors;
   }
 
-  // Oldest first, never the document just stored.
-  private async evict(keep: string): Promise<void> {
+  /**
+   * Removes the oldest documents beyond the cap (after an ingest; after an import, which can
+   * bring more than the cap allows), never `keep`; returns how many went.
+   */
+  async evict(keep?: string): Promise<number> {
     const { documents } = await this.store.stats();
-    if (documents <= this.maxDocuments) return;
+    if (documents <= this.maxDocuments) return 0;
     const oldest = (await this.store.documents())
       .filter((doc) => doc.id !== keep)
       .sort((a, b) => a.addedAt - b.addedAt)
       .slice(0, documents - this.maxDocuments);
-    await this.store.remove(oldest.map((doc) => doc.id));
+    return this.store.remove(oldest.map((doc) => doc.id));
   }
 }
 
