@@ -7,7 +7,6 @@ import {
   redactSecrets,
   requestGuard,
   runTask,
-  SafetyPolicy,
   SecretVault,
   type PlanDecision,
   type TaskMode,
@@ -15,7 +14,7 @@ import {
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
 import { StoreError } from '../errors';
-import { ConfigError, loadConfig, rememberSite } from '../config';
+import { ConfigError, loadConfig, policyFrom } from '../config';
 import { printable, type Io } from '../io';
 import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
@@ -135,13 +134,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr, redact) : new TimelinePrinter(io.stdout, { redact });
   // In --json mode, prompts go to stderr so stdout stays one JSON value per line.
   const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, (text) => printable(redact(text)));
-  const configFile = config.path;
-  const policy = new SafetyPolicy({
-    sites: config.sites,
-    secrets,
-    limits: config.limits,
-    remember: (site, decision) => rememberSite(configFile, site, decision),
-  });
+  const policy = policyFrom(config, secrets);
 
   // Tasks are kept (wayfinder history) and memory offered; a data file that cannot be used costs only that.
   let memory: HostMemory | null = null;

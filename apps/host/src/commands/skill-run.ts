@@ -10,7 +10,6 @@ import {
   redactSecrets,
   requestGuard,
   runTask,
-  SafetyPolicy,
   SecretVault,
   SkillFormatError,
   TabSession,
@@ -20,7 +19,7 @@ import {
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
-import { ConfigError, loadConfig, rememberSite } from '../config';
+import { ConfigError, loadConfig, policyFrom } from '../config';
 import { printable, type Io } from '../io';
 import { resolveModels } from '../models';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
@@ -101,13 +100,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
   const redact = (text: string) => printable(secrets.redact(redactSecrets(text)));
   const printer = new TimelinePrinter(json ? io.stderr : io.stdout, { redact });
   const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, redact);
-  const configFile = config.path;
-  const policy = new SafetyPolicy({
-    sites: config.sites,
-    secrets,
-    limits: config.limits,
-    remember: (site, decision) => rememberSite(configFile, site, decision),
-  });
+  const policy = policyFrom(config, secrets);
   const confirm = (request: Parameters<typeof confirmAtPrompt>[3]) => confirmAtPrompt(terminal, printer, allowSensitive, request);
 
   const controller = new AbortController();
