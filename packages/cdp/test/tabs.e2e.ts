@@ -155,6 +155,18 @@ describe('tabs', () => {
     await help.act(ref(h, 'button', 'Close help'), { kind: 'click' }).catch(() => undefined);
     await expect.poll(async () => (await env.browser.tabs()).some((t) => t.id === popup.id)).toBe(false);
   });
+
+  it('a tab behind the popups it opened is still driven: each click lands (straight at its point: a hidden page draws no frames to move the pointer through)', async () => {
+    const tab = await env.browser.openTab(`${env.gym.url}/liar/flood/popup-one`);
+    const s = await tab.snapshot();
+    for (const n of [1, 2, 3]) {
+      const outcome = await tab.act(ref(s, 'button', `Open offer ${n}`), { kind: 'click' });
+      expect(outcome.newTabs).toEqual([expect.objectContaining({ url: `${env.gym.url}/liar/flood/offer?one=${n}` })]);
+    }
+    const offers = (await env.state()).liar.requests.filter((r) => r.path.startsWith('/liar/flood/offer?one='));
+    expect(offers.map((r) => r.path)).toEqual(['/liar/flood/offer?one=1', '/liar/flood/offer?one=2', '/liar/flood/offer?one=3']);
+    for (const t of await env.browser.tabs()) if (t.url.includes('/liar/flood/')) await env.browser.closeTab(t.id);
+  });
 });
 
 describe('waiting', () => {

@@ -178,6 +178,11 @@ export interface Actionability {
   failure: 'not-visible' | 'disabled' | 'not-stable' | 'covered' | 'clipped' | null;
   /** How to name the element in messages, its name quoted as page data: `e12 (button <page-text>Buy</page-text>)`. */
   label: string;
+  /**
+   * The document is not shown (a tab behind another, such as the one a popup covered): it
+   * draws no frames, so a pointer move, which waits for one, would wait seconds for nothing.
+   */
+  hidden: boolean;
 }
 
 /** What is under the pointer now, at a point the actionability check found (in this document's viewport coordinates). */

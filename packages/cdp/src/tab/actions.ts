@@ -85,9 +85,9 @@ export class Actions {
 
   /** The element, ready to act on, on a page that is still the one the ref came from. */
   private async ready(ref: string, watch: NavigationWatch): Promise<Located> {
-    const { point, label } = await this.t.actionable(ref);
-    await stillHere(watch, label);
-    return { ref, point, label };
+    const located = { ref, ...(await this.t.actionable(ref)) };
+    await stillHere(watch, located.label);
+    return located;
   }
 
   private async click(ref: string, watch: NavigationWatch, options: ClickOptions = {}): Promise<string> {
@@ -120,11 +120,12 @@ export class Actions {
 
   private async check(ref: string, watch: NavigationWatch, checked: boolean): Promise<string> {
     const info = await this.t.describe(ref);
-    const { point, label } = await this.t.actionable(ref);
+    const located = { ref, ...(await this.t.actionable(ref)) };
+    const { label } = located;
     if (!info.checkable)
       throw new BrowserError('bad-argument', `${label} is not a checkbox, radio button or switch; use click for it.`, false);
     if (info.checked === checked) return `${label} was already ${checked ? 'checked' : 'unchecked'}; nothing to do.`;
-    return this.input.check(this.t, { ref, point, label }, checked, () => this.click(ref, watch));
+    return this.input.check(this.t, located, checked, () => this.click(ref, watch));
   }
 
   private async drag(from: string, toRef: string | null, offset: { x: number; y: number } | null, watch: NavigationWatch): Promise<string> {
@@ -160,9 +161,10 @@ export class Actions {
   private async upload(ref: string, watch: NavigationWatch, files: FileInput[]): Promise<string> {
     if (!files.length) throw new BrowserError('bad-argument', 'Name at least one file to upload.', false);
     const info = await this.t.describe(ref);
-    const { point, label } = await this.t.actionable(ref);
+    const located = { ref, ...(await this.t.actionable(ref)) };
+    const { label } = located;
     if (!info.fileInput) return this.chooseThroughDialog(ref, watch, label, files);
-    await this.input.setFiles(this.t, { ref, point, label }, files);
+    await this.input.setFiles(this.t, located, files);
     const shown = await this.t.page('value', [ref], ref, isString);
     return `Put ${files.map((f) => f.name).join(', ')} into ${label}${shown ? ` (it now holds ${shown.split(/[\\/]/).pop() ?? shown})` : ''}.`;
   }

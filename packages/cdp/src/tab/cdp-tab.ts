@@ -295,7 +295,7 @@ export class CdpTab implements Tab, ActionTarget {
       const result: Actionability | PageError = await this.script.actionability(ref);
       if (isPageError(result)) throw fromPageError(result);
       const ignorable = this.input.reachesCovered && result.failure === 'covered';
-      if ((!result.problem || ignorable) && result.point) return { point: result.point, label: result.label };
+      if ((!result.problem || ignorable) && result.point) return { point: result.point, label: result.label, hidden: result.hidden };
       if (Date.now() >= deadline || !result.failure) {
         const code = result.failure === 'clipped' || !result.failure ? 'not-visible' : result.failure;
         throw new BrowserError(code, result.problem ?? `${result.label} cannot be reached.`, code !== 'disabled');

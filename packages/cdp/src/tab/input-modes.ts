@@ -74,7 +74,8 @@ export const TRUSTED_INPUT: InputDriver = {
 
   async click(t, el, options) {
     // The policy judged this element: it must still be the one under the pointer when the button goes down.
-    await t.mouse.move(el.point.x, el.point.y, 1, 0, options.modifiers ?? []);
+    if (el.hidden) t.mouse.jump(el.point.x, el.point.y);
+    else await t.mouse.move(el.point.x, el.point.y, 1, 0, options.modifiers ?? []);
     await t.stillUnderPointer(el);
     await t.mouse.click(el.point.x, el.point.y, options);
     const verb = options.clickCount === 2 ? 'Double-clicked' : options.button === 'right' ? 'Right-clicked' : 'Clicked';

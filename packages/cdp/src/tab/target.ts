@@ -13,6 +13,8 @@ import type { NetworkTracker } from './network';
 export interface Actionable {
   point: { x: number; y: number };
   label: string;
+  /** The tab is not shown (it draws no frames): pointer moves are skipped, presses go straight to the point. */
+  hidden?: boolean;
 }
 
 /** An element made ready to act on: where it is and what to call it. */

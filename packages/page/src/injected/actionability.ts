@@ -68,6 +68,7 @@ export async function checkActionability(registry: RefRegistry, ref: string): Pr
     problem: null,
     failure: null,
     label: who,
+    hidden: el.ownerDocument.visibilityState === 'hidden',
   };
   const target = visibleTarget(el);
   if (!target) {

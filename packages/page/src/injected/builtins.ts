@@ -17,8 +17,12 @@ export const builtins = {
 /**
  * Resolves after the next animation frame — true — or after `timeoutMs` without one — false
  * (background tabs get no frames, and a busy machine can be late with them; do not hang).
+ * A hidden document answers false at once: it gets no frames, and its timers are held to
+ * one a second, so waiting out even a short timeout there costs a second a call (a task's
+ * tab behind the popup it opened).
  */
 export function nextFrame(timeoutMs = 50): Promise<boolean> {
+  if (document.visibilityState === 'hidden') return Promise.resolve(false);
   return new Promise((resolve) => {
     let done = false;
     const finish = (framed: boolean) => {

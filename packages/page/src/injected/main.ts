@@ -68,7 +68,8 @@ function install(): void {
     hasText: (text: string) => hasText(text),
     refPresent: (ref: string) => refPresent(registry, ref),
     afterFrame: async () => {
-      await nextFrame();
+      // A hidden tab renders nothing and holds its timers: there is no frame to wait for.
+      if (!(await nextFrame())) return true;
       await new Promise((resolve) => builtins.setTimeout(resolve, 0));
       return true;
     },
