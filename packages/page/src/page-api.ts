@@ -63,6 +63,7 @@ export interface PageApi {
   hasText(text: string): boolean;
   refPresent(ref: string): boolean;
   /** Resolves after the next frame and one task: what an input's handlers scheduled (effects, fetches) has started. */
+  /** Resolves after the next rendered frame (true), or at once in a hidden tab, which renders none (false). */
   afterFrame(): Promise<boolean>;
   showMarks(marks: MarkBox[]): void;
   hideMarks(): void;

@@ -383,9 +383,20 @@ export class CdpTab implements Tab, ActionTarget {
           continue;
         }
         if (found.ref !== null || Date.now() >= deadline || this.closed) return found;
-        // Poll once per rendered frame: what the page renders next is what we wait for.
-        await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
+        // Poll once per rendered frame: what the page renders next is what we wait for (a hidden tab renders none: pause instead).
+        const framed = await this.page('afterFrame', [], undefined, isBoolean).catch(() => false);
+        if (!framed) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
       }
+    });
+  }
+
+  locatorsOf(ref: string): Promise<ElementLocator[]> {
+    return this.guarded('describing an element', async () => {
+      const set = await this.script.locators(ref);
+      if (isPageError(set)) throw fromPageError(set);
+      return set.locators
+        .filter((l) => l.matches > 0)
+        .map((l): ElementLocator => ({ kind: l.kind, value: l.value, ...(l.name !== undefined ? { name: l.name } : {}) }));
     });
   }
 

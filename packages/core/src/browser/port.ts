@@ -252,6 +252,11 @@ export interface Tab {
    * (default 0: look once) for the page to render a winner.
    */
   locate(locators: ElementLocator[], options?: { timeoutMs?: number }): Promise<LocateResult>;
+  /**
+   * How a ref's element can be found again without the ref, best first (what a recording
+   * keeps): a repaired skill step stores these. Only locators that match it now.
+   */
+  locatorsOf(ref: string): Promise<ElementLocator[]>;
 }
 
 /** A request a tab (or a frame in it) is about to make, as the browser reports it. */

@@ -76,6 +76,7 @@ class FakeTab implements Tab {
   describeFocused = () => Promise.resolve(null);
   find = () => Promise.resolve([]);
   locate = () => Promise.resolve({ ref: null, tried: [] });
+  locatorsOf = () => Promise.resolve([]);
   extract = () => Promise.reject(new BrowserError('not-supported', 'Not in this test.', false));
   waitFor = () => Promise.resolve('Waited.');
   screenshot = () => Promise.reject(new BrowserError('not-supported', 'Not in this test.', false));

@@ -69,7 +69,7 @@ function install(): void {
     refPresent: (ref: string) => refPresent(registry, ref),
     afterFrame: async () => {
       // A hidden tab renders nothing and holds its timers: there is no frame to wait for.
-      if (!(await nextFrame())) return true;
+      if (!(await nextFrame())) return false;
       await new Promise((resolve) => builtins.setTimeout(resolve, 0));
       return true;
     },
