@@ -71,9 +71,11 @@ export class ToolRunner {
   async run(call: ToolCallRequest, context: ToolContext, offered: readonly string[] = this.registry.names): Promise<ToolResult> {
     const { registry, policy, render } = this.options;
     const response = new ResponseBuilder();
-    const fail = (message: string, forPerson?: string) => {
+    const fail = (message: string, forPerson?: string, refused?: 'policy' | 'person') => {
       response.fail(message);
       if (forPerson) response.forPerson(forPerson);
+      // A refusal is the policy's or the person's answer, not a failure to retry another way (a skill's repair reads it).
+      if (refused) response.data.refused = refused;
       return response.render(render);
     };
     // Without memory there is nothing for the memory tools to reach: they are not offered.
@@ -98,7 +100,8 @@ export class ToolRunner {
     const proposed: ProposedCall = { tool: tool.name, input: parsed.data, risk: tool.risk, effects: effectsOf(tool.effects, parsed.data) };
 
     const verdict = await policy.check(proposed, policyContext(context));
-    if (verdict.decision === 'deny') return fail(`Not allowed: ${verdict.reason}`, `Not allowed: ${firstSentence(verdict.reason)}`);
+    if (verdict.decision === 'deny')
+      return fail(`Not allowed: ${verdict.reason}`, `Not allowed: ${firstSentence(verdict.reason)}`, 'policy');
     if (verdict.decision === 'confirm') {
       const request = questionOf(verdict);
       const answer = await this.ask(request, tool.name, parsed.data);
@@ -108,6 +111,7 @@ export class ToolRunner {
           // The question quotes the page (a control's name, an address): it reaches the model as page data.
           `The user declined: ${pageData(verdict.question, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
           'You declined, so this was not done.',
+          'person',
         );
       }
     }

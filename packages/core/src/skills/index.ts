@@ -2,6 +2,27 @@ export { describeStep, targetName } from './describe';
 export { exportRecording, importRecording, locatorFromSelector, selectorFromLocator } from './devtools';
 export { fillInputs, inferInputs, inputName, kindOfValue } from './inputs';
 export { playSkill, type PlayOptions, type PlayResult, type StepEvent } from './player';
+export {
+  applyFixes,
+  findByNames,
+  repairModelFrom,
+  type ByHand,
+  type ProposedRepair,
+  type RepairAnswer,
+  type RepairModel,
+  type RepairOptions,
+  type RepairRequest,
+  type StepFix,
+} from './repair';
+export {
+  describeInput,
+  playbookLine,
+  SiteSkills,
+  skillsForSite,
+  summaryOf,
+  type SkillLibrary,
+  type SkillSummary,
+} from './library';
 export { keyMatters, skillFromRecording, type RecordedEvent, type RecordedTarget, type RecordingContext } from './recording';
 export { parseSkillFile, STEPS_FENCE, writeSkillFile } from './skill-file';
 export { SkillFormatError } from './steps-json';

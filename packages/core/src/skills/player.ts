@@ -4,14 +4,16 @@ import type { ToolContext } from '../tools/define';
 import type { ToolResult } from '../tools/response';
 import { describeStep } from './describe';
 import { fillInputs } from './inputs';
-import type { Skill, SkillExpect, SkillStep } from './types';
+import { applyFixes, describeLocators, findByNames, type RepairOptions, type StepFix } from './repair';
+import type { Skill, SkillExpect, SkillRepair, SkillStep } from './types';
 
 // Replays a skill without a model: each step's target found again from its ranked locators
 // (the tab's `locate`), then done through the ToolRunner — the same gated path as a model's
 // tool call, so a skill never skips a confirmation, a site rule or the secrets rules — then
 // its expectations waited for. A step a person rewrote runs as a direct command (the
-// command interpreter, given by the host). The first step that cannot be done stops the
-// replay with a sentence naming it and what was looked for.
+// command interpreter, given by the host). A step whose target drifted is repaired when
+// `repair` is given (repair.ts); the first step that cannot be done stops the replay with a
+// sentence naming it and what was looked for.
 
 export interface PlayOptions {
   /** Values for the skill's inputs (the recorded examples fill the rest). */
@@ -26,6 +28,8 @@ export interface PlayOptions {
   stepTimeoutMs?: number;
   /** Runs a rewritten step's line as a direct command (the command interpreter); without it, such a step stops the replay. */
   interpret?: (instruction: string, signal?: AbortSignal) => Promise<{ ok: boolean; message: string }>;
+  /** Repair on drift: present (even `{}`) turns it on — re-finding by name always, then the model and the person when given. */
+  repair?: RepairOptions;
   onStep?: (event: StepEvent) => void;
   signal?: AbortSignal;
 }
@@ -33,6 +37,8 @@ export interface PlayOptions {
 export type StepEvent =
   | { type: 'step-start'; index: number; line: string }
   | { type: 'step-done'; index: number; line: string; ms: number; by: string }
+  | { type: 'step-repairing'; index: number; line: string; problem: string; by: SkillRepair['by'] }
+  | { type: 'step-repaired'; index: number; line: string; by: SkillRepair['by']; from: string; to: string }
   | { type: 'step-failed'; index: number; line: string; message: string };
 
 export interface PlayResult {
@@ -44,9 +50,28 @@ export interface PlayResult {
   message: string;
   /** Per step: milliseconds it took. */
   stepMs: number[];
+  /** The fixes made on the way (empty when nothing drifted). */
+  repairs: SkillRepair[];
+  /** The skill with those fixes (one version up, the repair log extended): what a host writes back. The same skill when none. */
+  skill: Skill;
 }
 
-class StepFailure extends Error {}
+/**
+ * Why a step failed: its target is gone (`target`), it did not do what it should (`expect`),
+ * the policy or the person said no (`refused`: never repaired around), or anything else.
+ */
+type FailureKind = 'target' | 'expect' | 'refused' | 'other';
+
+class StepFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind = 'other',
+    /** The element the step acted on before it failed (a repair tries another). */
+    readonly ref: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export async function playSkill(skill: Skill, runner: ToolRunner, context: ToolContext, options: PlayOptions): Promise<PlayResult> {
   const known = new Set(options.secretNames);
@@ -58,6 +83,11 @@ export async function playSkill(skill: Skill, runner: ToolRunner, context: ToolC
   }
   const timeoutMs = options.stepTimeoutMs ?? 10_000;
   const stepMs: number[] = [];
+  const fixes: StepFix[] = [];
+  const finish = (ok: boolean, done: number, message: string): PlayResult => {
+    const fixed = applyFixes(skill, fixes, options.repair?.now?.() ?? new Date());
+    return { ok, done, total: steps.length, message, stepMs, repairs: fixed.repairs.slice(skill.repairs.length), skill: fixed };
+  };
   let last = '';
   for (const [index, step] of steps.entries()) {
     const line = describeStep(step);
@@ -65,12 +95,15 @@ export async function playSkill(skill: Skill, runner: ToolRunner, context: ToolC
     options.signal?.throwIfAborted();
     options.onStep?.({ type: 'step-start', index, line });
     try {
-      const { result, by } = await playStep(step, runner, context, options, timeoutMs);
-      if (result) {
-        if (result.isError) throw new StepFailure(result.display ?? result.text);
-        last = result.display ?? result.text;
+      let by: string;
+      try {
+        ({ by, text: last } = await doStep(step, runner, context, options, timeoutMs, null));
+      } catch (error) {
+        if (!(error instanceof StepFailure) || !options.repair || !canRepair(step, error)) throw error;
+        const fix = await repairStep(skill, index, step, line, error, runner, context, options, options.repair, timeoutMs);
+        fixes.push(fix.fix);
+        ({ by, text: last } = fix);
       }
-      if (step.expect?.length) await waitForExpectations(await context.tab(), step.expect, timeoutMs);
       const ms = Date.now() - started;
       stepMs.push(ms);
       options.onStep?.({ type: 'step-done', index, line, ms, by });
@@ -78,10 +111,117 @@ export async function playSkill(skill: Skill, runner: ToolRunner, context: ToolC
       if (options.signal?.aborted) throw error;
       const message = `Step ${index + 1} (${line}) could not be done: ${error instanceof Error ? error.message : String(error)}`;
       options.onStep?.({ type: 'step-failed', index, line, message });
-      return { ok: false, done: index, total: steps.length, message, stepMs };
+      return finish(false, index, message);
     }
   }
-  return { ok: true, done: steps.length, total: steps.length, message: last || `Done: ${steps.length} steps.`, stepMs };
+  return finish(true, steps.length, last || `Done: ${steps.length} steps.`);
+}
+
+/** A step with a target, that failed for its target or its expectations (never a refusal: that is an answer). */
+function canRepair(step: SkillStep, failure: StepFailure): boolean {
+  return !step.instruction && Boolean(step.locators?.length) && (failure.kind === 'target' || failure.kind === 'expect');
+}
+
+/** One step, with its target found from its locators, or the element given (`ref`, a repair's); then its expectations. */
+async function doStep(
+  step: SkillStep,
+  runner: ToolRunner,
+  context: ToolContext,
+  options: PlayOptions,
+  timeoutMs: number,
+  ref: string | null,
+): Promise<{ by: string; text: string; ref: string | null }> {
+  const played = await playStep(step, runner, context, options, timeoutMs, ref);
+  const { result, by } = played;
+  if (result?.isError) {
+    const refused = result.data.refused === 'policy' || result.data.refused === 'person';
+    throw new StepFailure(result.display ?? result.text, refused ? 'refused' : 'other', played.ref);
+  }
+  if (step.expect?.length) {
+    try {
+      await waitForExpectations(await context.tab(), step.expect, timeoutMs);
+    } catch (error) {
+      throw new StepFailure(error instanceof Error ? error.message : String(error), 'expect', played.ref);
+    }
+  }
+  return { by, text: result ? (result.display ?? result.text) : '', ref: played.ref };
+}
+
+/**
+ * Repairs a drifted step, in the issue's order: (1) the element found again by its names;
+ * (2) the model's pick; (3) the person, by hand. A fix counts only when the step, done with
+ * it, succeeds and its expectations hold. On a skill whose risk is not low, each fix is
+ * asked about first.
+ */
+async function repairStep(
+  skill: Skill,
+  index: number,
+  step: SkillStep,
+  line: string,
+  failure: StepFailure,
+  runner: ToolRunner,
+  context: ToolContext,
+  options: PlayOptions,
+  repair: RepairOptions,
+  timeoutMs: number,
+): Promise<{ by: string; text: string; fix: StepFix }> {
+  const from = describeLocators(step.locators);
+  const tried: string[] = [];
+  let problem = failure.message;
+  const approved = async (by: SkillRepair['by'], to: string): Promise<boolean> => {
+    if (skill.risk === 'low') return true;
+    const yes = (await repair.approve?.({ skill: skill.name, step: index + 1, line, by, from, to })) ?? false;
+    if (!yes) tried.push(`the ${by === 'find' ? 'match by name' : by === 'model' ? "model's pick" : 'fix'} (${to}) was not approved`);
+    return yes;
+  };
+  /** Does the step with this element; its locators are read first (doing it may leave the page). */
+  const attempt = async (by: 'find' | 'model', ref: string): Promise<{ by: string; text: string; fix: StepFix } | null> => {
+    const tab = await context.tab();
+    const locators = await tab.locatorsOf(ref).catch(() => []);
+    const to = describeLocators(locators);
+    if (!locators.length || !(await approved(by, to))) return null;
+    options.onStep?.({ type: 'step-repairing', index, line, problem, by });
+    try {
+      const done = await doStep(step, runner, context, options, timeoutMs, ref);
+      options.onStep?.({ type: 'step-repaired', index, line, by, from, to });
+      return { by: `repaired (${by})`, text: done.text, fix: { index, by, from, to, locators } };
+    } catch (error) {
+      if (!(error instanceof StepFailure) || error.kind === 'refused') throw error;
+      problem = error.message;
+      tried.push(`${by === 'find' ? 'the match by name' : "the model's pick"} (${to}): ${error.message}`);
+      return null;
+    }
+  };
+
+  const found = await findByNames(await context.tab(), step, failure.ref);
+  const byName = found ? await attempt('find', found.ref) : null;
+  if (byName) return byName;
+  if (!found) tried.push('no single element on the page has the names it was recorded with');
+
+  if (repair.model) {
+    const tab = await context.tab();
+    const snapshot = await tab.snapshot();
+    const answer = await repair.model(
+      { skill, index, step, line, problem, snapshot, screenshot: () => tab.screenshot({ format: 'jpeg', quality: 70 }) },
+      options.signal,
+    );
+    const picked = answer && answer.ref !== failure.ref ? await attempt('model', answer.ref) : null;
+    if (picked) return picked;
+    if (!answer) tried.push('the model found no such element on the page');
+  }
+
+  if (repair.byHand && (await approved('person', 'what the person does'))) {
+    options.onStep?.({ type: 'step-repairing', index, line, problem, by: 'person' });
+    const locators = await repair.byHand({ index, line, problem }, options.signal);
+    if (locators?.length) {
+      if (step.expect?.length) await waitForExpectations(await context.tab(), step.expect, timeoutMs);
+      const to = describeLocators(locators);
+      options.onStep?.({ type: 'step-repaired', index, line, by: 'person', from, to });
+      return { by: 'repaired (person)', text: 'Done by hand.', fix: { index, by: 'person', from, to, locators } };
+    }
+    tried.push('the person did not do it');
+  }
+  throw new StepFailure(`${failure.message} Repair: ${tried.join('; ')}.`, failure.kind, failure.ref);
 }
 
 async function playStep(
@@ -90,83 +230,79 @@ async function playStep(
   context: ToolContext,
   options: PlayOptions,
   timeoutMs: number,
-): Promise<{ result: ToolResult | null; by: string }> {
+  given: string | null,
+): Promise<{ result: ToolResult | null; by: string; ref: string | null }> {
   const call = (name: string, input: Record<string, unknown>) => runner.run({ name, input } satisfies ToolCallRequest, context);
   if (step.instruction) {
     if (!options.interpret) throw new StepFailure('it was rewritten as a direct command, and no command interpreter is available here.');
     const done = await options.interpret(step.instruction, options.signal);
     if (!done.ok) throw new StepFailure(done.message);
-    return { result: null, by: 'command' };
+    return { result: null, by: 'command', ref: null };
   }
   const target = async (): Promise<{ ref: string; by: string }> => {
+    if (given) return { ref: given, by: 'repair' };
     if (!step.locators?.length) throw new StepFailure('the recording has no way to find its target.');
     const found = await (await context.tab()).locate(step.locators, { timeoutMs });
     if (found.ref === null)
       throw new StepFailure(
         `nothing on the page matches it any more (looked for ${found.tried.map((t) => `${t.by.kind} "${t.by.name ?? t.by.value}": ${t.matches}`).join('; ')}).`,
+        'target',
       );
     return { ref: found.ref, by: found.by.kind };
   };
+  /** Finds the target, then calls the tool on it. */
+  const on = async (name: string, input: (ref: string) => Record<string, unknown>) => {
+    const { ref, by } = await target();
+    return { result: await call(name, input(ref)), by, ref };
+  };
+  const none = { ref: null };
   switch (step.type) {
     case 'navigate':
-      return { result: await call('navigate', { url: step.url ?? '' }), by: 'address' };
+      return { result: await call('navigate', { url: step.url ?? '' }), by: 'address', ...none };
     case 'click':
-    case 'doubleClick': {
-      const { ref, by } = await target();
-      return { result: await call('click', { ref, ...(step.type === 'doubleClick' ? { double: true } : {}) }), by };
-    }
-    case 'hover': {
-      const { ref, by } = await target();
-      return { result: await call('hover', { ref }), by };
-    }
-    case 'change': {
-      const { ref, by } = await target();
-      return { result: await call('type_text', { ref, text: step.value ?? '' }), by };
-    }
-    case 'select': {
-      const { ref, by } = await target();
-      return { result: await call('select_option', { ref, values: [step.value ?? ''] }), by };
-    }
+    case 'doubleClick':
+      return on('click', (ref) => ({ ref, ...(step.type === 'doubleClick' ? { double: true } : {}) }));
+    case 'hover':
+      return on('hover', (ref) => ({ ref }));
+    case 'change':
+      return on('type_text', (ref) => ({ ref, text: step.value ?? '' }));
+    case 'select':
+      return on('select_option', (ref) => ({ ref, values: [step.value ?? ''] }));
     case 'check':
-    case 'uncheck': {
-      const { ref, by } = await target();
-      return { result: await call('check', { ref, checked: step.type === 'check' }), by };
-    }
+    case 'uncheck':
+      return on('check', (ref) => ({ ref, checked: step.type === 'check' }));
     case 'press':
     case 'keyUp':
-      return { result: await call('press_key', { keys: step.key ?? 'Enter' }), by: 'keys' };
+      return { result: await call('press_key', { keys: step.key ?? 'Enter' }), by: 'keys', ...none };
     case 'keyDown':
       // Its keyUp presses the key (a Recorder recording that did not merge the two).
-      return { result: null, by: 'keys' };
+      return { result: null, by: 'keys', ...none };
     case 'upload': {
       const path = step.fileName ? options.files?.[step.fileName] : undefined;
       if (!path)
         throw new StepFailure(`it uploads "${step.fileName ?? 'a file'}": give the file to use (its path) when running the skill.`);
-      const { ref, by } = await target();
-      return { result: await call('upload_file', { ref, name: step.fileName, path }), by };
+      return on('upload_file', (ref) => ({ ref, name: step.fileName, path }));
     }
     case 'scroll': {
-      if (step.locators?.length) {
-        const { ref, by } = await target();
-        return { result: await call('scroll', { direction: 'to', ref }), by };
-      }
+      if (step.locators?.length) return on('scroll', (ref) => ({ direction: 'to', ref }));
       return {
         result: await call('scroll', { direction: (step.y ?? 0) > 0 ? 'down' : 'up', amount: Math.max(1, Math.abs(step.y ?? 0)) }),
         by: 'page',
+        ...none,
       };
     }
     case 'switchTab':
-      return { result: await call('switch_tab', { tab: String((step.tab ?? 0) + 1) }), by: 'tab' };
+      return { result: await call('switch_tab', { tab: String((step.tab ?? 0) + 1) }), by: 'tab', ...none };
     case 'close':
-      return { result: await call('close_tab', {}), by: 'tab' };
+      return { result: await call('close_tab', {}), by: 'tab', ...none };
     case 'waitForElement': {
-      const { by } = await target();
-      return { result: null, by };
+      const { ref, by } = await target();
+      return { result: null, by, ref };
     }
     case 'setViewport':
     case 'emulateNetworkConditions':
       // The person's own window and network: replay leaves them as they are.
-      return { result: null, by: 'skipped' };
+      return { result: null, by: 'skipped', ...none };
     case 'waitForExpression':
     case 'customStep':
       throw new StepFailure('Wayfinder does not run page scripts from a recording; rewrite this step as a direct command.');
