@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkTask, taskById } from '@wayfinder/gym';
@@ -40,11 +40,11 @@ describe('wayfinder skill run', () => {
     expect(await checkTask(taskById('shop-lantern'), gym.url)).toMatchObject({ ok: true });
   });
 
-  it('--json prints each step and the result; a step whose target is gone stops it with exit status 1', async () => {
+  it('--json prints each step and the result; with --no-repair a step whose target is gone stops it with exit status 1', async () => {
     const steps = lanternSteps();
     steps[4] = { type: 'click', targetName: 'Add to cart', locators: [{ kind: 'id', value: 'buy-now-2019' }] };
     const file = skill('drifted', steps, 'inputs:\n  properties:\n    query: { type: string, examples: [lantern] }\n');
-    const run = await runCli(['skill', 'run', file, '--json']);
+    const run = await runCli(['skill', 'run', file, '--json', '--no-repair']);
     expect(run.code, explain(run)).toBe(1);
     const lines = run.stdout
       .trim()
@@ -55,6 +55,25 @@ describe('wayfinder skill run', () => {
     expect(JSON.stringify(lines.at(-1))).toContain(
       'Step 5 (Click \\"Add to cart\\") could not be done: nothing on the page matches it any more',
     );
+  });
+
+  it('repairs a drifted step by the name it was recorded with, and saves the skill one version up with a repair log', async () => {
+    const steps = lanternSteps();
+    steps[4] = { type: 'click', targetName: 'Add to cart', locators: [{ kind: 'id', value: 'buy-now-2019' }] };
+    const file = skill('drifted', steps, 'inputs:\n  properties:\n    query: { type: string, examples: [lantern] }\n');
+    const run = await runCli(['skill', 'run', file]);
+    expect(run.code, explain(run)).toBe(0);
+    expect(run.stdout).toMatch(/ 5\. Click "Add to cart" … drifted; repairing \(by name\) … repaired: button "Add to cart".* … done/);
+    expect(run.stdout).toContain(`Repaired one step and saved ${file} as version 2:\n  step 5, by find: id "buy-now-2019" → button "Add to cart"`);
+    expect(await checkTask(taskById('shop-lantern'), gym.url)).toMatchObject({ ok: true });
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toMatch(/^version: 2$/m);
+    expect(saved).toContain('by: find');
+    // The saved skill finds its element at once: nothing left to repair, nothing written.
+    const again = await runCli(['skill', 'run', file]);
+    expect(again.code, explain(again)).toBe(0);
+    expect(again.stdout).not.toContain('repairing');
+    expect(readFileSync(file, 'utf8')).toBe(saved);
   });
 
   it('asks before paying, as a task would: with no answer the payment is not made', async () => {

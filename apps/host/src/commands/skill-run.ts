@@ -23,6 +23,7 @@ import { ConfigError, loadConfig, policyFrom } from '../config';
 import { printable, type Io } from '../io';
 import { resolveModels } from '../models';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
+import { cliRepair, writeRepairs } from './skill-repair';
 import { Terminal } from '../terminal';
 import { TimelinePrinter } from '../timeline';
 
@@ -45,6 +46,13 @@ Options:
   --yes                  accept ordinary page dialogs
   --allow-sensitive      allow payments, deletions and the like without asking
   --json                 one JSON line per step, then the result
+  --model SPEC           a model that may repair a drifted step (default: WAYFINDER_MODEL)
+  --no-repair            stop at a drifted step instead of repairing it
+
+A step whose element drifted is repaired: found again by the names it was recorded with,
+else picked by the model, else (with --headed or --cdp-endpoint, at a terminal) done by
+you by hand. A repair counts only when the step then does what it should; the skill file
+is saved one version up with a repair-log entry. A skill marked risky asks first.
 
 Exit status: 0 when every step was done, 1 when one could not be, 2 for a usage error.`;
 
@@ -56,6 +64,8 @@ const OPTIONS = {
   yes: { flag: true },
   'allow-sensitive': { flag: true },
   json: { flag: true },
+  model: {},
+  'no-repair': { flag: true },
   help: { flag: true },
 };
 
@@ -137,6 +147,8 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     if (json) io.stdout.write(`${JSON.stringify({ ...event, line: redact(event.line) })}\n`);
     else if (event.type === 'step-start') io.stdout.write(`${String(event.index + 1).padStart(3)}. ${redact(event.line)} … `);
     else if (event.type === 'step-done') io.stdout.write(`done (${Math.round(event.ms)} ms)\n`);
+    else if (event.type === 'step-repairing') io.stdout.write(`drifted; repairing (${event.by === 'find' ? 'by name' : event.by}) … `);
+    else if (event.type === 'step-repaired') io.stdout.write(`repaired: ${redact(event.to)} … `);
     else io.stdout.write(`not done\n`);
   };
   try {
@@ -147,6 +159,17 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
       ...(startUrl ? { startUrl } : {}),
       onStep: show,
       signal: controller.signal,
+      ...(args.flags.has('no-repair')
+        ? {}
+        : {
+            repair: cliRepair({
+              terminal,
+              out: json ? io.stderr : io.stdout,
+              model: args.values.get('model') ?? io.env.WAYFINDER_MODEL,
+              env: io.env,
+              visible: args.values.get('cdp-endpoint') || args.flags.has('headed') ? browser : null,
+            }),
+          }),
       interpret: async (instruction, signal) => {
         const done = await runTask({
           task: instruction,
@@ -162,8 +185,11 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
         return { ok: done.success, message: done.summary };
       },
     });
-    if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...result, message: redact(result.message) })}\n`);
+    const { skill: _fixed, ...shown } = result;
+    if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...shown, message: redact(result.message) })}\n`);
     else io.stdout.write(result.ok ? `Done: all ${result.total} steps.\n` : `${redact(result.message)}\n`);
+    const saved = await writeRepairs(file, result);
+    if (saved) (json ? io.stderr : io.stdout).write(`${saved}\n`);
     return result.ok ? 0 : 1;
   } catch (error) {
     // A missing input or secret: said before any step ran.

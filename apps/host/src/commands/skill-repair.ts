@@ -1,0 +1,63 @@
+import { writeFile } from 'node:fs/promises';
+import { SkillRecorder } from '@wayfinder/cdp';
+import type { NodeBrowser } from '@wayfinder/cdp/node';
+import { repairModelFrom, writeSkillFile, type PlayResult, type RepairOptions, type SkillLocator } from '@wayfinder/core';
+import type { Output } from '../io';
+import { modelSlot } from '../models';
+import type { Terminal } from '../terminal';
+
+// How `wayfinder skill run` repairs a drifted step (docs/0026-skill-repair.md): by name
+// always; with a model when one is given or configured (the command interpreter is no
+// model for this); by the person's hand when someone is at the terminal and can see the
+// browser; a fix to a risky skill asked about first. The repaired skill is written back to
+// the file it came from.
+
+export interface CliRepairParts {
+  terminal: Terminal;
+  out: Output;
+  /** The model spec for repairs (--model, else WAYFINDER_MODEL); absent or `command`: none. */
+  model: string | undefined;
+  env: Record<string, string | undefined>;
+  /** The browser, when the person can see it (--headed, --cdp-endpoint) and answer at the terminal. */
+  visible: NodeBrowser | null;
+}
+
+export function cliRepair({ terminal, out, model, env, visible }: CliRepairParts): RepairOptions {
+  const repair: RepairOptions = {
+    approve: async (fix) =>
+      (await terminal.yesNo(
+        `\n? "${fix.skill}" is marked risky. Step ${fix.step} (${fix.line}) no longer finds ${fix.from}; do it with ${fix.to} instead, and keep that?`,
+        false,
+      )) ?? false,
+  };
+  if (model && model !== 'command') repair.model = repairModelFrom(modelSlot(model, env));
+  if (visible) repair.byHand = (request, signal) => byHand(visible, terminal, out, request, signal);
+  return repair;
+}
+
+/** The person does the step in the browser; the recorder notes the element they used. */
+async function byHand(
+  browser: NodeBrowser,
+  terminal: Terminal,
+  out: Output,
+  request: { index: number; line: string; problem: string },
+  signal?: AbortSignal,
+): Promise<SkillLocator[] | null> {
+  const recorder = new SkillRecorder(browser);
+  await recorder.start(await browser.activeTab());
+  out.write(`\nStep ${request.index + 1} (${request.line}) could not be done: ${request.problem}\n`);
+  const answer = await terminal.ask('Do this step by hand in the browser, then press Enter (or type skip): ');
+  const events = await recorder.stop();
+  signal?.throwIfAborted();
+  if (answer === null || answer.trim().toLowerCase() === 'skip') return null;
+  const acted = events.find((e) => 'target' in e && e.target && e.target.locators.length);
+  return acted && 'target' in acted && acted.target ? acted.target.locators : null;
+}
+
+/** Writes a replay's repairs back to the skill file; the sentence to print, or null when nothing changed. */
+export async function writeRepairs(file: string, result: PlayResult): Promise<string | null> {
+  if (!result.repairs.length) return null;
+  await writeFile(file, writeSkillFile(result.skill), 'utf8');
+  const lines = result.repairs.map((r) => `  step ${r.step}, by ${r.by}: ${r.from} → ${r.to}`);
+  return `Repaired ${result.repairs.length === 1 ? 'one step' : `${result.repairs.length} steps`} and saved ${file} as version ${result.skill.version}:\n${lines.join('\n')}`;
+}
