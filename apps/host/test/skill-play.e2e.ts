@@ -64,6 +64,9 @@ const LANTERN = [
   {
     type: 'press',
     key: 'Enter',
+    // Where the key went when recorded: replay presses it there.
+    targetName: 'Search',
+    locators: [{ kind: 'placeholder', value: 'Search tents, stoves, lights…' }],
     expect: [{ kind: 'state', state: 'visible', locators: [{ kind: 'role', value: 'link', name: 'Trail Lantern' }] }],
   },
   {
@@ -96,7 +99,7 @@ describe('replaying a skill without a model', () => {
     expect(events.filter((e) => e.type === 'step-done').map((e) => e.line)).toEqual([
       `Go to ${gym.url}/shop`,
       'Type "lantern" into "Search"',
-      'Press Enter',
+      'Press Enter in "Search"',
       'Click "Trail Lantern"',
       'Click "Add to cart"',
     ]);

@@ -44,7 +44,7 @@ export function describeStep(step: SkillStep): string {
     case 'uncheck':
       return `Uncheck ${target}`;
     case 'press':
-      return `Press ${step.key ?? 'Enter'}`;
+      return `Press ${step.key ?? 'Enter'}${step.locators?.length ? ` in ${target}` : ''}`;
     case 'keyDown':
       return `Hold down ${step.key ?? 'a key'}`;
     case 'keyUp':

@@ -1,11 +1,11 @@
-import type { Tab } from '../browser/port';
+import type { LocateResult, Tab } from '../browser/port';
 import type { ToolCallRequest, ToolRunner } from '../runner/runner';
 import type { ToolContext } from '../tools/define';
 import type { ToolResult } from '../tools/response';
 import { describeStep } from './describe';
 import { fillInputs } from './inputs';
 import { applyFixes, describeLocators, findByNames, type RepairOptions, type StepFix } from './repair';
-import type { Skill, SkillExpect, SkillRepair, SkillStep } from './types';
+import type { Skill, SkillExpect, SkillLocator, SkillRepair, SkillStep } from './types';
 
 // Replays a skill without a model: each step's target found again from its ranked locators
 // (the tab's `locate`), then done through the ToolRunner — the same gated path as a model's
@@ -61,6 +61,9 @@ export interface PlayResult {
  * the policy or the person said no (`refused`: never repaired around), or anything else.
  */
 type FailureKind = 'target' | 'expect' | 'refused' | 'other';
+
+/** How long an element is looked for before the page is asked whether it is still loading. */
+const QUICK_LOOK_MS = 1_500;
 
 class StepFailure extends Error {
   constructor(
@@ -242,7 +245,7 @@ async function playStep(
   const target = async (): Promise<{ ref: string; by: string }> => {
     if (given) return { ref: given, by: 'repair' };
     if (!step.locators?.length) throw new StepFailure('the recording has no way to find its target.');
-    const found = await (await context.tab()).locate(step.locators, { timeoutMs });
+    const found = await locateTarget(await context.tab(), step.locators, timeoutMs);
     if (found.ref === null)
       throw new StepFailure(
         `nothing on the page matches it any more (looked for ${found.tried.map((t) => `${t.by.kind} "${t.by.name ?? t.by.value}": ${t.matches}`).join('; ')}).`,
@@ -272,8 +275,15 @@ async function playStep(
     case 'uncheck':
       return on('check', (ref) => ({ ref, checked: step.type === 'check' }));
     case 'press':
-    case 'keyUp':
-      return { result: await call('press_key', { keys: step.key ?? 'Enter' }), by: 'keys', ...none };
+    case 'keyUp': {
+      // Where the key was pressed, when the recording knows: a hint (found at once or not at all), else wherever focus is.
+      const at = given ?? (step.locators?.length ? (await (await context.tab()).locate(step.locators, { timeoutMs: 1_000 })).ref : null);
+      return {
+        result: await call('press_key', { keys: step.key ?? 'Enter', ...(at ? { ref: at } : {}) }),
+        by: at ? 'keys at target' : 'keys',
+        ref: at,
+      };
+    }
     case 'keyDown':
       // Its keyUp presses the key (a Recorder recording that did not merge the two).
       return { result: null, by: 'keys', ...none };
@@ -307,6 +317,21 @@ async function playStep(
     case 'customStep':
       throw new StepFailure('Wayfinder does not run page scripts from a recording; rewrite this step as a direct command.');
   }
+}
+
+/**
+ * The step's element: looked for briefly, then — if the page is still fetching what it will
+ * show — again once its requests have settled, up to the step's time. A page that is quiet
+ * and lacks the element has drifted: saying so at once (and repairing) beats waiting out the
+ * whole timeout.
+ */
+async function locateTarget(tab: Tab, locators: SkillLocator[], timeoutMs: number): Promise<LocateResult> {
+  const started = Date.now();
+  const first = await tab.locate(locators, { timeoutMs: Math.min(timeoutMs, QUICK_LOOK_MS) });
+  if (first.ref !== null) return first;
+  const left = () => Math.max(0, timeoutMs - (Date.now() - started));
+  await tab.waitFor({ kind: 'network-idle', idleMs: 300 }, left()).catch(() => undefined);
+  return tab.locate(locators, { timeoutMs: Math.min(left(), QUICK_LOOK_MS) });
 }
 
 async function waitForExpectations(tab: Tab, expectations: SkillExpect[], timeoutMs: number): Promise<void> {

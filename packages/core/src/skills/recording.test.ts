@@ -21,7 +21,7 @@ describe('a recording becomes a skill', () => {
       { kind: 'input', target: search, value: 'te' },
       { kind: 'input', target: search, value: 'tent' },
       { kind: 'key', key: 't' },
-      { kind: 'key', key: 'Enter' },
+      { kind: 'key', key: 'Enter', target: search },
       { kind: 'navigate', url: `${SHOP}?q=tent`, via: 'script' },
       { kind: 'note', text: 'pick the two-person one' },
       { kind: 'scroll', x: 0, y: 300 },
@@ -39,7 +39,7 @@ describe('a recording becomes a skill', () => {
     expect(skill.steps.map((s) => [s.type, s.targetName ?? s.key ?? s.url ?? `${s.x},${s.y}`])).toEqual([
       ['navigate', SHOP],
       ['change', 'Search products'],
-      ['press', 'Enter'],
+      ['press', 'Search products'],
       ['click', 'Trail Tent 2P'],
       ['select', 'Colour'],
       ['click', 'Add to cart'],
@@ -48,7 +48,12 @@ describe('a recording becomes a skill', () => {
     ]);
     expect(skill.steps[1]?.value).toBe('{{search_products}}');
     expect(skill.inputs).toEqual([expect.objectContaining({ name: 'search_products', examples: ['tent'], required: true })]);
-    expect(skill.steps[2]).toMatchObject({ expect: [{ kind: 'url', value: '/shop', match: 'contains' }], note: 'pick the two-person one' });
+    expect(skill.steps[2]).toMatchObject({
+      key: 'Enter',
+      locators: search.locators,
+      expect: [{ kind: 'url', value: '/shop', match: 'contains' }],
+      note: 'pick the two-person one',
+    });
     expect(skill.steps[3]).toMatchObject({
       offsetX: 10,
       expect: [{ kind: 'url', value: '/shop/trail-tent' }],

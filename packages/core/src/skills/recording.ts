@@ -172,7 +172,12 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
         break;
       case 'key':
         if (!keyMatters(event.key, event.modifiers)) break;
-        push({ type: 'press', key: [...(event.modifiers ?? []), event.key].join('+') });
+        // Where the key went (a search field's Enter): replay presses it there, not wherever focus happens to be.
+        push({
+          type: 'press',
+          key: [...(event.modifiers ?? []), event.key].join('+'),
+          ...(event.target?.locators.length ? { locators: event.target.locators, targetName: nameOf(event.target) } : {}),
+        });
         break;
       case 'newTab':
       case 'switchTab':
