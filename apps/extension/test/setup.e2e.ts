@@ -190,7 +190,7 @@ describe('pages', () => {
         sites: [
           { site: 'example.com', decision: 'allow' },
           { site: 'bank.example', decision: 'block' },
-          { site: 'shop.example', decision: 'ask' },
+          { site: 'shop.example', decision: 'ask', pageCode: true },
         ],
       }),
     );
@@ -204,7 +204,15 @@ describe('pages', () => {
     await page.getByRole('link', { name: 'Site permissions' }).click();
     await page.getByRole('heading', { name: 'Wayfinder site permissions' }).waitFor();
     const table = page.getByRole('table');
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Site', 'Permission', 'Remove']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Site', 'Permission', 'Page code', 'Remove']);
+    // Page code is off unless ticked, per site; ticking it keeps the site's permission.
+    expect(await page.getByRole('checkbox', { name: 'Page code on shop.example' }).isChecked()).toBe(true);
+    const exampleCode = page.getByRole('checkbox', { name: 'Page code on example.com' });
+    expect(await exampleCode.isChecked()).toBe(false);
+    await exampleCode.check();
+    await expect
+      .poll(() => page.evaluate(async () => (await chrome.storage.local.get('sites')).sites))
+      .toContainEqual({ site: 'example.com', decision: 'allow', pageCode: true });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await shoot(page, `sites-${scheme}.png`, { fullPage: true });

@@ -16,14 +16,24 @@ import type { Env } from './io';
 
 // The CLI's safety settings: site permissions, stored secrets and limits, in a JSON file
 // ($WAYFINDER_CONFIG, else ~/.config/wayfinder/config.json):
-//   { "sites": { "example.com": "allow", "ads.example": "block" },
+//   { "sites": { "example.com": "allow", "ads.example": "block",
+//                "shop.example": { "decision": "allow", "pageCode": true } },
 //     "secrets": { "github": { "value": "…", "site": "github.com" } },
 //     "limits": { "navigationsPerMinute": 20, "tabsPerTask": 10 } }
 // "Always" and "never" answered at the prompt are written back to it.
 
 const CONFIG = z
   .object({
-    sites: z.record(z.string(), z.enum(['allow', 'block', 'ask'])).default({}),
+    // A decision, or a decision with the site's other settings (pageCode: the agent may offer to run code there, each run confirmed).
+    sites: z
+      .record(
+        z.string(),
+        z.union([
+          z.enum(['allow', 'block', 'ask']),
+          z.object({ decision: z.enum(['allow', 'block', 'ask']), pageCode: z.boolean().optional() }),
+        ]),
+      )
+      .default({}),
     secrets: z
       .record(
         z.string().regex(/^[A-Za-z0-9_.-]+$/, 'secret names are letters, digits, _ . and -'),
@@ -80,10 +90,11 @@ export function loadConfig(env: Env): HostConfig {
       `The config file ${path} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   const sites: SiteRule[] = [];
-  for (const [site, decision] of Object.entries(parsed.data.sites)) {
+  for (const [site, rule] of Object.entries(parsed.data.sites)) {
     const normal = parseSite(site);
     if (!normal.ok) throw new ConfigError(`The config file ${path} has a rule for "${site}": ${normal.error}`);
-    sites.push({ site: normal.site, decision });
+    if (typeof rule === 'string') sites.push({ site: normal.site, decision: rule });
+    else sites.push({ site: normal.site, decision: rule.decision, ...(rule.pageCode ? { pageCode: true } : {}) });
   }
   const secrets: Secret[] = Object.entries(parsed.data.secrets).map(([name, s]) => {
     const site = parseSite(s.site);
@@ -104,8 +115,11 @@ export function loadConfig(env: Env): HostConfig {
 /** Writes a site decision the person made ("always" / "never") into the config file. */
 export function rememberSite(path: string, site: string, decision: SiteDecision): void {
   const raw = readRaw(path);
-  const sites = typeof raw.sites === 'object' && raw.sites !== null ? Object.fromEntries(Object.entries(raw.sites)) : {};
-  sites[site] = decision;
+  const sites: Record<string, unknown> =
+    typeof raw.sites === 'object' && raw.sites !== null ? Object.fromEntries(Object.entries(raw.sites)) : {};
+  const before: unknown = sites[site];
+  // A rule with other settings (pageCode) keeps them; only its decision changes.
+  sites[site] = typeof before === 'object' && before !== null ? { ...before, decision } : decision;
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify({ ...raw, sites }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);

@@ -12,7 +12,8 @@ export async function confirmAtPrompt(
   allowSensitive: boolean,
   request: ConfirmRequest,
 ): Promise<ConfirmAnswer> {
-  if (allowSensitive) {
+  // Code to run in a page is the person's to read every time: no flag answers for them.
+  if (allowSensitive && request.kind !== 'page-code') {
     printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
     return 'once';
   }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, NodeBrowser, type LaunchedBrowser } from '@wayfinder/cdp/node';
@@ -159,10 +159,13 @@ describe('wayfinder skill record', () => {
     expect(skill.steps).toEqual([expect.objectContaining({ type: 'navigate', url: `${gym.url}/shop` })]);
   });
 
-  it('says what is wrong: no --out, a file it cannot write, no browser there', async () => {
-    const noOut = await runCli(['skill', 'record', '--cdp-endpoint', endpoint]);
-    expect(noOut.code, explain(noOut)).toBe(2);
-    expect(noOut.stderr).toContain('say where to write the skill with --out FILE');
+  it('says what is wrong: a skills folder or a file it cannot write, no browser there', async () => {
+    // Without --out the skill goes to $WAYFINDER_HOME/skills: here WAYFINDER_HOME is a file.
+    const notAFolder = join(mkdtempSync(join(tmpdir(), 'wayfinder-record-')), 'home');
+    writeFileSync(notAFolder, '');
+    const noOut = await runCli(['skill', 'record', '--cdp-endpoint', endpoint], { env: { WAYFINDER_HOME: notAFolder } });
+    expect(noOut.code, explain(noOut)).toBe(1);
+    expect(noOut.stderr).toContain(`cannot save skills in ${join(notAFolder, 'skills')}`);
 
     const unwritable = await runCli(['skill', 'record', '--cdp-endpoint', endpoint, '--out', '/nonexistent-folder/x.skill.md']);
     expect(unwritable.code, explain(unwritable)).toBe(1);

@@ -104,16 +104,15 @@ describe('repair on drift', () => {
     const { result, events } = await play(text, {});
     expect(result, result.message).toMatchObject({ ok: true, done: 5 });
     expect(await cartHasLantern()).toBe(true);
-    expect(result.repairs).toEqual([
-      {
-        at: '2026-11-23T10:00:00.000Z',
-        version: 4,
-        step: 5,
-        by: 'find',
-        from: 'id "buy-now-2019", link "Add to cart"',
-        to: expect.stringContaining('button "Add to cart"'),
-      },
-    ]);
+    expect(result.repairs).toHaveLength(1);
+    expect(result.repairs[0]).toMatchObject({
+      at: '2026-11-23T10:00:00.000Z',
+      version: 4,
+      step: 5,
+      by: 'find',
+      from: 'id "buy-now-2019", link "Add to cart"',
+    });
+    expect(result.repairs[0]?.to).toContain('button "Add to cart"');
     expect(events.find((e) => e.type === 'step-repaired')).toMatchObject({ index: 4, by: 'find' });
     // The repaired file replays with no repair at all, and says what happened.
     const written = writeSkillFile(result.skill);

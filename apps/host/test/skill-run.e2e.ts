@@ -64,7 +64,9 @@ describe('wayfinder skill run', () => {
     const run = await runCli(['skill', 'run', file]);
     expect(run.code, explain(run)).toBe(0);
     expect(run.stdout).toMatch(/ 5\. Click "Add to cart" … drifted; repairing \(by name\) … repaired: button "Add to cart".* … done/);
-    expect(run.stdout).toContain(`Repaired one step and saved ${file} as version 2:\n  step 5, by find: id "buy-now-2019" → button "Add to cart"`);
+    expect(run.stdout).toContain(
+      `Repaired one step and saved ${file} as version 2:\n  step 5, by find: id "buy-now-2019" → button "Add to cart"`,
+    );
     expect(await checkTask(taskById('shop-lantern'), gym.url)).toMatchObject({ ok: true });
     const saved = readFileSync(file, 'utf8');
     expect(saved).toMatch(/^version: 2$/m);

@@ -6,7 +6,13 @@ export { Keyboard, Mouse } from './input/input';
 export { parseChord } from './input/keys';
 export { PageScriptError, PageScriptHost } from './page-script';
 export { ScriptWorlds, type FrameTarget } from './script-worlds';
-export { SkillRecorder, type RecordingBrowser, type RecordingStartOptions, type SkillRecorderOptions } from './recorder/recorder';
+export {
+  SkillRecorder,
+  type OpenedTab,
+  type RecordingBrowser,
+  type RecordingStartOptions,
+  type SkillRecorderOptions,
+} from './recorder/recorder';
 export { CdpTab } from './tab/cdp-tab';
 export { DEFAULT_DIALOG_POLICY } from './tab/dialogs';
 export type { InputMode, TabHost, TabOptions } from './tab/host';

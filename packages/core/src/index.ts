@@ -47,7 +47,7 @@ export {
 } from './model/explain';
 export type { ModelRoles, ModelSlot, ToolMode } from './model/slot';
 export type * from './model/spec';
-export { callModel, type StepResult } from './model/step';
+export { callModel, toolSchema, type StepResult } from './model/step';
 export {
   createModelSlot,
   describeSpec,
@@ -67,6 +67,8 @@ export { refLines, type RefLine } from './model/prompt-reading';
 export { CLI_SETUP_HINT, CommandInterpreter } from './interpreter/model';
 export { parseCommand, type Intent } from './interpreter/grammar';
 export { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from './tools/registry';
+export { offeredSkillTools, SKILL_TOOL_NAMES } from './tools/skills';
+export { DEFAULT_PAGE_CODE_MS, MAX_PAGE_CODE_CHARS, MAX_PAGE_CODE_MS, PAGE_CODE_TOOL } from './tools/page-code';
 export { requestGuard, ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
 export { makeToolContext, TabSession, type ContextParts } from './tools/session';
 export { changesNothing, effectsOf, type ActHow, type Effect, type ToolEffects } from './tools/effects';

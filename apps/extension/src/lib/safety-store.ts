@@ -5,7 +5,7 @@ import { z } from 'zod';
 // in conversations or exports). Secret values are written here and read only by the
 // worker, which types them into fields; pages of the extension list names and sites.
 
-const SITES = z.array(z.object({ site: z.string().min(1), decision: z.enum(['allow', 'block', 'ask']) }));
+const SITES = z.array(z.object({ site: z.string().min(1), decision: z.enum(['allow', 'block', 'ask']), pageCode: z.boolean().optional() }));
 const SECRETS = z.array(
   z.object({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
@@ -22,7 +22,7 @@ async function read(key: string): Promise<unknown> {
 
 export async function loadSites(): Promise<SiteRule[]> {
   const parsed = SITES.safeParse(await read('sites'));
-  return parsed.success ? parsed.data : [];
+  return parsed.success ? parsed.data.map((r) => ({ site: r.site, decision: r.decision, ...(r.pageCode ? { pageCode: true } : {}) })) : [];
 }
 
 export async function saveSites(rules: SiteRule[]): Promise<void> {
@@ -33,8 +33,11 @@ export async function saveSites(rules: SiteRule[]): Promise<void> {
 export async function setSite(site: string, decision: SiteDecision): Promise<void> {
   const parsed = parseSite(site);
   if (!parsed.ok) throw new Error(parsed.error);
-  const rules = (await loadSites()).filter((r) => r.site !== parsed.site);
-  await saveSites([...rules, { site: parsed.site, decision }]);
+  const all = await loadSites();
+  // The site's other settings (page code) stay as they were; only the decision changes.
+  const pageCode = all.find((r) => r.site === parsed.site)?.pageCode === true;
+  const rules = all.filter((r) => r.site !== parsed.site);
+  await saveSites([...rules, { site: parsed.site, decision, ...(pageCode ? { pageCode } : {}) }]);
 }
 
 export async function loadSecrets(): Promise<Secret[]> {

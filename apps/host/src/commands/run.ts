@@ -18,6 +18,7 @@ import { ConfigError, loadConfig, policyFrom } from '../config';
 import { printable, type Io } from '../io';
 import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
+import { skillsFolder, SkillsFolder } from '../skills-library';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
 import { Terminal } from '../terminal';
 import { JsonPrinter, TimelinePrinter, type Printer } from '../timeline';
@@ -46,13 +47,15 @@ Options:
                            (not dialogs whose OK pays, deletes or sends: those are asked)
   --allow-sensitive        also approve sensitive actions (payments, deletions, sending,
                            passwords, uploads, downloads, such dialogs) and new sites, once each
+                           (never page code: each run is shown and asked at the prompt)
 
 Environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
 MISTRAL_API_KEY, WAYFINDER_API_KEY (openai-compatible), OLLAMA_HOST,
 WAYFINDER_CONTEXT_WINDOW, WAYFINDER_TOOL_MODE (native|text), CHROMIUM_PATH,
 WAYFINDER_PLANNER_MODEL, WAYFINDER_SUMMARISER_MODEL, WAYFINDER_VISION_MODEL,
 WAYFINDER_CONFIG (site permissions, secrets, limits; default ~/.config/wayfinder/config.json),
-WAYFINDER_HOME (tasks and memory; default ~/.local/share/wayfinder).
+WAYFINDER_HOME (tasks, memory, and skills in its skills/ folder, which the agent may
+replay with run_skill; default ~/.local/share/wayfinder).
 
 Sensitive actions and sites a task has not used yet are asked about at the prompt; with no
 one to answer they are refused.
@@ -204,6 +207,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request),
       ...(memory ? { store: memory.store.tasks } : {}),
       ...(memory && !args.flags.has('no-memory') ? { memory: memory.access } : {}),
+      // Read when the task starts and as the tab changes site: a skill recorded meanwhile is offered.
+      skills: new SkillsFolder(skillsFolder(io.env)),
     });
     printer.result(result, Date.now() - started);
     return result.success ? 0 : 1;

@@ -1,29 +1,45 @@
 import { constants } from 'node:fs';
-import { access, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { SkillRecorder } from '@wayfinder/cdp';
-import { covers, isPaymentField, skillFromRecording, writeSkillFile, type RecordedEvent, type Skill } from '@wayfinder/core';
+import {
+  covers,
+  isPaymentField,
+  ModelConfigError,
+  nameSkill,
+  skillFromRecording,
+  writeSkillFile,
+  type ModelSlot,
+  type RecordedEvent,
+  type Skill,
+} from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { openBrowser } from '../browser';
 import { ConfigError, loadConfig, type HostConfig } from '../config';
 import { printable, type Io } from '../io';
+import { modelSlot } from '../models';
+import { skillsFolder, SkillsFolder } from '../skills-library';
 
 // `wayfinder skill record`: a person does a task in a browser (one we attach to, or our own
 // headed window) while we record it; the recording becomes a skill file with its inputs
 // inferred. Lines typed meanwhile are narration for the step just done; Enter alone stops.
 
-export const SKILL_RECORD_HELP = `Usage: wayfinder skill record --out FILE [--cdp-endpoint URL | --headed] [--name NAME] [--url URL]
+export const SKILL_RECORD_HELP = `Usage: wayfinder skill record [--name NAME | --out FILE] [--cdp-endpoint URL | --headed] [--url URL] [--model SPEC]
 
 Records what you do in the browser until you press Enter on an empty line (or Ctrl+C, or
 the input ends), then writes it as a skill file. A line you type while recording is a note
 for the step you just did.
 
-  --out FILE            where to write the skill (FILE.skill.md)
+  --name NAME           the skill's name; without --out it is saved as
+                        $WAYFINDER_HOME/skills/NAME.skill.md (name-2 … when taken), where
+                        wayfinder run offers it to the agent
+  --out FILE            write the skill here instead (FILE.skill.md)
   --cdp-endpoint URL    record in a running Chrome (started with --remote-debugging-port)
   --headed              without --cdp-endpoint: open a browser window of our own to record in
-  --name NAME           the skill's name (default: from FILE)
-  --url URL             start there (a new tab, when attached); else the page shown is the start`;
+  --url URL             start there (a new tab, when attached); else the page shown is the start
+  --model SPEC          a model that names the inputs and writes the description (default:
+                        $WAYFINDER_MODEL; without one, inputs are named after their fields)`;
 
 /** One short line for an event, as it is recorded. Never a value typed into a password or payment field. */
 export function describeEvent(event: RecordedEvent): string {
@@ -58,8 +74,48 @@ export function describeEvent(event: RecordedEvent): string {
   }
 }
 
-function skillName(out: string): string {
-  return basename(out).replace(/\.skill\.md$|\.md$/i, '') || 'Recorded skill';
+function skillName(out: string | undefined): string {
+  return (out ? basename(out).replace(/\.skill\.md$|\.md$/i, '') : '') || 'Recorded skill';
+}
+
+/** The model that names inputs: --model, else $WAYFINDER_MODEL; none for the command interpreter (it has no words of its own). */
+function namingModel(spec: string | undefined, io: Io): ModelSlot | null {
+  if (!spec || spec === 'command') return null;
+  try {
+    return modelSlot(spec, io.env);
+  } catch (error) {
+    if (error instanceof ModelConfigError) throw new UsageError(`wayfinder skill record: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The skill with the model's names, or as inferred (with a warning) when the model fails: the recording is never lost. */
+async function named(skill: Skill, model: ModelSlot | null, io: Io): Promise<Skill> {
+  if (!model) return skill;
+  // The AI SDK prints provider warnings (a server without JSON schemas) to stderr; what matters is said below.
+  Reflect.set(globalThis, 'AI_SDK_LOG_WARNINGS', false);
+  try {
+    const better = await nameSkill(model, skill);
+    io.stdout.write(`Named by ${model.label}.\n`);
+    return better;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    io.stderr.write(
+      `wayfinder skill record: ${model.label} could not name the inputs (${printable(why.slice(0, 300))}); kept the names from the fields.\n`,
+    );
+    return skill;
+  }
+}
+
+/** Where a skill with no --out goes: the skills folder, which must be one we can write to. */
+async function folderProblem(folder: SkillsFolder): Promise<string | null> {
+  try {
+    await mkdir(folder.dir, { recursive: true });
+    await access(folder.dir, constants.W_OK);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** Why the file cannot be written there, or null when it can. */
@@ -126,18 +182,26 @@ export async function skillRecordCommand(argv: string[], io: Io): Promise<number
     io.stdout.write(`${SKILL_RECORD_HELP}\n`);
     return 0;
   }
-  const args = parseArgs(argv, { out: {}, 'cdp-endpoint': {}, name: {}, url: {}, headed: { flag: true } }, 'skill record');
-  if (args.positionals.length) throw new UsageError(`wayfinder skill record: takes no file argument; say where to write with --out FILE.`);
+  const args = parseArgs(argv, { out: {}, 'cdp-endpoint': {}, name: {}, url: {}, model: {}, headed: { flag: true } }, 'skill record');
+  if (args.positionals.length)
+    throw new UsageError(
+      `wayfinder skill record: takes no file argument; name the skill with --name NAME, or write a file with --out FILE.`,
+    );
   const out = args.values.get('out');
-  if (!out) throw new UsageError('wayfinder skill record: say where to write the skill with --out FILE (for example --out buy.skill.md).');
+  const folder = out ? null : new SkillsFolder(skillsFolder(io.env));
+  const model = namingModel(args.values.get('model') ?? io.env.WAYFINDER_MODEL, io);
   const cdpEndpoint = args.values.get('cdp-endpoint');
   const url = args.values.get('url');
   if (cdpEndpoint && args.flags.has('headed'))
     throw new UsageError('wayfinder skill record: --headed opens a browser of our own; with --cdp-endpoint you record in yours. Give one.');
 
-  const why = await unwritable(out);
+  const why = folder ? await folderProblem(folder) : await unwritable(out ?? '');
   if (why) {
-    io.stderr.write(`wayfinder skill record: cannot write ${out} (${why}). Choose a file in a folder you can write to.\n`);
+    io.stderr.write(
+      folder
+        ? `wayfinder skill record: cannot save skills in ${folder.dir} (${why}). Point WAYFINDER_HOME at a folder you can write to, or give --out FILE.\n`
+        : `wayfinder skill record: cannot write ${out ?? ''} (${why}). Choose a file in a folder you can write to.\n`,
+    );
     return 1;
   }
   let secrets: HostConfig['secrets'];
@@ -172,13 +236,21 @@ export async function skillRecordCommand(argv: string[], io: Io): Promise<number
     io.stderr.write('wayfinder skill record: nothing was recorded, so no file was written. Do the task in the browser before stopping.\n');
     return 1;
   }
+  skill = await named(skill, model, io);
+  let written: string;
   try {
-    await writeFile(out, writeSkillFile(skill));
+    if (folder) written = await folder.save(skill);
+    else {
+      written = out ?? '';
+      await writeFile(written, writeSkillFile(skill));
+    }
   } catch (error) {
-    io.stderr.write(`wayfinder skill record: cannot write ${out} (${error instanceof Error ? error.message : String(error)}).\n`);
+    io.stderr.write(
+      `wayfinder skill record: cannot write ${out ?? folder?.dir ?? ''} (${error instanceof Error ? error.message : String(error)}).\n`,
+    );
     return 1;
   }
-  io.stdout.write(`Wrote ${out}: "${printable(skill.name)}", ${skill.steps.length} step${skill.steps.length === 1 ? '' : 's'}.\n`);
+  io.stdout.write(`Wrote ${written}: "${printable(skill.name)}", ${skill.steps.length} step${skill.steps.length === 1 ? '' : 's'}.\n`);
   io.stdout.write(
     skill.inputs.length
       ? `Inputs: ${skill.inputs

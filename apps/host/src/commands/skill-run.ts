@@ -1,17 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import {
   BrowserError,
   DEFAULT_RENDER,
   makeToolContext,
   normalizeAddress,
-  parseSkillFile,
   playSkill,
   redactSecrets,
   requestGuard,
   runTask,
   SecretVault,
-  SkillFormatError,
   TabSession,
   ToolRegistry,
   ToolRunner,
@@ -24,6 +20,7 @@ import { printable, type Io } from '../io';
 import { resolveModels } from '../models';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
 import { cliRepair, writeRepairs } from './skill-repair';
+import { skillToRun } from './skill-source';
 import { Terminal } from '../terminal';
 import { TimelinePrinter } from '../timeline';
 
@@ -32,14 +29,17 @@ import { TimelinePrinter } from '../timeline';
 // confirmations at the prompt, the secrets rules); a step a person rewrote runs through the
 // command interpreter.
 
-export const SKILL_RUN_HELP = `Usage: wayfinder skill run FILE [--input name=value]… [options]
+export const SKILL_RUN_HELP = `Usage: wayfinder skill run FILE|NAME [--input name=value]… [--file name=PATH]… [options]
 
-Replays a skill (*.skill.md) without a model: each step's target found again on the page,
-done with real input, and checked. It stops at the first step it cannot do, saying which.
+Replays a skill (*.skill.md, or a skill's name in $WAYFINDER_HOME/skills: wayfinder skill
+list) without a model: each step's target found again on the page, done with real input,
+and checked. It stops at the first step it cannot do, saying which.
 
 Options:
   --input name=value     a value for one of the skill's inputs (repeat for each; the recorded
                          examples fill the others; wayfinder skill show FILE lists them)
+  --file name=PATH       the file to upload where the skill uploads the file recorded as
+                         name (repeat for each; every upload step needs one)
   --url URL              start here instead of the skill's first address
   --cdp-endpoint URL     use a running Chrome (started with --remote-debugging-port)
   --headed               show the browser Wayfinder starts
@@ -58,6 +58,7 @@ Exit status: 0 when every step was done, 1 when one could not be, 2 for a usage 
 
 const OPTIONS = {
   input: { repeat: true },
+  file: { repeat: true },
   url: {},
   'cdp-endpoint': {},
   headed: { flag: true },
@@ -75,8 +76,11 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     io.stdout.write(`${SKILL_RUN_HELP}\n`);
     return 0;
   }
-  const [file, ...extra] = args.positionals;
-  if (!file || extra.length) throw new UsageError('wayfinder skill run: give one skill file. Try wayfinder skill run --help.');
+  const [named, ...extra] = args.positionals;
+  if (!named || extra.length)
+    throw new UsageError(
+      'wayfinder skill run: give one skill: a file, or a name from wayfinder skill list. Try wayfinder skill run --help.',
+    );
   const inputs: Record<string, string> = {};
   for (const pair of args.lists.get('input') ?? []) {
     const at = pair.indexOf('=');
@@ -88,16 +92,13 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
   const allowSensitive = args.flags.has('allow-sensitive');
   const startUrl = args.values.get('url');
 
-  let skill;
-  try {
-    skill = parseSkillFile(await readFile(file, 'utf8'), basename(file));
-  } catch (error) {
-    if (!(error instanceof SkillFormatError) && !(error instanceof Error && 'code' in error)) throw error;
-    io.stderr.write(
-      `wayfinder skill run: ${error instanceof SkillFormatError ? error.message : `cannot read ${file} (${error.message}).`}\n`,
-    );
+  // A file, or a skill in the skills folder by name; the files its uploads need: all checked before a browser opens.
+  const loaded = await skillToRun(named, args.lists.get('file') ?? [], io.env);
+  if ('error' in loaded) {
+    io.stderr.write(`wayfinder skill run: ${loaded.error}\n`);
     return 1;
   }
+  const { file, skill, files } = loaded;
   let config;
   try {
     config = loadConfig(io.env);
@@ -157,6 +158,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
       inputs,
       secretNames: config.secrets.map((s) => s.name),
       ...(startUrl ? { startUrl } : {}),
+      files,
       onStep: show,
       signal: controller.signal,
       ...(args.flags.has('no-repair')

@@ -4,23 +4,26 @@ import { exportRecording, importRecording, parseSkillFile, SkillFormatError, wri
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
 
-export const SKILL_HELP = `Usage: wayfinder skill <show|run|record|import|export> …
+export const SKILL_HELP = `Usage: wayfinder skill <list|show|run|record|import|export> …
 
 Skills are demonstrations kept as readable files (*.skill.md) that replay without a model.
+Your skills live in $WAYFINDER_HOME/skills: wayfinder run offers them to the agent.
 
+  wayfinder skill list [--json]                 the skills in $WAYFINDER_HOME/skills
   wayfinder skill show FILE [--json]            what a skill takes and does
-  wayfinder skill run FILE [--input name=value]… [--url URL | --cdp-endpoint URL]
+  wayfinder skill run FILE|NAME [--input name=value]… [--file name=PATH]… [--url URL | --cdp-endpoint URL]
                                                 replay it without a model (wayfinder skill run --help)
   wayfinder skill import RECORDING.json --out FILE
                                                 a Chrome DevTools Recorder export as a skill
   wayfinder skill export FILE --out RECORDING.json
                                                 a skill as a DevTools Recorder recording
-  wayfinder skill record --out FILE [--cdp-endpoint URL | --headed] [--url URL] [--name NAME]
+  wayfinder skill record [--name NAME | --out FILE] [--cdp-endpoint URL | --headed] [--url URL] [--model SPEC]
                                                 record what you do in the browser as a skill
+                                                (saved in $WAYFINDER_HOME/skills unless --out)
 
 Exit status: 0 on success, 1 when a file cannot be read or is not a skill, 2 for a usage error.`;
 
-const SUBCOMMANDS = ['show', 'import', 'export', 'record', 'run'];
+const SUBCOMMANDS = ['show', 'import', 'export', 'record', 'run', 'list'];
 
 export async function skillCommand(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
@@ -32,6 +35,7 @@ export async function skillCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(`wayfinder skill: unknown command "${sub}". Commands: ${SUBCOMMANDS.join(', ')}. Try wayfinder skill --help.`);
   if (sub === 'record') return (await import('./skill-record')).skillRecordCommand(rest, io);
   if (sub === 'run') return (await import('./skill-run')).skillRunCommand(rest, io);
+  if (sub === 'list') return (await import('./skill-list')).skillListCommand(rest, io);
   if (rest.includes('--help')) {
     io.stdout.write(`${SKILL_HELP}\n`);
     return 0;

@@ -1,5 +1,6 @@
 import { BrowserError, type Browser, type DialogPolicy, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Connection } from '../connection';
+import type { RecordingBrowser } from '../recorder/recorder';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
 import type { TabHost, TabOptions } from '../tab/host';
@@ -286,6 +287,22 @@ export class ExtensionBrowser implements Browser {
   /** Whether a task's request guard is set now. */
   private guarding(): boolean {
     return this.guard !== null;
+  }
+
+  /** This browser as the skill recorder sees it: tabs by id, and each new tab with the tab that opened it (chrome.tabs names it). */
+  forRecording(): RecordingBrowser {
+    return {
+      tab: (id) => this.tab(Number(id)),
+      watchOpenedTabs: (onOpened) => {
+        const listener = (created: ChromeTab) => {
+          if (created.id === undefined) return;
+          const openerId = created.openerTabId === undefined ? undefined : String(created.openerTabId);
+          onOpened({ id: String(created.id), openerId, url: created.pendingUrl || created.url || '' });
+        };
+        this.api.tabs.onCreated.addListener(listener);
+        return () => this.api.tabs.onCreated.removeListener(listener);
+      },
+    };
   }
 
   /** Which tabs have the debugger attached now. */

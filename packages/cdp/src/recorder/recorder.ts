@@ -9,10 +9,27 @@ import { TabRecorder, type RecorderSink } from './tab-recorder';
 // into a skill with skillFromRecording). It follows the tab it starts on, every frame in
 // it, the tabs those open, and every navigation; see docs/0022-skill-recorder.md.
 
-/** What the recorder needs of the browser: its connection (to see new tabs) and its tabs. NodeBrowser has both. */
-export interface RecordingBrowser {
-  readonly connection: Connection;
-  tab(id: string): Promise<CdpTab>;
+/** A tab that appeared: its id, the id of the tab that opened it, and its address so far ('' when none yet). */
+export interface OpenedTab {
+  id: string;
+  openerId: string | undefined;
+  url: string;
+}
+
+/**
+ * What the recorder needs of the browser: its tabs, and a way to see new ones — the
+ * connection's auto-attached page targets (NodeBrowser), or a watcher of its own (the
+ * extension's chrome.tabs.onCreated) that returns how to stop watching.
+ */
+export type RecordingBrowser = { tab(id: string): Promise<CdpTab> } & (
+  { readonly connection: Connection } | { watchOpenedTabs(onOpened: (tab: OpenedTab) => void): () => void }
+);
+
+function watchOpenedTabs(browser: RecordingBrowser, onOpened: (tab: OpenedTab) => void): () => void {
+  if ('watchOpenedTabs' in browser) return browser.watchOpenedTabs(onOpened);
+  return browser.connection.root.on('Target.attachedToTarget', ({ targetInfo }) => {
+    if (targetInfo.type === 'page') onOpened({ id: targetInfo.targetId, openerId: targetInfo.openerId, url: targetInfo.url });
+  });
 }
 
 export interface SkillRecorderOptions {
@@ -78,11 +95,11 @@ export class SkillRecorder {
   async start(tab: CdpTab, options: RecordingStartOptions = {}): Promise<void> {
     if (this.recording) throw new Error('This recorder is already recording; stop it before starting again.');
     this.recording = true;
-    this.stopWatching = this.browser.connection.root.on('Target.attachedToTarget', ({ targetInfo }) => {
-      const opener = targetInfo.openerId;
-      if (targetInfo.type !== 'page' || !opener || !this.tabs.some((t) => t.id === opener)) return;
-      if (this.tabs.some((t) => t.id === targetInfo.targetId)) return;
-      this.sink.enqueue(() => this.adopt(targetInfo.targetId, targetInfo.url));
+    this.stopWatching = watchOpenedTabs(this.browser, (opened) => {
+      const opener = opened.openerId;
+      if (!opener || !this.tabs.some((t) => t.id === opener)) return;
+      if (this.tabs.some((t) => t.id === opened.id)) return;
+      this.sink.enqueue(() => this.adopt(opened.id, opened.url));
     });
     const first = new TabRecorder(0, tab, this.binding, this.sink);
     this.tabs.push(first);

@@ -7,6 +7,7 @@ import {
   type FoundElement,
   type HandledDialog,
   type LocateResult,
+  type PageCodeOutcome,
   type PageContent,
   type PageSnapshot,
   type Screenshot,
@@ -29,6 +30,7 @@ import { DOM_EVENT_INPUT, TRUSTED_INPUT, type InputDriver } from './input-modes'
 import { NavigationWatch } from './navigation';
 import { Navigator } from './navigator';
 import { NetworkTracker } from './network';
+import { runPageCode, type TrustedInput } from './page-code';
 import { RequestGate } from './requests';
 import { takeScreenshot } from './screenshot';
 import type { Actionable, ActionTarget, Located } from './target';
@@ -421,6 +423,29 @@ export class CdpTab implements Tab, ActionTarget {
 
   waitFor(condition: WaitCondition, timeoutMs = 10_000): Promise<string> {
     return this.guarded('waiting', () => waitFor(this, condition, timeoutMs));
+  }
+
+  /** Runs a snippet in a world of its own in the main frame (page-code.ts), as an action: its navigations, dialogs and new tabs are reported. */
+  async runPageCode(code: string, timeoutMs: number): Promise<PageCodeOutcome> {
+    let value: string | null = null;
+    const outcome = await this.perform('running page code', async (watch) => {
+      const ran = await runPageCode(this.session, await this.script.mainFrame(), watch, this.trustedInput(), code, timeoutMs);
+      value = ran.value;
+      return ran.summary;
+    });
+    return { ...outcome, value };
+  }
+
+  /** The debugger's mouse and keyboard for page code's helpers; none in DOM-event mode (they use script events then). */
+  private trustedInput(): TrustedInput | null {
+    if (this.input.name !== 'cdp') return null;
+    return {
+      click: async (x, y, hidden) => {
+        if (hidden) this.mouse.jump(x, y);
+        await this.mouse.click(x, y);
+      },
+      insert: (text) => (text ? this.keyboard.insert(text) : this.keyboard.press('Delete')),
+    };
   }
 
   screenshot(request: ScreenshotRequest = {}): Promise<Screenshot> {

@@ -44,6 +44,25 @@ export interface InputDriver {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
+/** The value a date field holds (what a recording keeps, and what a model tends to type). */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date field takes no inserted text: its segments take digits, in the order the browser
+ * shows them (month/day/year in en-US), which follows its locale.
+ */
+async function dateKeys(t: ActionTarget, iso: string): Promise<string | null> {
+  const [, year = '', month = '', day = ''] = ISO_DATE.exec(iso) ?? [];
+  const { result } = await t.session.send('Runtime.evaluate', {
+    expression: `new Intl.DateTimeFormat(navigator.language).formatToParts(new Date(2001, 1, 3)).map((p) => p.type).filter((p) => p !== 'literal').join(',')`,
+    returnByValue: true,
+  });
+  const order = typeof result.value === 'string' ? result.value.split(',') : [];
+  const parts: Record<string, string> = { year, month, day };
+  const keys = order.map((part) => parts[part] ?? '');
+  return keys.length === 3 && keys.every(Boolean) ? keys.join('') : null;
+}
+
 function quote(text: string, max = 60): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }
@@ -95,7 +114,12 @@ export const TRUSTED_INPUT: InputDriver = {
     else if (replace) await t.keyboard.press('Delete');
     let summary = info.secret ? `Typed ${text.length} characters into ${el.label}` : `Typed ${quote(text)} into ${el.label}`;
     if (!info.secret && !submit && replace) {
-      const now = await t.page('value', [el.ref], el.ref, isString);
+      let now = await t.page('value', [el.ref], el.ref, isString);
+      const keys = now === '' && mode !== 'keys' && ISO_DATE.test(text) ? await dateKeys(t, text).catch(() => null) : null;
+      if (keys) {
+        await t.keyboard.type(keys);
+        now = await t.page('value', [el.ref], el.ref, isString);
+      }
       if (now !== text) summary += `; the field now shows ${pageData(now, 60)} (the page reformatted or limited it)`;
     }
     if (submit) {

@@ -16,6 +16,9 @@ import type { SecretVault } from '../policy/secrets';
 import type { Fact, MemoryAccess } from '../memory/types';
 import { siteOf } from '../browser/hosts';
 import { MEMORY_TOOL_NAMES, offeredMemoryTools } from '../tools/memory';
+import { SiteSkills, type SkillLibrary } from '../skills/library';
+import { isSkillTool, offeredSkillTools } from '../tools/skills';
+import { PAGE_CODE_TOOL } from '../tools/page-code';
 import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from '../policy/types';
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM } from './prompts';
 import { TASK_PREFIX } from '../model/prompt-reading';
@@ -59,6 +62,8 @@ export interface RunOptions {
   memory?: MemoryAccess;
   /** Files the person attached to the task: their text goes to the model fenced, as data like page text. */
   attachments?: Attachment[];
+  /** The person's recorded skills: list_skills and run_skill are offered when there are some, and a site's skills are named to the model there. */
+  skills?: SkillLibrary;
   /** Ask mode: attach the page's content (default true). */
   includePage?: boolean;
   /**
@@ -117,11 +122,20 @@ const proposePlan = defineTool({
 });
 
 /** The tools a task starts with; the memory tools only as `memory` offers them (the host's memory, and whether it is empty). */
-function startingTools(options: RunOptions, registry: ToolRegistry, memory: string[], mode: TaskMode = 'act'): string[] {
-  const notMemory = (name: string) => !MEMORY_TOOL_NAMES.some((m) => m === name);
+function startingTools(
+  options: RunOptions,
+  registry: ToolRegistry,
+  memory: string[],
+  mode: TaskMode = 'act',
+  skills: string[] = [],
+): string[] {
+  // The skill tools, like the memory tools, only as offered (`skills`: when the person has some).
+  const notMemory = (name: string) => !MEMORY_TOOL_NAMES.some((m) => m === name) && !isSkillTool(name);
   if (mode === 'ask') return [...registry.readOnlyNames.filter(notMemory), ...memory.filter((m) => registry.readOnlyNames.includes(m))];
   const all = (options.tools ?? (options.models.actor.allTools ? 'all' : 'core')) === 'all';
-  return [...(all ? registry.names.filter(notMemory) : CORE_TOOL_NAMES), ...memory];
+  // Page code is never a starting tool: the loop offers it while the page's site enables it.
+  const offeredAtStart = (name: string) => notMemory(name) && name !== PAGE_CODE_TOOL;
+  return [...(all ? registry.names.filter(offeredAtStart) : CORE_TOOL_NAMES), ...memory, ...skills];
 }
 
 /** The first thing the model reads: the task, and the page as it is now. */
@@ -136,12 +150,15 @@ async function opening(
     secrets?: SecretVault | null;
     attachments?: Attachment[] | undefined;
     facts?: Fact[] | undefined;
+    skills?: SiteSkills | undefined;
   } = {},
 ): Promise<string> {
   const response = new ResponseBuilder();
   try {
     const tab = await browser.activeTab();
     const info = await tab.info();
+    const skills = await extras.skills?.note(info.url, true);
+    if (skills) response.add(skills);
     if (mode === 'ask' && extras.includePage !== false) response.pageText(info.url, renderContent(await tab.extract({ maxChars: 12_000 })));
     // Always the whole view: a new conversation has seen no earlier snapshot to diff against.
     response.pageState(await tab.snapshot(), 'What is in view:');
@@ -237,18 +254,21 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     secrets: vault,
     ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
     ...(options.memory ? { memory: options.memory } : {}),
+    ...(options.skills ? { skills: new SiteSkills(options.skills) } : {}),
   };
   const memoryTools = await offeredMemoryTools(options.memory).catch(() => []);
+  const skillTools = mode === 'ask' ? [] : await offeredSkillTools(options.skills).catch(() => []);
   const facts = options.memory ? await options.memory.facts.listFacts().catch(() => []) : [];
   emit({ type: 'task-start', taskId: state.id, task: state.task, mode, model: options.models.actor.label });
   // An act or ask conversation (fresh or resumed): one loop in the task's own tab session.
   const actLoop = () =>
     new ActLoop(host, {
       state,
-      toolNames: startingTools(options, host.registry, memoryTools, mode),
+      toolNames: startingTools(options, host.registry, memoryTools, mode, skillTools),
       maxSteps,
       tabs: new TabSession(options.browser),
       textAnswers: mode === 'ask',
+      siteTools: mode !== 'ask',
     }).go();
 
   let outcome: LoopOutcome;
@@ -271,7 +291,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         emit({ type: 'notice', step: state.step, message: `Resumed after the browser restarted the agent (step ${state.step}${marked}).` });
       await save(state);
       outcome = await actLoop();
-    } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render, { memoryTools, facts });
+    } else if (mode === 'plan') outcome = await runPlan(options, host, state, maxSteps, render, { memoryTools, facts, skillTools });
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
       const first = await opening(options.browser, options.task, mode, render, {
@@ -280,6 +300,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         secrets: vault,
         attachments: options.attachments,
         facts,
+        skills: host.skills,
       });
       state.messages = [
         { role: 'system', content: system },
@@ -327,7 +348,7 @@ async function runPlan(
   state: TaskState,
   maxSteps: number,
   render: RenderOptions,
-  memory: { memoryTools: string[]; facts: Fact[] },
+  memory: { memoryTools: string[]; facts: Fact[]; skillTools: string[] },
 ): Promise<LoopOutcome> {
   const planner = roleOf(options.models, 'planner');
   const start = await opening(options.browser, options.task, 'plan', render, {
@@ -396,6 +417,7 @@ async function runPlan(
                 secrets: host.secrets,
                 attachments: options.attachments,
                 facts: memory.facts,
+                skills: host.skills,
               }),
             },
           ],
@@ -404,10 +426,11 @@ async function runPlan(
     };
     const run: LoopRun = {
       state: stepState,
-      toolNames: startingTools(options, host.registry, memory.memoryTools),
+      toolNames: startingTools(options, host.registry, memory.memoryTools, 'act', memory.skillTools),
       maxSteps,
       tabs,
       textAnswers: false,
+      siteTools: true,
     };
     const loop = new ActLoop(
       {

@@ -12,9 +12,11 @@ import { ToolRunner } from '../runner/runner';
 import type { Tool, ToolContext } from '../tools/define';
 import type { RenderOptions, ToolResult } from '../tools/response';
 import { makeToolContext, type TabSession } from '../tools/session';
+import { PAGE_CODE_TOOL } from '../tools/page-code';
 import type { ToolRegistry } from '../tools/registry';
 import { summariseUntrusted } from '../context/untrusted';
 import type { MemoryAccess } from '../memory/types';
+import type { SiteSkills } from '../skills/library';
 import type { AgentEvent } from './events';
 import type { TaskState } from './state';
 
@@ -45,6 +47,8 @@ export interface LoopHost {
   betweenSteps?: () => Promise<void>;
   /** The person's memory, for the memory tools. */
   memory?: MemoryAccess;
+  /** The person's skills, for the skill tools; the model is told about a site's skills when the tab reaches it. */
+  skills?: SiteSkills;
 }
 
 export interface LoopRun {
@@ -56,6 +60,8 @@ export interface LoopRun {
   maxSteps: number;
   /** The tab the task works in (switch_tab and open_tab change it; a plan's steps share it). */
   tabs: TabSession;
+  /** Offer the tools the current page's site rule enables (page code), judged before each step; never in ask mode. */
+  siteTools?: boolean;
 }
 
 export interface LoopOutcome {
@@ -102,6 +108,8 @@ export class ActLoop {
   private readonly context: ToolContext;
   private loopWarnings = 0;
   private nudges = 0;
+  /** What the current page's site rule adds to the offered tools, as of the step's start. */
+  private siteOffered: string[] = [];
 
   constructor(
     private readonly host: LoopHost,
@@ -118,7 +126,19 @@ export class ActLoop {
   }
 
   private tools(): Tool[] {
-    return this.host.registry.pick([...new Set([...this.run.toolNames, ...this.run.state.unlockedTools])]);
+    return this.host.registry.pick([...new Set([...this.run.toolNames, ...this.run.state.unlockedTools, ...this.siteOffered])]);
+  }
+
+  /** Page code is offered only while the task's page is on a site whose rule enables it (each run is still confirmed). */
+  private async offerSiteTools(): Promise<void> {
+    const policy = this.host.policy;
+    if (!this.run.siteTools || !policy.pageCode) return;
+    const url = await this.context
+      .tab()
+      .then((tab) => tab.info())
+      .then((info) => info.url)
+      .catch(() => '');
+    this.siteOffered = policy.pageCode(url) ? [PAGE_CODE_TOOL] : [];
   }
 
   private makeContext(): ToolContext {
@@ -136,6 +156,7 @@ export class ActLoop {
       },
       fillSecrets: (text) => this.host.secrets?.fill(text) ?? text,
       memory: this.host.memory ?? null,
+      skills: this.host.skills?.library ?? null,
       summarisePage: (url, text) => summariseUntrusted(roleOf(this.host.models, 'summariser'), url, text, this.host.signal),
     });
   }
@@ -192,6 +213,7 @@ export class ActLoop {
       const step = state.step;
       this.host.emit({ type: 'step-start', step });
       const prompt = await this.prepare(step);
+      await this.offerSiteTools();
       const tools = this.tools();
       const result = await callModel(actor, prompt, tools, {
         signal: this.host.signal,
@@ -262,6 +284,8 @@ export class ActLoop {
             display: 'The agent was repeating the same steps without getting anywhere; it was told to try something different.',
           });
         }
+        const skillsHere = await this.skillsNote();
+        if (skillsHere) text = `${text}\n\n${skillsHere}`;
         results.content.push({
           type: 'tool-result',
           toolCallId: call.id,
@@ -292,6 +316,18 @@ export class ActLoop {
     }
     const message = `Reached the step limit (${this.run.maxSteps}) before finishing. Try a more specific task, or allow more steps.`;
     return { success: false, summary: message, error: { code: 'step-limit', message } };
+  }
+
+  /** The skills of the site the tab has just reached, when it has some (null on the same site, or without skills). */
+  private async skillsNote(): Promise<string | null> {
+    const skills = this.host.skills;
+    if (!skills) return null;
+    const url = await this.context
+      .tab()
+      .then((tab) => tab.info())
+      .then((info) => info.url)
+      .catch(() => '');
+    return url ? skills.note(url) : null;
   }
 
   /** A reply without tool calls: an unreadable call gets the format; prose gets a nudge, then ends the task. */

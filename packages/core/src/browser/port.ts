@@ -173,6 +173,12 @@ export interface ActionOutcome {
   dialogs: HandledDialog[];
 }
 
+/** What a snippet run in the page (Tab.runPageCode) gave back, and what it caused. */
+export interface PageCodeOutcome extends ActionOutcome {
+  /** What the snippet returned, as JSON text (capped); null when it returned nothing or the page navigated away first. */
+  value: string | null;
+}
+
 export type WaitCondition =
   | { kind: 'text'; text: string; gone?: boolean }
   | { kind: 'ref'; ref: string; gone?: boolean }
@@ -257,6 +263,13 @@ export interface Tab {
    * keeps): a repaired skill step stores these. Only locators that match it now.
    */
   locatorsOf(ref: string): Promise<ElementLocator[]>;
+  /**
+   * Runs `code` as the body of an async function in a world of its own in the tab's main
+   * frame (the page cannot reach it), with helpers click, setValue, waitForElement and
+   * delay, for at most `timeoutMs`. A syntax error, a thrown error and running out of time
+   * fail as BrowserErrors; a navigation it causes is reported, not an error.
+   */
+  runPageCode(code: string, timeoutMs: number): Promise<PageCodeOutcome>;
 }
 
 /** A request a tab (or a frame in it) is about to make, as the browser reports it. */

@@ -74,6 +74,7 @@ const WHY: Record<ConfirmKind, string> = {
   'new-site': 'This task has not used that site yet.',
   memory: 'It keeps a fact about you.',
   tool: 'It needs your approval.',
+  'page-code': 'Code can do anything on the page that you can.',
 };
 
 export function why(kind: ConfirmKind): string {

@@ -4,6 +4,7 @@ import type { ElementFacts, PageRequest } from '../browser/port';
 import type { Effect } from '../tools/effects';
 import { judgeDrop, judgeElement, why } from './classify';
 import { OutgoingCheck } from './outgoing';
+import { judgePageCode, pageCodeEnabled } from './page-code';
 import { placeholder, secretNames, type SecretVault } from './secrets';
 import { covers, SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
 import type { ConfirmAnswer, ConfirmKind, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
@@ -236,7 +237,8 @@ export class SafetyPolicy implements Policy {
           ? this.destination(effect.url, effect.target === 'background' ? 'Read' : 'Open')
           : null) ??
         (effect.kind === 'act' ? await this.onPage(effect, here, context) : null) ??
-        (effect.kind === 'remember' ? rememberQuestion(effect.text) : null);
+        (effect.kind === 'remember' ? rememberQuestion(effect.text) : null) ??
+        (effect.kind === 'run-code' ? judgePageCode(effect.code, url, this.permissions(), this.declined) : null);
       if (verdict) return verdict;
     }
     if (call.risk === 'sensitive')
@@ -248,6 +250,11 @@ export class SafetyPolicy implements Policy {
         question: `Allow ${call.tool.replace(/_/g, ' ')} on ${here || 'this page'}?`,
       };
     return { decision: 'allow' };
+  }
+
+  /** Whether the page's site lets the agent offer page code (execute_page_code); each run is still asked about. */
+  pageCode(url: string): boolean {
+    return pageCodeEnabled(this.permissions(), url);
   }
 
   begin(url: string): void {
@@ -343,8 +350,10 @@ export class SafetyPolicy implements Policy {
     if (answer === 'always' || answer === 'never') {
       const decision: SiteDecision = answer === 'always' ? 'allow' : 'block';
       const existing = this.rules.findIndex((r) => r.site === request.site);
+      // A site's other settings (page code) outlive a new answer about visiting it.
+      const pageCode = existing >= 0 ? this.rules[existing]?.pageCode : undefined;
       if (existing >= 0) this.rules.splice(existing, 1);
-      this.rules.push({ site: request.site, decision });
+      this.rules.push({ site: request.site, decision, ...(pageCode ? { pageCode } : {}) });
       await this.options.remember?.(request.site, decision);
     }
   }

@@ -16,6 +16,8 @@ export type SiteDecision = 'allow' | 'block' | 'ask';
 export interface SiteRule {
   site: string;
   decision: SiteDecision;
+  /** The agent may offer to run code in this site's pages (execute_page_code); each run is still confirmed. Default off. */
+  pageCode?: boolean;
 }
 
 // The host names themselves (canonical form, loopback, site and registrable domain) live in

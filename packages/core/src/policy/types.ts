@@ -26,7 +26,9 @@ export type ConfirmKind =
   | 'upload'
   | 'new-site'
   | 'tool'
-  | 'memory';
+  | 'memory'
+  /** Running code the model wrote in the page (execute_page_code): asked every time, never remembered. */
+  | 'page-code';
 
 export interface ConfirmRequest {
   question: string;
@@ -64,6 +66,8 @@ export interface Policy {
    * redirect, a frame, anything a page fetches — whoever caused it.
    */
   request?(request: PageRequest): Promise<PolicyDecision> | PolicyDecision;
+  /** Whether the page's site lets the agent offer page code (execute_page_code); absent: never. */
+  pageCode?(url: string): boolean;
 }
 
 export const ALLOW_ALL: Policy = { check: () => ({ decision: 'allow' }) };

@@ -5,7 +5,7 @@ import type { AgentEvent } from '../agent/events';
 import { MemoryStore } from '../agent/state';
 import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
-import type { Action, ActionOutcome, Browser, ElementFacts, PageSnapshot, Tab, TabInfo } from '../browser/port';
+import type { Action, ActionOutcome, Browser, ElementFacts, PageCodeOutcome, PageSnapshot, Tab, TabInfo } from '../browser/port';
 import { ScriptedModel, type Script } from '../model/scripted';
 import { elementFacts } from '../policy/classify';
 import { SafetyPolicy } from '../policy/safety';
@@ -81,6 +81,10 @@ class FakeTab implements Tab {
   waitFor = () => Promise.resolve('Waited.');
   screenshot = () => Promise.reject(new BrowserError('not-supported', 'Not in this test.', false));
   html = () => Promise.resolve('<p>x</p>');
+
+  runPageCode(code: string): Promise<PageCodeOutcome> {
+    return Promise.resolve({ ...this.outcome(`ran ${code}`), value: '"ran"' });
+  }
 }
 
 function fakeBrowser(tab: FakeTab): Browser {

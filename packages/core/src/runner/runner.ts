@@ -1,5 +1,7 @@
 import { BrowserError } from '../browser/errors';
 import { MEMORY_TOOL_NAMES } from '../tools/memory';
+import { isSkillTool } from '../tools/skills';
+import { PAGE_CODE_TOOL } from '../tools/page-code';
 import { pageData } from '../browser/page-text';
 import type { PageRequest, RequestGuard, RequestVerdict } from '../browser/port';
 import { ModelError } from '../model/errors';
@@ -64,11 +66,16 @@ export class ToolRunner {
     return this.options.registry;
   }
 
+  /** What a caller that names no tool set offers: everything but page code, which only a caller that checks the page's site rule offers (the agent loop). */
+  private get defaultOffered(): string[] {
+    return this.registry.names.filter((name) => name !== PAGE_CODE_TOOL);
+  }
+
   /**
    * Runs one call. `offered` is what the caller offers (a loop's current tool set); a call
    * to a tool outside it is refused, with a hint when a playbook would unlock it.
    */
-  async run(call: ToolCallRequest, context: ToolContext, offered: readonly string[] = this.registry.names): Promise<ToolResult> {
+  async run(call: ToolCallRequest, context: ToolContext, offered: readonly string[] = this.defaultOffered): Promise<ToolResult> {
     const { registry, policy, render } = this.options;
     const response = new ResponseBuilder();
     const fail = (message: string, forPerson?: string, refused?: 'policy' | 'person') => {
@@ -79,14 +86,19 @@ export class ToolRunner {
       return response.render(render);
     };
     // Without memory there is nothing for the memory tools to reach: they are not offered.
-    const usable = context.memory ? offered : offered.filter((name) => !isMemoryTool(name));
+    // Nor, without a skills library, the skill tools.
+    const usable = offered.filter((name) => (context.memory || !isMemoryTool(name)) && (context.skills || !isSkillTool(name)));
     const tool = usable.includes(call.name) ? registry.get(call.name) : undefined;
     if (!tool) {
-      const hint = isMemoryTool(call.name)
-        ? `${call.name} is not available: memory is off here, or there is nothing in it yet.`
-        : registry.get(call.name)
-          ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
-          : `There is no tool named "${call.name}".`;
+      const hint = isSkillTool(call.name)
+        ? `${call.name} is not available: the person has no recorded skills here.`
+        : isMemoryTool(call.name)
+          ? `${call.name} is not available: memory is off here, or there is nothing in it yet.`
+          : call.name === PAGE_CODE_TOOL
+            ? `${call.name} is not available: running code in pages is off for this site, and only the person can turn it on in the site's rule.`
+            : registry.get(call.name)
+              ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
+              : `There is no tool named "${call.name}".`;
       return fail(
         `${hint} Available tools: ${registry
           .pick(usable)
@@ -117,7 +129,8 @@ export class ToolRunner {
     }
 
     try {
-      await tool.run(context, parsed.data, response);
+      // The handler reaches this runner and no other: calls a tool makes (a skill's steps) take this same gated path.
+      await tool.run({ ...context, runner: this }, parsed.data, response);
       policy.ran?.(proposed, !response.isError);
     } catch (error) {
       policy.ran?.(proposed, false);

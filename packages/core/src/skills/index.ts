@@ -14,15 +14,8 @@ export {
   type RepairRequest,
   type StepFix,
 } from './repair';
-export {
-  describeInput,
-  playbookLine,
-  SiteSkills,
-  skillsForSite,
-  summaryOf,
-  type SkillLibrary,
-  type SkillSummary,
-} from './library';
+export { describeInput, playbookLine, SiteSkills, skillsForSite, summaryOf, type SkillLibrary, type SkillSummary } from './library';
+export { applyNaming, nameSkill } from './naming';
 export { keyMatters, skillFromRecording, type RecordedEvent, type RecordedTarget, type RecordingContext } from './recording';
 export { parseSkillFile, STEPS_FENCE, writeSkillFile } from './skill-file';
 export { SkillFormatError } from './steps-json';

@@ -1,4 +1,6 @@
 import type { MemoryAccess } from '../memory/types';
+import type { ToolRunner } from '../runner/runner';
+import type { SkillLibrary } from '../skills/library';
 import { z } from 'zod';
 import type { Browser, Tab } from '../browser/port';
 import type { ToolEffects } from './effects';
@@ -30,6 +32,13 @@ export interface ToolContext {
   forgetTab(): void;
   /** The person's memory, when the host keeps one (the memory tools use it). */
   memory: MemoryAccess | null;
+  /** The person's recorded skills, when the host keeps them (list_skills and run_skill use them). */
+  skills: SkillLibrary | null;
+  /**
+   * The runner this call came through, set by the runner itself: a tool that makes calls of
+   * its own (run_skill plays a skill's steps) makes them there, each judged like any call.
+   */
+  runner: ToolRunner | null;
 }
 
 export interface Tool {

@@ -33,7 +33,9 @@ export type Effect =
   /** Offers the model more tools (a playbook). */
   | { kind: 'unlock' }
   /** Keeps a fact about the person in their memory (always asked first: the person confirms what is kept). */
-  | { kind: 'remember'; text: string };
+  | { kind: 'remember'; text: string }
+  /** Runs code in the task's tab's page: it can do anything there (only where the site's rule enables it, confirmed every time). */
+  | { kind: 'run-code'; code: string };
 
 /**
  * A tool's declaration: `reads` (reads the page or the browser, changes nothing), `none`

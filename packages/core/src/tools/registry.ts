@@ -6,6 +6,8 @@ import { inputTools } from './input';
 import { memoryTools } from './memory';
 import { navigationTools } from './navigation';
 import { browseTool, metaTools, pageTools } from './page';
+import { pageCodeTool } from './page-code';
+import { skillTools } from './skills';
 import { tabTools } from './tabs';
 
 // One registry of every tool. A task starts with the core set; playbooks unlock more.
@@ -38,6 +40,10 @@ export const ALL_TOOLS: Tool[] = [
   ...metaTools,
   getPlaybook,
   ...memoryTools,
+  // Offered only when the person has skills (agent/agent.ts).
+  ...skillTools,
+  // Never in the core set: offered only where the site's rule enables page code (agent/loop.ts).
+  pageCodeTool,
 ];
 
 /** Always offered: enough to browse, read, fill simple forms and finish. */

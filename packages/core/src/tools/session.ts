@@ -1,4 +1,5 @@
 import type { MemoryAccess } from '../memory/types';
+import type { SkillLibrary } from '../skills/library';
 import { BrowserError } from '../browser/errors';
 import type { Browser, Tab } from '../browser/port';
 import { PLAYBOOKS } from '../playbooks/playbooks';
@@ -57,6 +58,7 @@ export interface ContextParts {
   /** The tool-less model that summarises pages read in the background. */
   summarisePage?: (url: string, text: string) => Promise<string>;
   memory?: MemoryAccess | null;
+  skills?: SkillLibrary | null;
 }
 
 /** The context tools run in, for any caller of the ToolRunner. */
@@ -71,6 +73,9 @@ export function makeToolContext(parts: ContextParts): ToolContext {
     playbooks: new Map(PLAYBOOKS.map((p) => [p.name, { title: p.title, tools: p.tools }])),
     fillSecrets: parts.fillSecrets ?? ((text) => text),
     memory: parts.memory ?? null,
+    skills: parts.skills ?? null,
+    // The runner puts itself here for the calls it runs.
+    runner: null,
     summarisePage:
       parts.summarisePage ??
       (() =>

@@ -5,7 +5,8 @@ import { loadSites, saveSites } from '../../lib/safety-store';
 
 // Site permissions: what Wayfinder may do where. A rule for a site covers its subdomains
 // (example.com covers www.example.com, never evil-example.com). Sites without a rule are
-// asked about the first time a task reaches them.
+// asked about the first time a task reaches them. "Page code" lets the agent offer to run
+// code it writes in the site's pages (execute_page_code); each run is still shown and asked.
 
 const LABELS: Record<SiteDecision, string> = { allow: 'Allow', ask: 'Ask each task', block: 'Block' };
 
@@ -13,6 +14,7 @@ export function SitePermissions() {
   const [rules, setRules] = useState<SiteRule[] | null>(null);
   const [site, setSite] = useState('');
   const [decision, setDecision] = useState<SiteDecision>('allow');
+  const [pageCode, setPageCode] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -34,8 +36,9 @@ export function SitePermissions() {
       return;
     }
     setProblem(null);
-    await save([...rules.filter((r) => r.site !== parsed.site), { site: parsed.site, decision }]);
+    await save([...rules.filter((r) => r.site !== parsed.site), { site: parsed.site, decision, ...(pageCode ? { pageCode } : {}) }]);
     setSite('');
+    setPageCode(false);
   };
   const sorted = [...rules].sort((a, b) => a.site.localeCompare(b.site));
 
@@ -45,6 +48,10 @@ export function SitePermissions() {
       <p className="muted">
         A rule for a site covers its subdomains. Sites without a rule are asked about the first time a task goes there.
       </p>
+      <p className="muted">
+        Page code lets the agent offer to run code it writes in the site&apos;s pages (for what its other tools cannot do). You see the code
+        and approve each run; it is off unless you tick it.
+      </p>
       {sorted.length ? (
         <table className="rules">
           <caption className="sr-only">Site rules</caption>
@@ -52,6 +59,7 @@ export function SitePermissions() {
             <tr>
               <th scope="col">Site</th>
               <th scope="col">Permission</th>
+              <th scope="col">Page code</th>
               <th scope="col">
                 <span className="sr-only">Remove</span>
               </th>
@@ -81,6 +89,22 @@ export function SitePermissions() {
                       </option>
                     ))}
                   </select>
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Page code on ${rule.site}`}
+                    checked={rule.pageCode === true}
+                    onChange={(e) =>
+                      void save(
+                        rules.map((r) =>
+                          r.site === rule.site
+                            ? { site: r.site, decision: r.decision, ...(e.target.checked ? { pageCode: true } : {}) }
+                            : r,
+                        ),
+                      )
+                    }
+                  />
                 </td>
                 <td>
                   <button
@@ -117,6 +141,10 @@ export function SitePermissions() {
             </option>
           ))}
         </select>
+        <label className="row">
+          <input type="checkbox" checked={pageCode} onChange={(e) => setPageCode(e.target.checked)} />
+          Page code
+        </label>
         <button type="submit">Add rule</button>
       </form>
       {problem && (
