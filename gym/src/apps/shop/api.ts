@@ -1,12 +1,19 @@
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { escapeHtml, fail, readJson, sendError, sendHtml, sendJson, str, type Ctx } from '../../http';
 import type { GymState } from '../../state';
+import { driftWanted } from '../drift';
+import { DRIFT_CLASSES } from './client/drift-classes';
 import { CATEGORIES, productById, PRODUCTS, type Product } from './products';
 
 // The shop: a React single-page app over a small JSON API. Cart and orders live in the
-// gym's state, so checkers can see what an agent really bought.
+// gym's state, so checkers can see what an agent really bought. `?drift=1` serves its
+// drifted variant (gym/src/apps/drift.ts): another root id and style sheet here, and the
+// client (client/drift.ts) renders renamed ids and classes, reordered sections, wrappers,
+// a repeated Add to cart button and a hinted Full name field, and keeps the flag on every
+// in-app link and navigation.
 
 const here = dirname(fileURLToPath(import.meta.url));
 let bundle: Promise<string> | null = null;
@@ -32,6 +39,15 @@ const PAGE = `<!doctype html>
 <meta name="description" content="Camping gear for every trip.">
 <link rel="stylesheet" href="/shop/shop.css"></head>
 <body><div id="root"></div><script src="/shop/app.js"></script></body></html>`;
+
+const DRIFTED_PAGE = PAGE.replace('/shop/shop.css', '/shop/drift.css').replace('<div id="root">', '<div id="app">');
+
+/** shop.css with the drifted class names. */
+async function driftCss(publicDir: string): Promise<string> {
+  let css = await readFile(join(publicDir, 'shop/shop.css'), 'utf8');
+  for (const [from, to] of Object.entries(DRIFT_CLASSES)) css = css.replace(new RegExp(`\\.${from}(?![\\w-])`, 'g'), `.${to}`);
+  return `${css}.buy-bar { position: sticky; bottom: 0; background: #fff; border-top: 1px solid var(--line); padding: .5rem 0; }\n`;
+}
 
 function filterProducts(url: URL): Product[] {
   const q = (url.searchParams.get('q') ?? '').toLowerCase().trim();
@@ -95,6 +111,11 @@ export async function shopRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
   if (path === '/shop/app.js') {
     ctx.res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
     ctx.res.end(await shopBundle());
+    return true;
+  }
+  if (path === '/shop/drift.css') {
+    ctx.res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+    ctx.res.end(await driftCss(ctx.publicDir));
     return true;
   }
   if (path === '/shop/api/categories') {
@@ -191,6 +212,6 @@ export async function shopRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     return true;
   }
   if (path.endsWith('.css')) return false; // served from public/
-  sendHtml(ctx, PAGE);
+  sendHtml(ctx, driftWanted(ctx.url) ? DRIFTED_PAGE : PAGE);
   return true;
 }

@@ -3,6 +3,7 @@ import { api, type CartLine } from './api';
 import { Link, type ShopContext } from './link';
 import { CartPage } from './cart';
 import { CheckoutPage } from './checkout';
+import { cls, DRIFT, id, keepDrift } from './drift';
 import { Listing } from './listing';
 import { OrderPage } from './order';
 import { ProductPage } from './product';
@@ -14,7 +15,8 @@ function usePath(): [string, (to: string) => void] {
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);
-  const navigate = useCallback((to: string) => {
+  const navigate = useCallback((path: string) => {
+    const to = keepDrift(path);
     history.pushState(null, '', to);
     setPath(to);
     scrollTo(0, 0);
@@ -30,21 +32,60 @@ function Header({ shop, path }: { shop: ShopContext; path: string }) {
     event.preventDefault();
     shop.navigate(`/shop/search?q=${encodeURIComponent(query)}`);
   };
+  // Drifted: the search box is an autocomplete combobox named by aria-label, with another placeholder.
+  const search = (
+    <form role="search" onSubmit={submit} className={cls('search')}>
+      {DRIFT ? (
+        <input
+          id={id('q')}
+          type="search"
+          role="combobox"
+          aria-expanded="false"
+          aria-autocomplete="list"
+          aria-label="Search products"
+          placeholder="What are you looking for?"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      ) : (
+        <>
+          <label htmlFor="q" className="visually-hidden">
+            Search products
+          </label>
+          <input
+            id="q"
+            type="search"
+            placeholder="Search tents, stoves, lights…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </>
+      )}
+      <button type="submit">Search</button>
+    </form>
+  );
+  const cart = (
+    <Link to="/shop/cart" shop={shop} className={DRIFT ? 'basket' : 'cart-link'}>
+      Cart ({count})
+    </Link>
+  );
+  // Drifted: the cart link moves before the search, both in a wrapper.
   return (
-    <header className="top">
-      <Link to="/shop" shop={shop} className="logo">
+    <header className={cls('top')}>
+      <Link to="/shop" shop={shop} className={cls('logo')}>
         Wayfinder Outfitters
       </Link>
-      <form role="search" onSubmit={submit} className="search">
-        <label htmlFor="q" className="visually-hidden">
-          Search products
-        </label>
-        <input id="q" type="search" placeholder="Search tents, stoves, lights…" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="submit">Search</button>
-      </form>
-      <Link to="/shop/cart" shop={shop} className="cart-link">
-        Cart ({count})
-      </Link>
+      {DRIFT ? (
+        <div className="header-tools">
+          {cart}
+          {search}
+        </div>
+      ) : (
+        <>
+          {search}
+          {cart}
+        </>
+      )}
     </header>
   );
 }
@@ -59,7 +100,7 @@ function Categories({ shop }: { shop: ShopContext }) {
     ['furniture', 'Camp furniture'],
   ];
   return (
-    <nav aria-label="Categories" className="categories">
+    <nav aria-label="Categories" className={cls('categories')}>
       {categories.map(([id = '', label = '']) => (
         <Link key={id} to={`/shop/c/${id}`} shop={shop}>
           {label}
@@ -101,11 +142,11 @@ export function App() {
     <>
       <Header shop={shop} path={path} />
       <Categories shop={shop} />
-      <main className="content">{route(path, shop)}</main>
+      <main className={cls('content')}>{route(path, shop)}</main>
       <div role="status" className={toast ? 'toast show' : 'toast'}>
         {toast}
       </div>
-      <footer className="bottom">
+      <footer className={cls('bottom')}>
         <p>
           Wayfinder Outfitters · 12 Trailhead Road, Boulder · <a href="mailto:help@outfitters.example">help@outfitters.example</a>
         </p>

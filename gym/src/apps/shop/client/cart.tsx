@@ -1,4 +1,5 @@
 import { api, money } from './api';
+import { cls, DRIFT, id } from './drift';
 import { Link, type ShopContext } from './link';
 
 export function CartPage({ shop }: { shop: ShopContext }) {
@@ -15,10 +16,15 @@ export function CartPage({ shop }: { shop: ShopContext }) {
         </p>
       </section>
     );
+  const proceed = (
+    <button type="button" className="primary" onClick={() => shop.navigate('/shop/checkout')}>
+      Proceed to checkout
+    </button>
+  );
   return (
     <section>
       <h1>Your cart</h1>
-      <table className="cart">
+      <table className={DRIFT ? 'basket-lines' : 'cart'}>
         <thead>
           <tr>
             <th scope="col">Product</th>
@@ -41,11 +47,11 @@ export function CartPage({ shop }: { shop: ShopContext }) {
               <td>{line.color}</td>
               <td>{money(line.price)}</td>
               <td>
-                <label className="visually-hidden" htmlFor={`qty-${line.productId}`}>
+                <label className="visually-hidden" htmlFor={id(`qty-${line.productId}`)}>
                   Quantity of {line.name}
                 </label>
                 <input
-                  id={`qty-${line.productId}`}
+                  id={id(`qty-${line.productId}`)}
                   type="number"
                   min={1}
                   max={10}
@@ -62,12 +68,10 @@ export function CartPage({ shop }: { shop: ShopContext }) {
           ))}
         </tbody>
       </table>
-      <p className="total">
+      <p className={cls('total')}>
         Total: <strong>{money(total)}</strong>
       </p>
-      <button type="button" className="primary" onClick={() => shop.navigate('/shop/checkout')}>
-        Proceed to checkout
-      </button>
+      {DRIFT ? <div className="basket-actions">{proceed}</div> : proceed}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { api, money } from './api';
+import { cls, DRIFT, id as driftId } from './drift';
 import { Link, type ShopContext } from './link';
 
 interface FieldProps {
@@ -14,13 +15,14 @@ interface FieldProps {
   inputMode?: 'numeric' | 'email' | 'tel' | 'text';
 }
 
-function Field({ id, label, value, onChange, error, type = 'text', autoComplete, placeholder, inputMode }: FieldProps) {
+function Field({ id: name, label, value, onChange, error, type = 'text', autoComplete, placeholder, inputMode }: FieldProps) {
+  const id = driftId(name);
   return (
-    <div className="field">
+    <div className={cls('field')}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        name={id}
+        name={name}
         type={type}
         value={value}
         autoComplete={autoComplete}
@@ -103,39 +105,56 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
     }
   };
 
+  const nameField = (
+    <Field
+      id="fullName"
+      label="Full name"
+      value={shipping.fullName}
+      onChange={ship('fullName')}
+      error={errors.fullName}
+      autoComplete="name"
+    />
+  );
+  const emailField = (
+    <Field
+      id="email"
+      label="Email"
+      type="email"
+      value={shipping.email}
+      onChange={ship('email')}
+      error={errors.email}
+      autoComplete="email"
+      inputMode="email"
+    />
+  );
+
   return (
-    <form className="checkout" onSubmit={(e) => void submit(e)} noValidate>
+    <form className={cls('checkout')} onSubmit={(e) => void submit(e)} noValidate>
       <h1>Checkout</h1>
       {message && (
         <p role="alert" className="error">
           {message}
         </p>
       )}
-      <ol className="steps" aria-label="Checkout steps">
+      <ol className={cls('steps')} aria-label="Checkout steps">
         <li aria-current={step === 'shipping' ? 'step' : undefined}>Shipping</li>
         <li aria-current={step === 'payment' ? 'step' : undefined}>Payment</li>
       </ol>
       {step === 'shipping' ? (
-        <section aria-labelledby="shipping-title">
-          <h2 id="shipping-title">Shipping address</h2>
-          <Field
-            id="fullName"
-            label="Full name"
-            value={shipping.fullName}
-            onChange={ship('fullName')}
-            error={errors.fullName}
-            autoComplete="name"
-          />
-          <Field
-            id="email"
-            label="Email"
-            type="email"
-            value={shipping.email}
-            onChange={ship('email')}
-            error={errors.email}
-            autoComplete="email"
-            inputMode="email"
-          />
+        <section aria-labelledby={driftId('shipping-title')}>
+          <h2 id={driftId('shipping-title')}>Shipping address</h2>
+          {/* Drifted: Email first. */}
+          {DRIFT ? (
+            <>
+              {emailField}
+              {nameField}
+            </>
+          ) : (
+            <>
+              {nameField}
+              {emailField}
+            </>
+          )}
           <Field
             id="address"
             label="Street address"
@@ -153,17 +172,28 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
             error={errors.postalCode}
             autoComplete="postal-code"
           />
-          <div className="field">
-            <label htmlFor="country">Country</label>
-            <select id="country" autoComplete="country-name" value={shipping.country} onChange={(e) => ship('country')(e.target.value)}>
+          <div className={cls('field')}>
+            <label htmlFor={driftId('country')}>Country</label>
+            <select
+              id={driftId('country')}
+              autoComplete="country-name"
+              value={shipping.country}
+              onChange={(e) => ship('country')(e.target.value)}
+            >
               {COUNTRIES.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="phone">Phone (optional)</label>
-            <input id="phone" type="tel" autoComplete="tel" value={shipping.phone} onChange={(e) => ship('phone')(e.target.value)} />
+          <div className={cls('field')}>
+            <label htmlFor={driftId('phone')}>Phone (optional)</label>
+            <input
+              id={driftId('phone')}
+              type="tel"
+              autoComplete="tel"
+              value={shipping.phone}
+              onChange={(e) => ship('phone')(e.target.value)}
+            />
           </div>
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Checking…' : 'Continue to payment'}
@@ -171,8 +201,8 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
         </section>
       ) : (
         <>
-          <section aria-labelledby="ship-to-title">
-            <h2 id="ship-to-title">Ship to</h2>
+          <section aria-labelledby={driftId('ship-to-title')}>
+            <h2 id={driftId('ship-to-title')}>Ship to</h2>
             <p>
               {shipping.fullName}, {shipping.address}, {shipping.city} {shipping.postalCode}, {shipping.country}
             </p>
@@ -180,8 +210,8 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
               Change address
             </button>
           </section>
-          <section aria-labelledby="payment-title">
-            <h2 id="payment-title">Payment</h2>
+          <section aria-labelledby={driftId('payment-title')}>
+            <h2 id={driftId('payment-title')}>Payment</h2>
             <Field
               id="cardName"
               label="Name on card"
@@ -224,7 +254,7 @@ export function CheckoutPage({ shop }: { shop: ShopContext }) {
           </button>
         </>
       )}
-      <p className="total">
+      <p className={cls('total')}>
         Order total: <strong>{money(total)}</strong>
       </p>
     </form>

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { CartLine } from './api';
+import { keepDrift } from './drift';
 
 // What every page of the shop gets from the app, and its in-app link (no page reload).
 
@@ -17,7 +18,7 @@ export function Link({ to, shop, children, className }: { to: string; shop: Shop
     shop.navigate(to);
   };
   return (
-    <a href={to} onClick={onClick} className={className}>
+    <a href={keepDrift(to)} onClick={onClick} className={className}>
       {children}
     </a>
   );

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 
-const root = document.getElementById('root');
+// The drifted page's root has another id (see drift.ts).
+const root = document.getElementById('root') ?? document.getElementById('app');
 if (root) createRoot(root).render(<App />);

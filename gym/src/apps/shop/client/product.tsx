@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, money, type Product } from './api';
+import { cls, DRIFT, id as driftId } from './drift';
 import { Link, type ShopContext } from './link';
 
 export function ProductPage({ id, shop }: { id: string; shop: ShopContext }) {
@@ -41,8 +42,30 @@ export function ProductPage({ id, shop }: { id: string; shop: ShopContext }) {
       shop.notify(e instanceof Error ? e.message : String(e));
     }
   };
+  const button = (
+    <button type="button" className="primary" disabled={!product.inStock} onClick={() => void add()}>
+      {product.inStock ? 'Add to cart' : 'Out of stock'}
+    </button>
+  );
+  const colour = (
+    <>
+      <label htmlFor={driftId('color')}>Colour</label>
+      <select id={driftId('color')} value={color} onChange={(e) => setColor(e.target.value)}>
+        {product.colors.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+    </>
+  );
+  const quantity = (
+    <>
+      <label htmlFor={driftId('qty')}>Quantity</label>
+      <input id={driftId('qty')} type="number" min={1} max={10} value={qty} onChange={(e) => setQty(e.target.value)} />
+    </>
+  );
+  // Drifted: quantity before colour, and the button in a wrapper.
   return (
-    <article className="product">
+    <article className={DRIFT ? 'item' : 'product'}>
       <nav aria-label="Breadcrumb">
         <Link to="/shop" shop={shop}>
           Shop
@@ -53,25 +76,25 @@ export function ProductPage({ id, shop }: { id: string; shop: ShopContext }) {
         </Link>
       </nav>
       <h1>{product.name}</h1>
-      <p className="price">{money(product.price)}</p>
-      <p className="meta">
+      <p className={cls('price')}>{money(product.price)}</p>
+      <p className={cls('meta')}>
         {product.rating.toFixed(1)} stars from {product.reviews} reviews · {product.weightKg} kg
         {product.capacity ? ` · sleeps ${product.capacity}` : ''}
       </p>
       <p>{product.description}</p>
-      <div className="buy">
-        <label htmlFor="color">Colour</label>
-        <select id="color" value={color} onChange={(e) => setColor(e.target.value)}>
-          {product.colors.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-        <label htmlFor="qty">Quantity</label>
-        <input id="qty" type="number" min={1} max={10} value={qty} onChange={(e) => setQty(e.target.value)} />
-        <button type="button" className="primary" disabled={!product.inStock} onClick={() => void add()}>
-          {product.inStock ? 'Add to cart' : 'Out of stock'}
-        </button>
-      </div>
+      {DRIFT ? (
+        <div className={cls('buy')}>
+          {quantity}
+          {colour}
+          <div className="buy-button">{button}</div>
+        </div>
+      ) : (
+        <div className="buy">
+          {colour}
+          {quantity}
+          {button}
+        </div>
+      )}
     </article>
   );
 }
