@@ -138,7 +138,10 @@ export default tseslint.config(
   // The extension's pages get core's narrow entry (no tools, providers or agent in their
   // bundles) and never the driver: those live in the service worker.
   {
-    files: ['apps/extension/src/ui/**/*.{ts,tsx}', 'apps/extension/src/entrypoints/{options,sidepanel,sites,welcome,memory}/**/*.{ts,tsx}'],
+    files: [
+      'apps/extension/src/ui/**/*.{ts,tsx}',
+      'apps/extension/src/entrypoints/{options,sidepanel,sites,welcome,memory,skills}/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

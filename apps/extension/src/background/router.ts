@@ -6,6 +6,7 @@ import { loadSettings } from '../lib/settings';
 import { favouriteHandlers, purgeStale } from './favourites';
 import { memoryHandlers, type MemoryParts } from './memory-handlers';
 import type { PendingRequests } from './pending';
+import { skillHandlers, UNAVAILABLE_SKILLS, type SkillParts } from './skills-handlers';
 import type { TaskLauncher } from './tasks';
 
 // Answers requests from the side panel and the options page. Every request is checked
@@ -37,9 +38,11 @@ export interface RouterParts {
   currentPage: () => Promise<Replies['page.current']>;
   /** Memory (background/memory*.ts); without it, memory requests are answered with an error. */
   memory?: MemoryParts;
+  /** Skills (background/skills-*.ts); without them, skills requests are answered with an error. */
+  skills?: SkillParts;
 }
 
-export function makeRouter({ extensionId, tasks, pending, db, currentPage, memory }: RouterParts) {
+export function makeRouter({ extensionId, tasks, pending, db, currentPage, memory, skills }: RouterParts) {
   const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
     const record = await store.task(id);
@@ -116,6 +119,7 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
         activeTab: () => Promise.resolve(null),
       },
     ),
+    ...skillHandlers(skills ?? UNAVAILABLE_SKILLS),
   };
 
   // A switch, so each request reaches its own handler with its own type.
@@ -185,6 +189,30 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
         return handlers['facts.add'](request);
       case 'facts.remove':
         return handlers['facts.remove'](request);
+      case 'skill.record.start':
+        return handlers['skill.record.start'](request);
+      case 'skill.record.status':
+        return handlers['skill.record.status'](request);
+      case 'skill.record.note':
+        return handlers['skill.record.note'](request);
+      case 'skill.record.stop':
+        return handlers['skill.record.stop'](request);
+      case 'skill.record.cancel':
+        return handlers['skill.record.cancel'](request);
+      case 'skills.list':
+        return handlers['skills.list'](request);
+      case 'skill.get':
+        return handlers['skill.get'](request);
+      case 'skill.edit':
+        return handlers['skill.edit'](request);
+      case 'skill.delete':
+        return handlers['skill.delete'](request);
+      case 'skill.export':
+        return handlers['skill.export'](request);
+      case 'skill.import':
+        return handlers['skill.import'](request);
+      case 'skill.run':
+        return handlers['skill.run'](request);
     }
   };
 

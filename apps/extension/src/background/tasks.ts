@@ -6,7 +6,10 @@ import {
   redactEverywhere,
   redactSecrets,
   runTask,
+  type AgentEvent,
   type Attachment,
+  type ConfirmAnswer,
+  type ConfirmRequest,
   SafetyPolicy,
   SecretVault,
   type DialogDecision,
@@ -21,6 +24,7 @@ import { taskView, type ParsedRequest, type Status, type TaskView } from '../lib
 import { rolesFor } from '../lib/models';
 import { loadSecrets, loadSites, setSite } from '../lib/safety-store';
 import { describeChoice, loadSettings, type Settings } from '../lib/settings';
+import { BODY_TASK_MODEL } from '../lib/skill-messages';
 import { conversationHistory } from './history';
 import { keepAlive } from './keepalive';
 import type { PanelHub } from './panel-hub';
@@ -33,6 +37,19 @@ import { TimelineRecorder } from './timeline-recorder';
 // debugger sessions. A restarted worker resumes from the store.
 
 type StartRequest = Extract<ParsedRequest, { type: 'task.start' }>;
+
+/**
+ * Work done in a task's place instead of the agent (a skill's replay: skills-replay.ts), with
+ * the task's own browser, policy, secrets and confirmations; it returns the task's result.
+ */
+export type TaskBody = (parts: {
+  browser: ExtensionBrowser;
+  policy: SafetyPolicy;
+  secrets: SecretVault;
+  signal: AbortSignal;
+  confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  onEvent: (event: AgentEvent) => void;
+}) => Promise<{ success: boolean; summary: string }>;
 
 interface LiveTask {
   id: string;
@@ -48,7 +65,8 @@ interface Launch {
   taskId: string;
   conversationId: string;
   settings: Settings;
-  models: ModelRoles;
+  /** Null for a task done by `body`. */
+  models: ModelRoles | null;
   task: string;
   mode: TaskMode;
   history: string;
@@ -59,6 +77,8 @@ interface Launch {
   continuing?: boolean;
   policy: SafetyPolicy;
   secrets: SecretVault;
+  /** Done instead of the agent (then `models` is not used). */
+  body?: TaskBody;
 }
 
 /** Tools that change the page: their results get a picture in the timeline. */
@@ -169,6 +189,37 @@ export class TaskLauncher {
     return true;
   }
 
+  /**
+   * Starts a task whose work is `body` (a skill's replay), in a new conversation, shown in the
+   * panel like any task; it needs no model.
+   */
+  async startBody(title: string, body: TaskBody): Promise<{ taskId: string; conversationId: string; view: TaskView }> {
+    if (this.live.size) throw new Error('Another task is running; stop it or wait for it to finish first.');
+    const settings = await loadSettings();
+    const db = await this.db();
+    const now = Date.now();
+    const conversation: Conversation = { id: newId('c'), title: titleOf(title), createdAt: now, updatedAt: now, taskIds: [] };
+    const state = newTaskState(newId('t'), title, 'act', now);
+    conversation.taskIds.push(state.id);
+    await db.putConversation(conversation);
+    await db.putTask({ id: state.id, conversationId: conversation.id, state, pending: null, model: BODY_TASK_MODEL });
+    const view = startedView(state, conversation.id, BODY_TASK_MODEL);
+    this.hub.broadcast({ type: 'task', taskId: state.id, conversationId: conversation.id, status: 'running', view });
+    this.launch({
+      taskId: state.id,
+      conversationId: conversation.id,
+      settings,
+      models: null,
+      task: title,
+      mode: 'act',
+      history: '',
+      includePage: false,
+      body,
+      ...(await safety()),
+    });
+    return { taskId: state.id, conversationId: conversation.id, view };
+  }
+
   /** Holds a running task before its next step, or lets it go on; false when it is not running here. */
   pause(taskId: string, paused: boolean): boolean {
     const live = this.live.get(taskId);
@@ -235,6 +286,8 @@ export class TaskLauncher {
       const settings = await loadSettings();
       let models: ModelRoles;
       try {
+        if (record.model === BODY_TASK_MODEL)
+          throw new Error('a skill replay does not go on by itself; run the skill again from the Skills page.');
         models = rolesFor(settings);
       } catch (error) {
         const message = `The browser restarted the agent and it could not go on: ${error instanceof Error ? error.message : String(error)}`;
@@ -349,49 +402,53 @@ export class TaskLauncher {
       console.error('wayfinder: memory could not be opened; the task runs without it', error);
       return null;
     });
+    const confirm = async (request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer> => {
+      const answer = await ask({
+        id: newId('r'),
+        kind: 'confirm',
+        question: request.question,
+        tool: request.tool,
+        site: request.site,
+        choices: request.choices,
+        reason: request.kind,
+      });
+      return answer.kind === 'confirm' ? answer.answer : 'deny';
+    };
+    const onEvent = (event: AgentEvent) => timeline.record(event);
     Promise.all([this.db(), memory, rules])
-      .then(([db, access]) =>
-        runTask({
-          task: run.task,
-          mode: run.mode,
-          taskId: run.taskId,
-          browser,
-          models: run.models,
-          store: db,
-          policy: run.policy,
-          secrets: run.secrets,
-          signal,
-          maxSteps: run.settings.agent.maxSteps,
-          history: run.history,
-          includePage: run.includePage,
-          ...(run.attachments?.length ? { attachments: run.attachments } : {}),
-          ...(access ? { memory: access } : {}),
-          ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
-          betweenSteps: () => this.held(live),
-          onEvent: (event) => timeline.record(event),
-          askUser: async (question) => {
-            const answer = await ask({ id: newId('r'), kind: 'question', question });
-            return answer.kind === 'question' ? answer.text : '';
-          },
-          approvePlan: async (steps, message) => {
-            const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
-            return answer.kind === 'plan'
-              ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) }
-              : { approved: false };
-          },
-          confirm: async (request) => {
-            const answer = await ask({
-              id: newId('r'),
-              kind: 'confirm',
-              question: request.question,
-              tool: request.tool,
-              site: request.site,
-              choices: request.choices,
-              reason: request.kind,
-            });
-            return answer.kind === 'confirm' ? answer.answer : 'deny';
-          },
-        }),
+      .then(([db, access]): Promise<unknown> =>
+        run.body
+          ? this.runBody(run.body, { browser, policy: run.policy, secrets: run.secrets, signal, confirm, onEvent }, run.taskId)
+          : runTask({
+              task: run.task,
+              mode: run.mode,
+              taskId: run.taskId,
+              browser,
+              models: run.models ?? rolesFor(run.settings),
+              store: db,
+              policy: run.policy,
+              secrets: run.secrets,
+              signal,
+              maxSteps: run.settings.agent.maxSteps,
+              history: run.history,
+              includePage: run.includePage,
+              ...(run.attachments?.length ? { attachments: run.attachments } : {}),
+              ...(access ? { memory: access } : {}),
+              ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
+              betweenSteps: () => this.held(live),
+              onEvent,
+              askUser: async (question) => {
+                const answer = await ask({ id: newId('r'), kind: 'question', question });
+                return answer.kind === 'question' ? answer.text : '';
+              },
+              approvePlan: async (steps, message) => {
+                const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
+                return answer.kind === 'plan'
+                  ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) }
+                  : { approved: false };
+              },
+              confirm,
+            }),
       )
       .then(finish, async (error: unknown) => {
         console.error('wayfinder: a task failed outside the agent loop', error);
@@ -413,6 +470,24 @@ export class TaskLauncher {
         await finish();
       })
       .catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
+  }
+
+  /** Does a task's body and stores how it ended (a stop ends it as stopped). */
+  private async runBody(body: TaskBody, parts: Parameters<TaskBody>[0], taskId: string): Promise<void> {
+    let status: TaskState['status'];
+    let result: { success: boolean; summary: string };
+    try {
+      result = await body(parts);
+      status = result.success ? 'done' : 'failed';
+    } catch (error) {
+      if (!parts.signal.aborted) throw error;
+      result = { success: false, summary: 'Stopped by the user.' };
+      status = 'stopped';
+    }
+    parts.onEvent({ type: 'done', success: result.success, summary: result.summary, steps: 0 });
+    const db = await this.db();
+    const record = await db.task(taskId);
+    if (record) await db.putTask({ ...record, pending: null, state: { ...record.state, status, result, updatedAt: Date.now() } });
   }
 
   /** Resolves when the task may take its next step: at once, or when resumed or stopped. */

@@ -7,10 +7,12 @@ import { PageCapture } from '../background/memory-capture';
 import { PanelHub } from '../background/panel-hub';
 import { PendingRequests } from '../background/pending';
 import { fromOwnPage, makeRouter } from '../background/router';
+import { SkillRecording } from '../background/skills-recording';
 import { TaskLauncher } from '../background/tasks';
 import { Db } from '../lib/db';
 import { PANEL_PORT } from '../lib/messages';
 import { loadSettings } from '../lib/settings';
+import { SkillsDb } from '../lib/skills-db';
 
 // The service worker: hosts the agent. Listeners are registered synchronously at start-up
 // (Chrome delivers the event that woke the worker only to listeners that exist by then);
@@ -50,6 +52,17 @@ export default defineBackground(() => {
     };
   };
   const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
+  let skillsPromise: Promise<SkillsDb> | null = null;
+  const skills = () => {
+    skillsPromise ??= SkillsDb.open().catch((error: unknown) => {
+      skillsPromise = null;
+      throw error;
+    });
+    return skillsPromise;
+  };
+  const recording = new SkillRecording(skills, async (id) => {
+    await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
+  });
   const route = makeRouter({
     extensionId: chrome.runtime.id,
     tasks,
@@ -63,6 +76,7 @@ export default defineBackground(() => {
         return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
       },
     },
+    skills: { skills, recording, tasks },
   });
 
   // Pages are remembered only as the settings allow (memory-capture.ts); a new embedder re-indexes memory.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
 import type { ConnectionResult } from './models';
 import { PROVIDER_IDS } from './settings';
+import { SKILL_REQUESTS, type SkillReplies } from './skill-messages';
 
 // Every message between the side panel, the options page and the background, in one
 // place. Requests are validated where they arrive; replies and port messages have one
@@ -99,6 +100,8 @@ export const REQUEST = z.discriminatedUnion('type', [
   z.object({ type: z.literal('facts.list') }),
   z.object({ type: z.literal('facts.add'), text: z.string().trim().min(1, 'Type the fact to remember.').max(500) }),
   z.object({ type: z.literal('facts.remove'), id: z.string() }),
+  // — skills (issue 13; lib/skill-messages.ts)
+  ...SKILL_REQUESTS,
 ]);
 
 export type Request = z.input<typeof REQUEST>;
@@ -176,7 +179,7 @@ export interface PageInfo {
 }
 
 /** What each request answers (an `error` says what went wrong and what to do). */
-export interface Replies {
+export interface Replies extends SkillReplies {
   'task.start': { taskId: string; conversationId: string; view: TaskView };
   'task.stop': { stopped: boolean };
   'task.pause': { paused: boolean };

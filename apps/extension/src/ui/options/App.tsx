@@ -193,6 +193,12 @@ export function App() {
 
         <MemorySection memory={settings.memory} onChange={(patch) => commit({ ...current(), memory: { ...current().memory, ...patch } })} />
         <FactsSection />
+
+        <h2>Skills</h2>
+        <p>
+          <a href={chrome.runtime.getURL('/skills.html')}>Open the Skills page</a>: tasks you recorded once (Skills button in the side
+          panel), run again without a model; edit, export and import them.
+        </p>
       </main>
     </>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, declined } from '../../lib/messages';
-import { Brain, Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
+import { Brain, CircleDot, Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
 import { Favourites } from './Favourites';
 import { History } from './History';
 import { Idle, SetupLink } from './Idle';
 import { MemoryActions } from './MemoryActions';
+import { RecordingBar, SkillActions, useRecording } from './RecordSkill';
 import { providerFailures, StatusLine } from './StatusLine';
 import { TaskBox, type Draft, type RunRequest } from './TaskBox';
 import { Turn } from './Turn';
@@ -30,6 +31,8 @@ export function App() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [showFavourites, setShowFavourites] = useState(false);
   const [showMemory, setShowMemory] = useState(false);
+  const [showSkills, setShowSkills] = useState(false);
+  const { recording, setRecording } = useRecording();
   const bottom = useRef<HTMLDivElement>(null);
   const running = tasks.find((t) => t.status === 'running' || t.status === 'waiting') ?? null;
 
@@ -131,6 +134,16 @@ export function App() {
         >
           <Brain aria-hidden size={18} />
         </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Skills"
+          title="Skills: record a skill, open the Skills page"
+          aria-expanded={showSkills}
+          onClick={() => setShowSkills((v) => !v)}
+        >
+          <CircleDot aria-hidden size={18} />
+        </button>
         <button type="button" className="icon" aria-label="New chat" title="New chat" onClick={() => void openConversation(null)}>
           <SquarePen aria-hidden size={18} />
         </button>
@@ -163,6 +176,18 @@ export function App() {
         />
       )}
       {showMemory && <MemoryActions />}
+      {showSkills && !recording && (
+        <SkillActions
+          busy={running !== null}
+          onProblem={(message) => setError(message)}
+          onStarted={() => {
+            setShowSkills(false);
+            void ask({ type: 'skill.record.status' }).then((reply) => {
+              if (reply.ok) setRecording(reply.recording);
+            });
+          }}
+        />
+      )}
       {showFavourites && (
         <Favourites
           busy={running !== null}
@@ -185,6 +210,7 @@ export function App() {
         <div ref={bottom} />
       </main>
       <footer>
+        {recording && <RecordingBar recording={recording} onEnded={() => setRecording(null)} />}
         {error && (
           <p className="bad" role="alert">
             {error}

@@ -9,6 +9,7 @@ import {
   type Status,
   type TaskView,
 } from '../../lib/messages';
+import { BODY_TASK_MODEL } from '../../lib/skill-messages';
 
 // The side panel's state: the open conversation and its tasks, the list of conversations,
 // and the background's status, kept current through the panel port. The port reconnects
@@ -108,6 +109,13 @@ export function usePanel() {
         else if (known && update) setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, ...update } : t)));
         // A task this panel has never seen (opened after it started): read the conversation once.
         else if (!known) void openConversation(message.conversationId);
+      } else if (
+        message.view?.model === BODY_TASK_MODEL &&
+        message.status === 'running' &&
+        !shown.current.some((t) => t.status === 'running' || t.status === 'waiting')
+      ) {
+        // A skill run started from the Skills page: shown here, where its confirmations are answered.
+        void openConversation(message.conversationId);
       }
       if (TERMINAL.has(message.status)) void refreshList();
     },
