@@ -18,7 +18,10 @@ Commands:
                     (wayfinder memory --help)
   facts …           facts about you the agent keeps in mind: add, list, remove
   history           the tasks run carried out, newest first
-  skill …           skills (*.skill.md): show, import and export DevTools recordings
+  skill …           skills (*.skill.md): record, list, run, show, import and export
+                    DevTools recordings (wayfinder skill --help)
+  mcp               serve Wayfinder's browser tools to MCP clients, on stdio or
+                    HTTP, under your site rules (wayfinder mcp --help)
 
 Options:
   --version         print the version
@@ -38,6 +41,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   facts: async () => (await import('./commands/facts')).factsCommand,
   history: async () => (await import('./commands/history')).historyCommand,
   skill: async () => (await import('./commands/skill')).skillCommand,
+  mcp: async () => (await import('./commands/mcp')).mcpCommand,
 };
 
 /** Runs the command line; returns the exit status. */

@@ -102,4 +102,17 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       if (terms) insert.run(Number(chunk.seq), terms);
     }
   },
+  // 3: credentials the host hands out — the MCP server's bearer token, each paired browser's
+  // device token — kept only as SHA-256 hashes (a token is shown once, when issued).
+  (db) => {
+    db.exec(`CREATE TABLE credentials (
+      id TEXT PRIMARY KEY,
+      kind TEXT NOT NULL CHECK (kind IN ('mcp', 'device')),
+      label TEXT NOT NULL,
+      hash TEXT NOT NULL UNIQUE,
+      created_at INTEGER NOT NULL,
+      last_used_at INTEGER,
+      revoked_at INTEGER
+    )`);
+  },
 ];

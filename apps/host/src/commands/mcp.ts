@@ -1,0 +1,187 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { BrowserError, normalizeAddress, redactSecrets, requestGuard, SecretVault, ToolRegistry } from '@wayfinder/core';
+import { parseArgs, UsageError } from '../args';
+import { BrowserStartError, openBrowser } from '../browser';
+import { VERSION } from '../cli';
+import { ConfigError, loadConfig, policyFrom } from '../config';
+import { StoreError } from '../errors';
+import { printable, type Io } from '../io';
+import { serveMcpHttp } from '../mcp/http';
+import { mcpSession, type McpHub } from '../mcp/session';
+import { openMemory, type HostMemory } from '../memory/open';
+import { skillsFolder, SkillsFolder } from '../skills-library';
+import { databasePath, openDatabase } from '../store/db';
+import type { DatabaseSync } from 'node:sqlite';
+import { CredentialStore } from '../store/credentials';
+
+// wayfinder mcp: Wayfinder's tools for MCP clients (coding agents, agent servers), over
+// stdio or streamable HTTP, on the same gated path as its own agent: the person's site
+// rules, confirmations (as elicitations), secrets rules and fencing. See docs/0027-mcp.md.
+
+export const MCP_HELP = `Usage: wayfinder mcp [options]
+
+Serves Wayfinder's browser tools to an MCP client (browser_navigate, browser_snapshot,
+browser_click, browser_type, browser_tabs, … plus memory and skills), on stdio by default.
+Every call is judged by your site rules and confirmations, as Wayfinder's own agent is;
+a confirmation goes to the client as a question (MCP elicitation), and a client that
+cannot ask you gets a refusal saying how to allow it.
+
+Options:
+  --http PORT            serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of
+                         stdio; needs a bearer token (issued and shown once, kept hashed)
+  --new-token            with --http: issue a new token (the old one stops working)
+  --allow-origin ORIGIN  with --http: let a web page from ORIGIN call (repeat; none by default)
+  --url URL              open this page first
+  --cdp-endpoint URL     use a running Chrome (started with --remote-debugging-port)
+  --headed               show the browser Wayfinder starts
+  --allow-sensitive      allow payments, deletions, new sites and the like without asking
+  --no-memory            leave out the memory tools
+
+Add it to an MCP client (stdio):  {"command": "wayfinder", "args": ["mcp"]}`;
+
+const PORTS: [number, number] = [0, 65_535];
+
+const OPTIONS = {
+  http: { integer: PORTS },
+  'new-token': { flag: true },
+  'allow-origin': { repeat: true },
+  url: {},
+  'cdp-endpoint': {},
+  headed: { flag: true },
+  'allow-sensitive': { flag: true },
+  'no-memory': { flag: true },
+  help: { flag: true },
+};
+
+export async function mcpCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, OPTIONS, 'mcp');
+  if (args.flags.has('help')) {
+    io.stdout.write(`${MCP_HELP}\n`);
+    return 0;
+  }
+  if (args.positionals.length) throw new UsageError(`wayfinder mcp: unexpected "${args.positionals.join(' ')}". Try wayfinder mcp --help.`);
+  const httpPort = args.values.has('http') ? Number(args.values.get('http')) : null;
+  if (httpPort === null && (args.flags.has('new-token') || args.lists.get('allow-origin')?.length))
+    throw new UsageError('wayfinder mcp: --new-token and --allow-origin go with --http PORT.');
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(`wayfinder mcp: ${error.message}`);
+    throw error;
+  }
+  // stdout is the protocol on stdio: everything else goes to stderr.
+  const log = (line: string) => io.stderr.write(`${printable(line)}\n`);
+  if (config.warning) log(config.warning);
+  const secrets = new SecretVault(config.secrets);
+  const policy = policyFrom(config, secrets);
+
+  // The bearer token is checked before anything else starts: a server nobody can call is no use.
+  let credentials: CredentialStore | null = null;
+  let db: DatabaseSync | null = null;
+  const closeDb = () => db?.close();
+  if (httpPort !== null) {
+    try {
+      db = openDatabase(databasePath(io.env));
+      credentials = new CredentialStore(db);
+    } catch (error) {
+      if (error instanceof StoreError) {
+        log(`wayfinder mcp: ${error.message}`);
+        return 1;
+      }
+      throw error;
+    }
+    if (args.flags.has('new-token') || !credentials.list('mcp', { live: true }).length) {
+      credentials.revokeAll('mcp');
+      const { token } = credentials.issue('mcp', 'wayfinder mcp --http');
+      log(`wayfinder mcp: your bearer token (shown this once; Wayfinder keeps only its hash):\n  ${token}`);
+    } else {
+      log('wayfinder mcp: using the bearer token issued earlier (wayfinder mcp --http PORT --new-token issues a new one).');
+    }
+  }
+
+  let memory: HostMemory | null = null;
+  if (!args.flags.has('no-memory')) {
+    try {
+      memory = openMemory(io.env, config);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      log(`wayfinder mcp: ${error.message} The memory tools are left out.`);
+    }
+  }
+
+  const requests: McpHub['requests'] = { confirm: null };
+  let opened;
+  try {
+    opened = await openBrowser({
+      cdpEndpoint: args.values.get('cdp-endpoint'),
+      headed: args.flags.has('headed'),
+      url: args.values.get('url'),
+      prepare: async (browser) => {
+        const start = args.values.get('url');
+        if (start) policy.begin(normalizeAddress(start));
+        // Page requests (a form to a new site, a download) are confirmed by the session whose call caused them.
+        await browser.setRequestGuard(
+          requestGuard(policy, (request) => (requests.confirm ? requests.confirm(request) : Promise.resolve('deny'))),
+        );
+      },
+    });
+  } catch (error) {
+    memory?.close();
+    closeDb();
+    if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
+      log(`wayfinder: ${secrets.redact(redactSecrets(error.message))}`);
+      return 1;
+    }
+    throw error;
+  }
+  const hub: McpHub = {
+    browser: opened.browser,
+    registry: new ToolRegistry(),
+    policy,
+    secrets,
+    memory: memory?.access ?? null,
+    skills: new SkillsFolder(skillsFolder(io.env)),
+    allowSensitive: args.flags.has('allow-sensitive'),
+    version: VERSION,
+    requests,
+    turn: Promise.resolve(),
+    log,
+  };
+
+  const stopped = new Promise<void>((resolve) => {
+    const stop = io.onInterrupt(() => {
+      stop();
+      resolve();
+    });
+  });
+  try {
+    if (httpPort === null) {
+      const transport = new StdioServerTransport();
+      const closed = new Promise<void>((resolve) => {
+        transport.onclose = () => resolve();
+        process.stdin.once('end', () => resolve());
+      });
+      await mcpSession(hub).connect(transport);
+      log('wayfinder mcp: serving on stdio.');
+      await Promise.race([closed, stopped]);
+    } else {
+      const store = credentials;
+      const server = await serveMcpHttp({
+        port: httpPort,
+        session: () => mcpSession(hub),
+        authorized: (token) => store?.verify('mcp', token) !== null,
+        origins: args.lists.get('allow-origin') ?? [],
+        log,
+      });
+      log(`wayfinder mcp: serving streamable HTTP at ${server.url} (Ctrl+C stops).`);
+      await stopped;
+      await server.close();
+    }
+    return 0;
+  } finally {
+    await opened.close().catch(() => undefined);
+    memory?.close();
+    closeDb();
+  }
+}

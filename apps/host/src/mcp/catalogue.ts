@@ -1,0 +1,144 @@
+import { toolSchema, type RiskClass, type ToolRegistry } from '@wayfinder/core';
+
+// The tools `wayfinder mcp` offers: ours, under the names MCP users know from Playwright MCP
+// (browser_click, browser_type …), each a thin mapping onto one of our tools, so every call
+// takes the one gated path (the ToolRunner: policy, confirmations, secrets, fencing).
+// Annotations come from the risk classes: observe is read-only, sensitive is destructive.
+
+export interface McpCall {
+  /** Our tool. */
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
+  /** Our tools it calls (for availability: memory and skills tools only where there is memory, skills). */
+  uses: string[];
+  /** An action: `snapshot: true` adds the whole page after it (what changed comes anyway). */
+  acts: boolean;
+  /** Our call for these arguments, or a message saying what is wrong with them. */
+  call(args: Record<string, unknown>): McpCall | { problem: string };
+}
+
+/** Ours → the MCP name (the same name where no convention exists: memory and skills). */
+const RENAMED: Record<string, string> = {
+  navigate: 'browser_navigate',
+  go_back: 'browser_navigate_back',
+  go_forward: 'browser_navigate_forward',
+  reload: 'browser_reload',
+  snapshot: 'browser_snapshot',
+  click: 'browser_click',
+  type_text: 'browser_type',
+  select_option: 'browser_select_option',
+  press_key: 'browser_press_key',
+  check: 'browser_check',
+  hover: 'browser_hover',
+  drag: 'browser_drag',
+  scroll: 'browser_scroll',
+  upload_file: 'browser_file_upload',
+  wait_for: 'browser_wait_for',
+  screenshot: 'browser_take_screenshot',
+  find: 'browser_find',
+  extract_content: 'browser_extract',
+  get_html: 'browser_get_html',
+  search_memory: 'search_memory',
+  remember_fact: 'remember_fact',
+  recall_tasks: 'recall_tasks',
+  list_skills: 'list_skills',
+  run_skill: 'run_skill',
+};
+
+const TITLES: Record<string, string> = {
+  browser_navigate: 'Go to an address',
+  browser_snapshot: 'Read the page',
+  browser_tabs: 'List, open, switch or close tabs',
+};
+
+function annotations(name: string, risk: RiskClass): McpTool['annotations'] {
+  return {
+    title: TITLES[name] ?? name.replace(/^browser_/, '').replace(/_/g, ' '),
+    readOnlyHint: risk === 'observe',
+    destructiveHint: risk === 'sensitive',
+    openWorldHint: true,
+  };
+}
+
+const SNAPSHOT_FLAG = {
+  type: 'boolean',
+  description: 'Also return a full snapshot of the page after the action (by default only what changed comes back)',
+};
+
+const TAB_ACTIONS = ['list', 'new', 'select', 'close'] as const;
+
+/** browser_tabs: one tool for the four tab tools, as MCP clients expect. */
+function tabsTool(): McpTool {
+  return {
+    name: 'browser_tabs',
+    description: 'List the open tabs, open a new one (optionally at an address), switch to one, or close one.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        action: { type: 'string', enum: [...TAB_ACTIONS], description: 'list, new, select or close' },
+        index: {
+          type: 'integer',
+          minimum: 1,
+          description: 'For select and close: the tab, as numbered by list (1 = first); close without it closes the current tab',
+        },
+        url: { type: 'string', description: 'For new: the address to open' },
+      },
+      required: ['action'],
+      additionalProperties: false,
+    },
+    annotations: { ...annotations('browser_tabs', 'act'), readOnlyHint: false },
+    uses: ['list_tabs', 'open_tab', 'switch_tab', 'close_tab'],
+    acts: false,
+    call: ({ action, index, url }) => {
+      if (action === 'list') return { name: 'list_tabs', input: {} };
+      if (action === 'new') return { name: 'open_tab', input: typeof url === 'string' ? { url } : {} };
+      const at = typeof index === 'number' && Number.isInteger(index) && index >= 1 ? String(index) : null;
+      if (action === 'select')
+        return at
+          ? { name: 'switch_tab', input: { tab: at } }
+          : { problem: 'select needs index: the tab as numbered by list (1 = first).' };
+      if (action === 'close') return { name: 'close_tab', input: at ? { tab: at } : {} };
+      return { problem: `action must be one of ${TAB_ACTIONS.join(', ')}.` };
+    },
+  };
+}
+
+/** Every MCP tool our registry can back, in a stable order. */
+export function mcpCatalogue(registry: ToolRegistry): McpTool[] {
+  const tools: McpTool[] = [];
+  for (const [ours, name] of Object.entries(RENAMED)) {
+    const tool = registry.get(ours);
+    if (!tool) continue;
+    const schema = toolSchema(tool);
+    const acts = tool.risk !== 'observe' && !['list_skills', 'remember_fact'].includes(ours);
+    const properties = { ...(typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) };
+    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+    tools.push({
+      name,
+      description: tool.description,
+      inputSchema: {
+        type: 'object',
+        properties: acts ? { ...properties, snapshot: SNAPSHOT_FLAG } : properties,
+        required,
+        additionalProperties: false,
+      },
+      annotations: annotations(name, tool.risk),
+      uses: [ours],
+      acts,
+      call: (args) => {
+        const input = { ...args };
+        delete input.snapshot;
+        return { name: ours, input };
+      },
+    });
+  }
+  tools.push(tabsTool());
+  return tools;
+}
