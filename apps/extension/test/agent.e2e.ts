@@ -52,6 +52,73 @@ describe('a model through the real provider code', () => {
     expect(await turn.locator('.thought').first().innerText()).toBe("I'll search for the lantern first.");
   });
 
+  it("runs a skill the person keeps for this site: offered by name, replayed through the task's own checks", async () => {
+    // A skill in the extension's skills store, as the Skills page keeps it (its .skill.md text).
+    const steps = [
+      { type: 'navigate', url: `${suite.env.gym.url}/shop`, via: 'typed' },
+      {
+        type: 'change',
+        value: '{{query}}',
+        targetName: 'Search products',
+        locators: [{ kind: 'role', value: 'searchbox', name: 'Search products' }],
+      },
+      {
+        type: 'press',
+        key: 'Enter',
+        expect: [{ kind: 'state', state: 'visible', locators: [{ kind: 'role', value: 'link', name: 'Trail Lantern' }] }],
+      },
+      { type: 'click', targetName: 'Trail Lantern', locators: [{ kind: 'role', value: 'link', name: 'Trail Lantern' }] },
+      { type: 'click', targetName: 'Add to cart', locators: [{ kind: 'role', value: 'button', name: 'Add to cart' }] },
+    ];
+    const text = `---\nname: Buy from the outfitters\nsites: [127.0.0.1]\ninputs:\n  properties:\n    query: { type: string, examples: [stove] }\n---\n\n\`\`\`wayfinder-steps\n${JSON.stringify({ steps })}\n\`\`\`\n`;
+    const page = await suite.env.context.newPage();
+    await page.goto(`chrome-extension://${suite.env.extensionId}/welcome.html`);
+    await page.evaluate(async (text) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('wayfinder-skills', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('skills', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error('no skills database'));
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('skills', 'readwrite');
+        tx.objectStore('skills').put({
+          id: 'sk1',
+          name: 'Buy from the outfitters',
+          sites: ['127.0.0.1'],
+          steps: 5,
+          version: 1,
+          updatedAt: Date.now(),
+          lastRun: null,
+          text,
+        });
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(new Error('could not store the skill'));
+      });
+      db.close();
+    }, text);
+    await page.close();
+    const s = await useModel(
+      wireScript(
+        SCRIPT.parse({
+          steps: [
+            { calls: [{ tool: 'run_skill', args: { name: 'Buy from the outfitters', inputs: { query: 'lantern' } } }] },
+            { calls: [{ tool: 'done', args: { summary: 'The lantern is in the cart.', success: true } }] },
+          ],
+        }),
+      ),
+    );
+    await site('/shop');
+    const p = await panel();
+    await runInPanel(p, 'Put a lantern in my cart.');
+    const turn = await finishedTurn(p);
+    expect(await turn.getAttribute('data-status')).toBe('done');
+    expect(await checkTask(taskById('shop-lantern'), suite.env.gym.url)).toMatchObject({ ok: true });
+    // The model was told of the site's skill and offered the skill tools.
+    expect(toolNames(agentRequests(s)[0]?.body)).toEqual(expect.arrayContaining(['list_skills', 'run_skill']));
+    expect(requestText(s, 0)).toContain('Buy from the outfitters');
+  });
+
   it('ask mode: the page goes with the question (or not), and the answer is rendered markdown', async () => {
     const brain: Brain = (messages) => {
       const text = JSON.stringify(messages);

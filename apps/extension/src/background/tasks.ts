@@ -16,6 +16,7 @@ import {
   type DialogInfo,
   type MemoryAccess,
   type ModelRoles,
+  type SkillLibrary,
   type TaskMode,
   type TaskState,
 } from '@wayfinder/core';
@@ -119,6 +120,8 @@ export class TaskLauncher {
     private readonly pending: PendingRequests,
     /** The person's memory, for the memory tools and the task's record (background/memory.ts). */
     private readonly memory: () => Promise<MemoryAccess | null> = () => Promise.resolve(null),
+    /** The person's skills, for list_skills and run_skill (lib/skills-db.ts). */
+    private readonly skills: () => Promise<SkillLibrary | null> = () => Promise.resolve(null),
   ) {}
 
   async status(): Promise<Status> {
@@ -415,8 +418,9 @@ export class TaskLauncher {
       return answer.kind === 'confirm' ? answer.answer : 'deny';
     };
     const onEvent = (event: AgentEvent) => timeline.record(event);
-    Promise.all([this.db(), memory, rules])
-      .then(([db, access]): Promise<unknown> =>
+    const library = this.skills().catch(() => null);
+    Promise.all([this.db(), memory, rules, library])
+      .then(([db, access, , skills]): Promise<unknown> =>
         run.body
           ? this.runBody(run.body, { browser, policy: run.policy, secrets: run.secrets, signal, confirm, onEvent }, run.taskId)
           : runTask({
@@ -434,6 +438,7 @@ export class TaskLauncher {
               includePage: run.includePage,
               ...(run.attachments?.length ? { attachments: run.attachments } : {}),
               ...(access ? { memory: access } : {}),
+              ...(skills ? { skills } : {}),
               ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
               betweenSteps: () => this.held(live),
               onEvent,

@@ -38,7 +38,21 @@ export default defineBackground(() => {
   // The launcher's status is what the hub pushes; the hub is what the others tell.
   const hub: PanelHub = new PanelHub(() => tasks.status());
   const pending = new PendingRequests(db, hub);
-  const tasks: TaskLauncher = new TaskLauncher(db, hub, pending, async () => (await memory()).access);
+  let skillsPromise: Promise<SkillsDb> | null = null;
+  const skills = () => {
+    skillsPromise ??= SkillsDb.open().catch((error: unknown) => {
+      skillsPromise = null;
+      throw error;
+    });
+    return skillsPromise;
+  };
+  const tasks: TaskLauncher = new TaskLauncher(
+    db,
+    hub,
+    pending,
+    async () => (await memory()).access,
+    async () => (await skills()).library(),
+  );
   const currentPage = async () => {
     const tab = await new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }).startingTab();
     return {
@@ -52,14 +66,6 @@ export default defineBackground(() => {
     };
   };
   const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
-  let skillsPromise: Promise<SkillsDb> | null = null;
-  const skills = () => {
-    skillsPromise ??= SkillsDb.open().catch((error: unknown) => {
-      skillsPromise = null;
-      throw error;
-    });
-    return skillsPromise;
-  };
   const recording = new SkillRecording(skills, async (id) => {
     await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
   });

@@ -1,4 +1,4 @@
-import { parseSkillFile, writeSkillFile, type Skill } from '@wayfinder/core';
+import { parseSkillFile, summaryOf, writeSkillFile, type Skill, type SkillLibrary } from '@wayfinder/core';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 // The person's skills in IndexedDB, in a database of their own ('wayfinder-skills', apart
@@ -91,6 +91,25 @@ export class SkillsDb {
     };
     await this.db.put('skills', stored);
     return stored;
+  }
+
+  /** The skills as the agent sees them (list_skills, run_skill): a file that no longer reads is left out. */
+  library(): SkillLibrary {
+    const readable = async (): Promise<Skill[]> =>
+      (await this.list()).flatMap((stored) => {
+        try {
+          return [SkillsDb.skillOf(stored)];
+        } catch {
+          return [];
+        }
+      });
+    return {
+      list: async () => (await readable()).map(summaryOf),
+      get: async (name) => {
+        const skills = await readable();
+        return skills.find((s) => s.name === name) ?? skills.find((s) => s.name.toLowerCase() === name.trim().toLowerCase()) ?? null;
+      },
+    };
   }
 
   async setLastRun(id: string, run: SkillRun): Promise<void> {

@@ -25,9 +25,10 @@ export function SitePermissions() {
   }, []);
   if (!rules) return <p>Loading…</p>;
 
+  // Shown at once (a checkbox that waited for storage would flick back under the pointer), then kept; storage's change event confirms it.
   const save = async (next: SiteRule[]) => {
-    await saveSites(next);
     setRules(next);
+    await saveSites(next);
   };
   const add = async () => {
     const parsed = parseSite(site);
