@@ -4,10 +4,9 @@
 import { isReported, UsageError } from './errors';
 import type { Io } from './io';
 
-declare const WAYFINDER_VERSION: string | undefined;
+import { VERSION } from './version';
 
-/** Set by the build (apps/host/build.ts) from package.json; "dev" when run from source. */
-export const VERSION = typeof WAYFINDER_VERSION === 'string' ? WAYFINDER_VERSION : 'dev';
+export { VERSION };
 
 export const HELP = `Usage: wayfinder <command> [options]
 

@@ -2,7 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { BrowserError, normalizeAddress, redactSecrets, requestGuard, SecretVault, ToolRegistry } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
-import { VERSION } from '../cli';
+import { VERSION } from '../version';
 import { ConfigError, loadConfig, policyFrom } from '../config';
 import { StoreError } from '../errors';
 import { printable, type Io } from '../io';

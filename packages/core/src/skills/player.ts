@@ -1,6 +1,5 @@
 import type { LocateResult, Tab } from '../browser/port';
-import type { ToolCallRequest, ToolRunner } from '../runner/runner';
-import type { ToolContext } from '../tools/define';
+import type { ToolCaller, ToolContext } from '../tools/define';
 import type { ToolResult } from '../tools/response';
 import { describeStep } from './describe';
 import { fillInputs } from './inputs';
@@ -76,7 +75,7 @@ class StepFailure extends Error {
   }
 }
 
-export async function playSkill(skill: Skill, runner: ToolRunner, context: ToolContext, options: PlayOptions): Promise<PlayResult> {
+export async function playSkill(skill: Skill, runner: ToolCaller, context: ToolContext, options: PlayOptions): Promise<PlayResult> {
   const known = new Set(options.secretNames);
   const steps = fillInputs(skill, options.inputs ?? {}, (name) => (known.has(name) ? `{{secret:${name}}}` : null));
   if (options.startUrl) {
@@ -128,7 +127,7 @@ function canRepair(step: SkillStep, failure: StepFailure): boolean {
 /** One step, with its target found from its locators, or the element given (`ref`, a repair's); then its expectations. */
 async function doStep(
   step: SkillStep,
-  runner: ToolRunner,
+  runner: ToolCaller,
   context: ToolContext,
   options: PlayOptions,
   timeoutMs: number,
@@ -162,7 +161,7 @@ async function repairStep(
   step: SkillStep,
   line: string,
   failure: StepFailure,
-  runner: ToolRunner,
+  runner: ToolCaller,
   context: ToolContext,
   options: PlayOptions,
   repair: RepairOptions,
@@ -229,13 +228,13 @@ async function repairStep(
 
 async function playStep(
   step: SkillStep,
-  runner: ToolRunner,
+  runner: ToolCaller,
   context: ToolContext,
   options: PlayOptions,
   timeoutMs: number,
   given: string | null,
 ): Promise<{ result: ToolResult | null; by: string; ref: string | null }> {
-  const call = (name: string, input: Record<string, unknown>) => runner.run({ name, input } satisfies ToolCallRequest, context);
+  const call = (name: string, input: Record<string, unknown>) => runner.run({ name, input }, context);
   if (step.instruction) {
     if (!options.interpret) throw new StepFailure('it was rewritten as a direct command, and no command interpreter is available here.');
     const done = await options.interpret(step.instruction, options.signal);

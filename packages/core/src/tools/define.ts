@@ -1,10 +1,9 @@
 import type { MemoryAccess } from '../memory/types';
-import type { ToolRunner } from '../runner/runner';
 import type { SkillLibrary } from '../skills/library';
 import { z } from 'zod';
 import type { Browser, Tab } from '../browser/port';
 import type { ToolEffects } from './effects';
-import { ResponseBuilder } from './response';
+import { ResponseBuilder, type ToolResult } from './response';
 
 // A tool is one object: name, description, zod input (flat, every field described), risk
 // class, the effects it declares (tools/effects.ts: what the policy judges) and handler.
@@ -38,7 +37,15 @@ export interface ToolContext {
    * The runner this call came through, set by the runner itself: a tool that makes calls of
    * its own (run_skill plays a skill's steps) makes them there, each judged like any call.
    */
-  runner: ToolRunner | null;
+  runner: ToolCaller | null;
+}
+
+/**
+ * What runs a call on the gated path: the ToolRunner (runner/runner.ts) is the one there is.
+ * Named here, below the runner, so tools and skills can call through it without importing it.
+ */
+export interface ToolCaller {
+  run(call: { name: string; input: unknown }, context: ToolContext): Promise<ToolResult>;
 }
 
 export interface Tool {
