@@ -209,13 +209,23 @@ describe('skills', () => {
     await skillsPage.getByRole('button', { name: 'Edit' }).click();
     await skillsPage.getByLabel('Name', { exact: true }).fill('Join the club');
     const editor = skillsPage.getByLabel('Steps', { exact: true });
-    await editor.fill((await editor.inputValue()).replace(/^(\s*1\.\s).*$/m, '$1Open the club signup page'));
+    await editor.fill((await editor.inputValue()).replace(/^(\s*1\.\s).*$/m, `$1Open ${env.gym.url}/signup`));
     await skillsPage.getByRole('button', { name: 'Save' }).click();
     await skillsPage.getByRole('heading', { level: 2, name: 'Join the club' }).waitFor();
     await skillsPage.getByText(/version 2/).waitFor();
     expect(await skillsPage.getByRole('region', { name: 'Steps' }).getByRole('listitem').first().innerText()).toBe(
-      'Open the club signup page',
+      `Open ${env.gym.url}/signup`,
     );
+    // The rewritten line runs as a direct command (the command interpreter), the recorded steps after it as before.
+    const panel = await env.openPanel();
+    await skillsPage.bringToFront();
+    await skillsPage.getByLabel('full_name').fill('Alan Turing');
+    await skillsPage.getByLabel('email_address').fill('alan@example.org');
+    await skillsPage.getByRole('button', { name: 'Run', exact: true }).click();
+    await answerAll(panel, 'allow');
+    expect(await (await finishedTurn(panel)).getAttribute('data-status')).toBe('done');
+    await env.stateUntil((s) => s.signup.accounts.some((a) => a.email === 'alan@example.org'));
+    await panel.close();
 
     await skillsPage.getByRole('button', { name: 'All skills' }).click();
     await picker.setInputFiles(json.path);

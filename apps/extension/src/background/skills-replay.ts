@@ -1,9 +1,12 @@
 import {
+  createModelSlot,
   DEFAULT_RENDER,
   makeToolContext,
+  parseModelSpec,
   normalizeAddress,
   playSkill,
   redactSecrets,
+  runTask,
   TabSession,
   ToolRegistry,
   ToolRunner,
@@ -94,6 +97,21 @@ export function skillBody(request: SkillRunRequest): TaskBody {
         secretNames: (await loadSecrets()).map((s) => s.name),
         repair: {},
         signal,
+        // A step whose line the person rewrote is done as that direct command, by the command interpreter (no model).
+        interpret: async (instruction, stepSignal) => {
+          const done = await runTask({
+            task: instruction,
+            mode: 'act',
+            browser,
+            models: { actor: createModelSlot(parseModelSpec('command')) },
+            maxSteps: 10,
+            policy,
+            secrets,
+            confirm,
+            signal: stepSignal ?? signal,
+          });
+          return { ok: done.success, message: done.summary };
+        },
         onStep: (event) => {
           if (event.type === 'step-start') {
             step = event.index + 1;
