@@ -1,4 +1,3 @@
-import { NodeBrowser } from '@wayfinder/cdp/node';
 import {
   makeToolContext,
   parseSkillFile,
@@ -12,29 +11,15 @@ import {
   type ConfirmAnswer,
   type StepEvent,
 } from '@wayfinder/core';
-import { checkTask, startGym, taskById, type Gym } from '@wayfinder/gym';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkTask, taskById } from '@wayfinder/gym';
+import { describe, expect, it } from 'vitest';
+import { useGymAndBrowser } from './driver';
 
 // A skill replayed without a model on the real driver: each step found again from its
 // locators and done through the ToolRunner, so the policy still asks what it would ask a
 // model's call; a step whose target is gone stops the replay, named.
 
-let gym: Gym;
-let browser: NodeBrowser;
-beforeAll(async () => {
-  gym = await startGym();
-  browser = await NodeBrowser.launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await gym.close();
-});
-beforeEach(async () => {
-  gym.reset();
-  const before = await browser.tabs();
-  await browser.openTab('about:blank');
-  for (const tab of before) await browser.closeTab(tab.id);
-});
+const driver = useGymAndBrowser();
 
 function skillFile(steps: object[], inputs = ''): string {
   return `---
@@ -95,9 +80,9 @@ describe('replaying a skill without a model', () => {
   it('does the recorded steps on the live page, with the inputs given, and the order is in the cart', async () => {
     const { result, events } = await playWith(skillFile(LANTERN, INPUTS), {}, () => 'deny', '/shop');
     expect(result, result.message).toMatchObject({ ok: true, done: 5, total: 5 });
-    expect(await checkTask(taskById('shop-lantern'), gym.url)).toMatchObject({ ok: true });
+    expect(await checkTask(taskById('shop-lantern'), driver.gym.url)).toMatchObject({ ok: true });
     expect(events.filter((e) => e.type === 'step-done').map((e) => e.line)).toEqual([
-      `Go to ${gym.url}/shop`,
+      `Go to ${driver.gym.url}/shop`,
       'Type "lantern" into "Search"',
       'Press Enter in "Search"',
       'Click "Trail Lantern"',
@@ -113,7 +98,7 @@ describe('replaying a skill without a model', () => {
     expect(result.done).toBe(4);
     expect(result.message).toContain('Step 5 (Click "Add to cart") could not be done: nothing on the page matches it any more');
     expect(result.message).toContain('id "buy-now-2019": 0');
-    expect((await checkTask(taskById('shop-lantern'), gym.url)).ok).toBe(false);
+    expect((await checkTask(taskById('shop-lantern'), driver.gym.url)).ok).toBe(false);
   });
 
   it('asks before a payment as it would for a model, and a refusal stops the replay with nothing paid', async () => {
@@ -131,7 +116,7 @@ describe('replaying a skill without a model', () => {
     expect(denied.asked).toContain('payment-field');
     expect(denied.result.ok).toBe(false);
     expect(denied.result.message).toMatch(/^Step 4 \(Click "Pay \$20\.00"\) could not be done: /);
-    expect((await checkTask(taskById('widgets-pay'), gym.url)).ok).toBe(false);
+    expect((await checkTask(taskById('widgets-pay'), driver.gym.url)).ok).toBe(false);
 
     const missing = await playWith(skill, {}, () => 'once', '/widgets').catch((error: unknown) => String(error));
     expect(missing).toContain('The skill "Buy a lantern" needs card: give --input card=…');
@@ -152,9 +137,9 @@ async function playWith(text: string, inputs: Record<string, string>, confirm: (
       return Promise.resolve(confirm(request.kind));
     },
   });
-  const context = makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal });
+  const context = makeToolContext({ browser: driver.browser, tabs: new TabSession(driver.browser), signal: new AbortController().signal });
   const events: StepEvent[] = [];
-  const startUrl = `${gym.url}${path}`;
+  const startUrl = `${driver.gym.url}${path}`;
   policy.begin(startUrl);
   const result = await playSkill(skill, runner, context, {
     secretNames: [],

@@ -1,4 +1,3 @@
-import { NodeBrowser } from '@wayfinder/cdp/node';
 import {
   DEFAULT_RENDER,
   makeToolContext,
@@ -16,8 +15,9 @@ import {
   type RepairOptions,
   type StepEvent,
 } from '@wayfinder/core';
-import { checkTask, startGym, startOpenAICompatible, taskById, type Gym } from '@wayfinder/gym';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkTask, startOpenAICompatible, taskById } from '@wayfinder/gym';
+import { describe, expect, it } from 'vitest';
+import { useGymAndBrowser } from './driver';
 import { modelSlot } from '../src/models';
 
 // Repair on drift (docs/0026-skill-repair.md) on the real driver and the gym's shop: a step
@@ -25,22 +25,7 @@ import { modelSlot } from '../src/models';
 // OpenAI-compatible server: the real provider path), and the fix is kept only when the step
 // then does what its expectations say.
 
-let gym: Gym;
-let browser: NodeBrowser;
-beforeAll(async () => {
-  gym = await startGym();
-  browser = await NodeBrowser.launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await gym.close();
-});
-beforeEach(async () => {
-  gym.reset();
-  const before = await browser.tabs();
-  await browser.openTab('about:blank');
-  for (const tab of before) await browser.closeTab(tab.id);
-});
+const driver = useGymAndBrowser();
 
 const ADDED = { kind: 'text', value: 'Added 1 × Trail Lantern to your cart.' };
 
@@ -74,8 +59,8 @@ async function play(text: string, repair: RepairOptions | undefined, confirm: (k
     render: DEFAULT_RENDER,
     confirm: (r) => Promise.resolve(confirm(r.kind)),
   });
-  const context = makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal });
-  const startUrl = `${gym.url}/shop`;
+  const context = makeToolContext({ browser: driver.browser, tabs: new TabSession(driver.browser), signal: new AbortController().signal });
+  const startUrl = `${driver.gym.url}/shop`;
   policy.begin(startUrl);
   const events: StepEvent[] = [];
   const result = await playSkill(skill, runner, context, {
@@ -88,7 +73,7 @@ async function play(text: string, repair: RepairOptions | undefined, confirm: (k
   return { result, events };
 }
 
-const cartHasLantern = async () => (await checkTask(taskById('shop-lantern'), gym.url)).ok;
+const cartHasLantern = async () => (await checkTask(taskById('shop-lantern'), driver.gym.url)).ok;
 
 describe('repair on drift', () => {
   it('finds a drifted target again by its name, does the step, and writes the fix back one version up with a log entry', async () => {
@@ -118,7 +103,7 @@ describe('repair on drift', () => {
     const written = writeSkillFile(result.skill);
     expect(written).toMatch(/^version: 4$/m);
     expect(result.skill.steps[4]?.locators?.[0]).toEqual({ kind: 'role', value: 'button', name: 'Add to cart' });
-    gym.reset();
+    driver.gym.reset();
     const again = await play(written, undefined);
     expect(again.result, again.result.message).toMatchObject({ ok: true, repairs: [] });
   });
@@ -165,7 +150,7 @@ describe('repair on drift', () => {
       expect(sent).toContain('pick_element');
 
       // A pick whose step does not lead where it should is not kept: the replay stops, the skill unchanged.
-      gym.reset();
+      driver.gym.reset();
       picks.length = 0;
       picks.push('skip');
       const wrong = await play(lanternSkill(add), { model });
@@ -205,7 +190,7 @@ describe('repair on drift', () => {
     expect(declined.result.message).toContain('was not approved');
     expect(await cartHasLantern()).toBe(false);
 
-    gym.reset();
+    driver.gym.reset();
     const approved = await play(
       lanternSkill({ ...add, locators: [add.locators[0], { kind: 'role', value: 'link', name: 'Add to cart' }] }, 'high'),
       {
@@ -221,7 +206,7 @@ describe('repair on drift', () => {
     const { result } = await play(lanternSkill(add), {
       byHand: async () => {
         // The person clicks "Add to cart" (here, through the driver, as the recorder would see it).
-        const tab = await browser.activeTab();
+        const tab = await driver.browser.activeTab();
         const s = await tab.snapshot();
         const entry = s.refs.find((r) => r.role === 'button' && r.name === 'Add to cart');
         if (!entry) throw new Error('no Add to cart button');
@@ -246,17 +231,21 @@ describe('repair on drift', () => {
     const skill = parseSkillFile(text, 'pay.skill.md');
     const policy = new SafetyPolicy({ sites: [], secrets: new SecretVault([]) });
     const runner = new ToolRunner({ registry: new ToolRegistry(), policy, render: DEFAULT_RENDER, confirm: () => Promise.resolve('deny') });
-    const context = makeToolContext({ browser, tabs: new TabSession(browser), signal: new AbortController().signal });
-    policy.begin(`${gym.url}/widgets`);
+    const context = makeToolContext({
+      browser: driver.browser,
+      tabs: new TabSession(driver.browser),
+      signal: new AbortController().signal,
+    });
+    policy.begin(`${driver.gym.url}/widgets`);
     const result = await playSkill(skill, runner, context, {
       secretNames: [],
-      startUrl: `${gym.url}/widgets`,
+      startUrl: `${driver.gym.url}/widgets`,
       stepTimeoutMs: 2_000,
       repair: { model },
     });
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/^Step 2 \(Click "Pay \$20\.00"\) could not be done: You declined/);
     expect(result.repairs).toEqual([]);
-    expect((await checkTask(taskById('widgets-pay'), gym.url)).ok).toBe(false);
+    expect((await checkTask(taskById('widgets-pay'), driver.gym.url)).ok).toBe(false);
   });
 });

@@ -1,28 +1,11 @@
-import { NodeBrowser } from '@wayfinder/cdp/node';
 import { ALL_TOOLS, runTask, ScriptedModel, type AgentEvent, type ModelSlot, type Script, type TaskResult } from '@wayfinder/core';
-import { startGym, type Gym } from '@wayfinder/gym';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useGymAndBrowser } from './driver';
 
 // Every tool, through the agent loop and the real driver: the ones the gym tasks do not
 // reach (tabs, history, hover, keys, screenshots, HTML) and what the model reads back.
 
-let gym: Gym;
-let browser: NodeBrowser;
-beforeAll(async () => {
-  gym = await startGym();
-  browser = await NodeBrowser.launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await gym.close();
-});
-beforeEach(async () => {
-  gym.reset();
-  // Each test starts with one tab, on the widgets page.
-  const before = await browser.tabs();
-  await browser.openTab(`${gym.url}/widgets`);
-  for (const tab of before) await browser.closeTab(tab.id);
-});
+const driver = useGymAndBrowser((gym) => `${gym.url}/widgets`);
 
 interface Run {
   result: TaskResult;
@@ -39,7 +22,7 @@ async function run(steps: Script['steps'], vision = false): Promise<Run> {
   const seen = new Map<string, Run['outputs'][number]>();
   const result = await runTask({
     task: 'Exercise the tools',
-    browser,
+    browser: driver.browser,
     models: { actor },
     tools: 'all',
     onEvent: (e) => events.push(e),
@@ -87,7 +70,7 @@ describe('tools through the loop', () => {
       call('get_html', { selector: 'h1' }),
       call('close_tab'),
       call('list_tabs'),
-      call('open_tab', { url: `${gym.url}/feed` }),
+      call('open_tab', { url: `${driver.gym.url}/feed` }),
       call('switch_tab', { tab: '1' }),
       call('switch_tab', { tab: 'nowhere' }),
       done,
@@ -112,12 +95,12 @@ describe('tools through the loop', () => {
     expect(back?.text).toMatch(/^Switched to tab \[\w+\] <page-text>Widgets — Trailhead Club<\/page-text>/);
     expect(missing?.ok).toBe(false);
     expect(missing?.text).toMatch(/^No tab matches "nowhere"\. Open tabs: \[\w+\] <page-text>/);
-    expect(await browser.tabs()).toHaveLength(2);
+    expect(await driver.browser.tabs()).toHaveLength(2);
   });
 
   it('history: navigate, back, forward, reload', async () => {
     const { result, outputs } = await run([
-      call('navigate', { url: `${gym.url}/feed` }),
+      call('navigate', { url: `${driver.gym.url}/feed` }),
       call('go_back'),
       call('go_forward'),
       call('reload'),
@@ -132,7 +115,7 @@ describe('tools through the loop', () => {
     expect(outputs[1]?.text).toMatch(/\/widgets/);
     expect(outputs[2]?.text).toMatch(/\/feed/);
     expect(outputs[4]?.text).toContain('is not an address');
-    expect((await (await browser.activeTab()).info()).url).toBe(`${gym.url}/feed`);
+    expect((await (await driver.browser.activeTab()).info()).url).toBe(`${driver.gym.url}/feed`);
   });
 
   it('hover opens a menu, the change shows in the result; keys close it', async () => {
@@ -166,7 +149,7 @@ describe('tools through the loop', () => {
   it('a stale ref after the page changed is an error the model can recover from', async () => {
     const { result, outputs } = await run([
       call('snapshot'),
-      call('navigate', { url: `${gym.url}/feed` }),
+      call('navigate', { url: `${driver.gym.url}/feed` }),
       call('click', { ref: 'e3' }),
       call('find', { query: 'Settings button' }),
       done,
@@ -177,7 +160,7 @@ describe('tools through the loop', () => {
   });
 
   it('a tab closed under the task: the next call works in the tab that remains', async () => {
-    const extra = await browser.openTab(`${gym.url}/feed`);
+    const extra = await driver.browser.openTab(`${driver.gym.url}/feed`);
     const { result, outputs } = await run([
       call('think', { thought: 'start' }),
       call('close_tab', { tab: extra.id }),
