@@ -94,6 +94,8 @@ async function addFiles(page: Page, paths: string[]): Promise<string[]> {
 async function search(page: Page, query: string) {
   await page.getByLabel('Search memory').fill(query);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // The list of this query, not the one before it still on screen: the count line names the query.
+  await page.getByText(`for “${query}”`).waitFor();
   const results = page.getByRole('list', { name: 'Search results' });
   await results.waitFor();
   return results;
