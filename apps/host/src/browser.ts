@@ -1,5 +1,5 @@
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import type { Tab } from '@wayfinder/core';
+import { normalizeAddress, requestGuard, type Policy, type Tab } from '@wayfinder/core';
 import { BrowserStartError } from './errors';
 
 // The browser a run works in: a Chrome or Chromium we launch (headless unless --headed), or one
@@ -10,8 +10,16 @@ export interface BrowserChoice {
   cdpEndpoint?: string | undefined;
   headed?: boolean;
   url?: string | undefined;
-  /** Runs before the start page opens (so the start page's redirects and frames are judged too). */
-  prepare?: (browser: NodeBrowser) => Promise<void>;
+  /**
+   * The policy that judges every request the browser's tabs make, in place before the start
+   * page opens (so its redirects and frames are judged too). `start` is the person's own
+   * choice of first page (begun as the task's site); `confirm` answers what the policy asks.
+   */
+  guard?: {
+    policy: Policy;
+    start?: string | undefined;
+    confirm: Parameters<typeof requestGuard>[1];
+  };
 }
 
 export interface OpenBrowser {
@@ -40,7 +48,11 @@ export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
     );
   }
   try {
-    await choice.prepare?.(browser);
+    if (choice.guard) {
+      const { policy, start, confirm } = choice.guard;
+      if (start) policy.begin?.(normalizeAddress(start));
+      await browser.setRequestGuard(requestGuard(policy, confirm));
+    }
     let tab: Tab;
     if (choice.cdpEndpoint && choice.url) tab = await browser.openTab(choice.url);
     else {

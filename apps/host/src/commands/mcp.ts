@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { BrowserError, normalizeAddress, redactSecrets, requestGuard, SecretVault, ToolRegistry } from '@wayfinder/core';
+import { BrowserError, redactSecrets, SecretVault, ToolRegistry } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { BrowserStartError, openBrowser } from '../browser';
 import { VERSION } from '../version';
@@ -117,13 +117,11 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
       cdpEndpoint: args.values.get('cdp-endpoint'),
       headed: args.flags.has('headed'),
       url: args.values.get('url'),
-      prepare: async (browser) => {
-        const start = args.values.get('url');
-        if (start) policy.begin(normalizeAddress(start));
-        // Page requests (a form to a new site, a download) are confirmed by the session whose call caused them.
-        await browser.setRequestGuard(
-          requestGuard(policy, (request) => (requests.confirm ? requests.confirm(request) : Promise.resolve('deny'))),
-        );
+      // Page requests (a form to a new site, a download) are confirmed by the session whose call caused them.
+      guard: {
+        policy,
+        start: args.values.get('url'),
+        confirm: (request) => (requests.confirm ? requests.confirm(request) : Promise.resolve('deny')),
       },
     });
   } catch (error) {

@@ -3,9 +3,7 @@ import {
   DEFAULT_MAX_STEPS,
   HARD_MAX_STEPS,
   ModelConfigError,
-  normalizeAddress,
   redactSecrets,
-  requestGuard,
   runTask,
   SecretVault,
   type PlanDecision,
@@ -162,11 +160,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       headed: args.flags.has('headed'),
       url: args.values.get('url'),
       // The start page is the person's choice; where it then goes (redirects, frames) is judged like any page's.
-      prepare: async (browser) => {
-        const start = args.values.get('url');
-        if (start) policy.begin(normalizeAddress(start));
-        await browser.setRequestGuard(requestGuard(policy, (request) => confirmAtPrompt(terminal, printer, allowSensitive, request)));
-      },
+      guard: { policy, start: args.values.get('url'), confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request) },
     });
   } catch (error) {
     stopListening();

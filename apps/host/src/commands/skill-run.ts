@@ -2,10 +2,8 @@ import {
   BrowserError,
   DEFAULT_RENDER,
   makeToolContext,
-  normalizeAddress,
   playSkill,
   redactSecrets,
-  requestGuard,
   runTask,
   SecretVault,
   TabSession,
@@ -121,11 +119,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     opened = await openBrowser({
       cdpEndpoint: args.values.get('cdp-endpoint'),
       headed: args.flags.has('headed'),
-      prepare: async (browser) => {
-        const first = startUrl ?? skill.steps.find((s) => s.type === 'navigate')?.url;
-        if (first) policy.begin(normalizeAddress(first));
-        await browser.setRequestGuard(requestGuard(policy, confirm));
-      },
+      guard: { policy, start: startUrl ?? skill.steps.find((s) => s.type === 'navigate')?.url, confirm },
     });
   } catch (error) {
     stopListening();
