@@ -4,13 +4,14 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Dependency direction (DESIGN.md, Layout): apps -> packages; cdp -> core, page;
+// Dependency direction (DESIGN.md, Layout): apps -> packages; cdp -> core, page; bridge -> core;
 // page and core import nothing of ours; gym imports nothing of ours. Relative
 // imports may not climb out of a package either (import-x/no-relative-packages).
 const ours = [
   '@wayfinder/core',
   '@wayfinder/page',
   '@wayfinder/cdp',
+  '@wayfinder/bridge',
   '@wayfinder/extension',
   '@wayfinder/host',
   '@wayfinder/gym',
@@ -113,23 +114,29 @@ export default tseslint.config(
       '^ws$',
     ]),
   },
+  // The bridge runs in both apps: like core, no Node and no DOM; it builds on core alone.
+  { files: ['packages/bridge/src/**/*.ts'], rules: onlyImports(['@wayfinder/core'], 'packages/bridge', [...nodeBuiltins, '^ws$']) },
+  {
+    files: ['packages/bridge/test/**/*.ts'],
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/bridge', '@wayfinder/cdp', '@wayfinder/page', '@wayfinder/gym'], 'bridge tests'),
+  },
   {
     files: ['packages/cdp/test/**/*.ts'],
     rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'cdp tests'),
   },
   {
     files: ['apps/**/*.ts', 'apps/**/*.tsx'],
-    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/gym'], 'apps'),
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/bridge', '@wayfinder/gym'], 'apps'),
   },
   // The installed CLI is what apps/host/src builds: the gym (tests, the demo) is not part of it.
   {
     files: ['apps/host/src/**/*.ts'],
-    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/host/src (the installed CLI)'),
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/bridge'], 'apps/host/src (the installed CLI)'),
   },
   // The extension's own code runs in Chrome: no Node, no Node transport, no gym.
   {
     files: ['apps/extension/src/**/*.ts', 'apps/extension/src/**/*.tsx'],
-    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp'], 'apps/extension/src', [
+    rules: onlyImports(['@wayfinder/core', '@wayfinder/page', '@wayfinder/cdp', '@wayfinder/bridge'], 'apps/extension/src', [
       ...nodeBuiltins,
       '^@wayfinder/cdp/node$',
       '^ws$',
@@ -150,6 +157,11 @@ export default tseslint.config(
             {
               regex: '^@wayfinder/core$',
               message: "The extension's pages import @wayfinder/core/ui: tools, providers and the agent run in the service worker.",
+            },
+            {
+              regex: '^@wayfinder/bridge$',
+              message:
+                "The extension's pages import @wayfinder/bridge/protocol: the bridge's ends (and core's tools under them) run in the service worker.",
             },
             {
               regex: '^@wayfinder/(cdp|page|host|gym|bench|extension)(/.*)?$',

@@ -11,6 +11,8 @@ const projects = [
   'packages/page/tsconfig.json',
   'packages/page/test/tsconfig.json',
   'packages/cdp/tsconfig.json',
+  'packages/bridge/tsconfig.json',
+  'packages/bridge/test/tsconfig.json',
   'apps/host/tsconfig.json',
   'apps/extension/tsconfig.json',
   'gym/tsconfig.json',

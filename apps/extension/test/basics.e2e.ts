@@ -115,7 +115,8 @@ describe('the extension itself', () => {
       commands: { 'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } } },
       // declarativeNetRequest and downloads: blocked sites and held popups, and downloads put to the person (docs/0017).
       // offscreen: memory's MiniLM model runs in an offscreen document (docs/0020); scripting: memory reads
-      // a page it remembers through the page script in an isolated world, without the debugger (docs/0019).
+      // a page it remembers through the page script in an isolated world, without the debugger (docs/0019);
+      // tabGroups: the tabs the host works in are grouped "Wayfinder (host)" (docs/0028).
       permissions: [
         'sidePanel',
         'debugger',
@@ -127,6 +128,7 @@ describe('the extension itself', () => {
         'downloads',
         'offscreen',
         'scripting',
+        'tabGroups',
       ],
       // The driver's child sessions need Chrome 125.
       minimum_chrome_version: '125',

@@ -1,26 +1,11 @@
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import { normalizeAddress, requestGuard, type Policy, type Tab } from '@wayfinder/core';
+import { normalizeAddress, requestGuard, type Tab } from '@wayfinder/core';
+import type { BrowserChoice, ExtensionChoice, OpenedBrowser } from './browser-choice';
 import { BrowserStartError } from './errors';
 
 // The browser a run works in: a Chrome or Chromium we launch (headless unless --headed), or one
 // already running that we attach to (--cdp-endpoint), where we work in the tab the person
 // is looking at — or in a new tab, when --url says where to start.
-
-export interface BrowserChoice {
-  cdpEndpoint?: string | undefined;
-  headed?: boolean;
-  url?: string | undefined;
-  /**
-   * The policy that judges every request the browser's tabs make, in place before the start
-   * page opens (so its redirects and frames are judged too). `start` is the person's own
-   * choice of first page (begun as the task's site); `confirm` answers what the policy asks.
-   */
-  guard?: {
-    policy: Policy;
-    start?: string | undefined;
-    confirm: Parameters<typeof requestGuard>[1];
-  };
-}
 
 export interface OpenBrowser {
   browser: NodeBrowser;
@@ -31,6 +16,15 @@ export interface OpenBrowser {
 }
 
 export { BrowserStartError };
+export type { BrowserChoice, ExtensionChoice, OpenedBrowser };
+
+/** A launched or attached Chromium, or with `extension`, the person's own Chrome through the hub. */
+export async function openChosenBrowser(
+  choice: BrowserChoice & { extension?: ExtensionChoice | null | undefined },
+): Promise<OpenedBrowser> {
+  if (!choice.extension) return openBrowser(choice);
+  return (await import('./hub/extension-browser')).openExtensionBrowser(choice.extension, choice);
+}
 
 export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
   let browser: NodeBrowser;

@@ -21,6 +21,9 @@ Commands:
                     DevTools recordings (wayfinder skill --help)
   mcp               serve Wayfinder's browser tools to MCP clients, on stdio or
                     HTTP, under your site rules (wayfinder mcp --help)
+  serve             connect to your own Chrome through the Wayfinder extension, for
+                    run --browser extension and mcp --extension (wayfinder serve --help)
+  devices …         the browsers connected to serve: list, rename, revoke
 
 Options:
   --version         print the version
@@ -41,6 +44,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   history: async () => (await import('./commands/history')).historyCommand,
   skill: async () => (await import('./commands/skill')).skillCommand,
   mcp: async () => (await import('./commands/mcp')).mcpCommand,
+  serve: async () => (await import('./commands/serve')).serveCommand,
+  devices: async () => (await import('./commands/devices')).devicesCommand,
 };
 
 /** Runs the command line; returns the exit status. */

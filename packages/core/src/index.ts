@@ -71,7 +71,7 @@ export { offeredSkillTools, SKILL_TOOL_NAMES } from './tools/skills';
 export { DEFAULT_PAGE_CODE_MS, MAX_PAGE_CODE_CHARS, MAX_PAGE_CODE_MS, PAGE_CODE_TOOL } from './tools/page-code';
 export { requestGuard, ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
 export { makeToolContext, TabSession, type ContextParts } from './tools/session';
-export { changesNothing, effectsOf, type ActHow, type Effect, type ToolEffects } from './tools/effects';
+export { changesNothing, effectsOf, keyEffect, type ActHow, type Effect, type ToolEffects } from './tools/effects';
 export { FactRefusedError, factProblem, MAX_FACT_CHARS, type FactRules } from './policy/facts';
 export { DEFAULT_RENDER, redactSecrets, type RenderOptions, type ToolResult } from './tools/response';
 export { defineTool, defineTabTool, type Tool, type ToolContext, type RiskClass } from './tools/define';

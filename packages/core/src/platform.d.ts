@@ -119,6 +119,8 @@ declare global {
 
   function setTimeout(handler: (...args: never[]) => void, timeout?: number): TimerHandle;
   function clearTimeout(handle: TimerHandle | undefined): void;
+  function setInterval(handler: (...args: never[]) => void, timeout?: number): TimerHandle;
+  function clearInterval(handle: TimerHandle | undefined): void;
   function structuredClone<T>(value: T): T;
   function atob(data: string): string;
   function btoa(data: string): string;

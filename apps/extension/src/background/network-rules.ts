@@ -13,6 +13,8 @@ const BLOCKED_SITES = 7_001;
 const NEW_TABS = 7_002;
 
 let allowed = new Set<number>();
+/** Whether the rules stand now (a task runs). */
+let guarding = false;
 /** Rule updates run one after another (tabs appear in bursts). */
 let updating: Promise<unknown> = Promise.resolve();
 
@@ -33,6 +35,7 @@ function newTabsRule(): chrome.declarativeNetRequest.Rule {
 
 /** Puts the rules in place as a task starts: the tabs open now are the person's (or the task's). */
 export async function guardNetwork(): Promise<void> {
+  guarding = true;
   const blocked = (await loadSites()).filter((rule) => rule.decision === 'block').map((rule) => rule.site);
   const tabs = await chrome.tabs.query({});
   allowed = new Set(tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id])));
@@ -63,6 +66,12 @@ export async function allowTab(tabId: number): Promise<void> {
 
 /** Lifts the rules when no task runs. */
 export async function releaseNetwork(): Promise<void> {
+  guarding = false;
   allowed = new Set();
   await update({ removeRuleIds: [BLOCKED_SITES, NEW_TABS] });
+}
+
+/** A tab opened outside any task (a host session's, background/host-tabs.ts): let through while the rules stand, nothing otherwise. */
+export async function allowTabWhileGuarded(tabId: number): Promise<void> {
+  if (guarding) await allowTab(tabId);
 }

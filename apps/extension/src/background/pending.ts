@@ -1,3 +1,4 @@
+import type { ConfirmRequest } from '@wayfinder/core';
 import type { Db, PendingRequest } from '../lib/db';
 import { declined, type Answer } from '../lib/messages';
 import type { PanelHub } from './panel-hub';
@@ -6,6 +7,25 @@ import type { PanelHub } from './panel-hub';
 // dialog): stored, so a reopened panel shows it, and pushed to the panels; the answer
 // comes back through the router. Only the waiting callbacks live here: they cannot be
 // stored, and a restarted worker asks again.
+
+/** An id for a conversation, task or request: its kind's letter, the time, and chance. */
+export function newId(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+}
+
+/** The card a policy's confirmation puts in the panel; `from` names who asks when it is not the panel's own task (the host). */
+export function confirmCard(request: ConfirmRequest & { tool: string }, from?: string): Extract<PendingRequest, { kind: 'confirm' }> {
+  return {
+    id: newId('r'),
+    kind: 'confirm',
+    question: request.question,
+    tool: request.tool,
+    site: request.site,
+    choices: request.choices,
+    reason: request.kind,
+    ...(from === undefined ? {} : { from }),
+  };
+}
 
 export class PendingRequests {
   private readonly waiters = new Map<string, { taskId: string; kind: PendingRequest['kind']; resolve: (answer: Answer) => void }>();

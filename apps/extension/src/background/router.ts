@@ -1,8 +1,10 @@
 import { maskCardNumbers } from '@wayfinder/core/ui';
+import { HOST_CONVERSATION_PREFIX } from '../lib/bridge-messages';
 import type { Db } from '../lib/db';
 import { REQUEST, taskView, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
 import { checkReachable, testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
+import { bridgeHandlers, UNAVAILABLE_BRIDGE, type BridgeRouterParts } from './bridge-handlers';
 import { favouriteHandlers, purgeStale } from './favourites';
 import { memoryHandlers, type MemoryParts } from './memory-handlers';
 import type { PendingRequests } from './pending';
@@ -40,9 +42,12 @@ export interface RouterParts {
   memory?: MemoryParts;
   /** Skills (background/skills-*.ts); without them, skills requests are answered with an error. */
   skills?: SkillParts;
+  /** The connection to the host (background/bridge-client.ts); without it, bridge requests are answered with an error. */
+  bridge?: BridgeRouterParts;
 }
 
-export function makeRouter({ extensionId, tasks, pending, db, currentPage, memory, skills }: RouterParts) {
+export function makeRouter({ extensionId, tasks, pending, db, currentPage, memory, skills, bridge }: RouterParts) {
+  const { hostTasks } = bridge ?? UNAVAILABLE_BRIDGE;
   const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
     const record = await store.task(id);
@@ -69,7 +74,7 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
       const store = await db();
       await purgeStale(store);
       const conversations = await store.listConversations();
-      return {
+      const own = {
         conversations: await Promise.all(
           conversations.map(async (c) => {
             const last = c.taskIds.at(-1);
@@ -77,8 +82,12 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
           }),
         ),
       };
+      // The host's conversations too, newest first among all, when connected (host-tasks.ts).
+      const host = await hostTasks.history();
+      return { conversations: [...own.conversations, ...host].sort((a, b) => b.updatedAt - a.updatedAt) };
     },
     'conversation.open': async (r) => {
+      if (r.id.startsWith(HOST_CONVERSATION_PREFIX)) return hostTasks.open(r.id);
       const conversation = await (await db()).conversation(r.id);
       if (!conversation) throw new Error('That conversation no longer exists.');
       const views = await Promise.all(conversation.taskIds.map(viewOf));
@@ -120,6 +129,7 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
       },
     ),
     ...skillHandlers(skills ?? UNAVAILABLE_SKILLS),
+    ...bridgeHandlers(bridge ?? UNAVAILABLE_BRIDGE),
   };
 
   // A switch, so each request reaches its own handler with its own type.
@@ -213,6 +223,20 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
         return handlers['skill.import'](request);
       case 'skill.run':
         return handlers['skill.run'](request);
+      case 'bridge.state':
+        return handlers['bridge.state'](request);
+      case 'bridge.pair':
+        return handlers['bridge.pair'](request);
+      case 'bridge.connect':
+        return handlers['bridge.connect'](request);
+      case 'bridge.disconnect':
+        return handlers['bridge.disconnect'](request);
+      case 'bridge.forget':
+        return handlers['bridge.forget'](request);
+      case 'host.start':
+        return handlers['host.start'](request);
+      case 'host.stop':
+        return handlers['host.stop'](request);
     }
   };
 

@@ -13,6 +13,8 @@ import {
   SafetyPolicy,
   SecretVault,
   type DialogDecision,
+  type Secret,
+  type SiteRule,
   type DialogInfo,
   type MemoryAccess,
   type ModelRoles,
@@ -29,7 +31,7 @@ import { BODY_TASK_MODEL } from '../lib/skill-messages';
 import { conversationHistory } from './history';
 import { keepAlive } from './keepalive';
 import type { PanelHub } from './panel-hub';
-import type { PendingRequests } from './pending';
+import { confirmCard, newId, type PendingRequests } from './pending';
 import { TimelineRecorder } from './timeline-recorder';
 
 // Starts, stops and resumes tasks in the worker. The truth — conversations, task state
@@ -85,20 +87,24 @@ interface Launch {
 /** Tools that change the page: their results get a picture in the timeline. */
 const ACTIONS = new Set(ALL_TOOLS.filter((t) => t.risk !== 'observe').map((t) => t.name));
 
-function newId(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
-}
-
 function titleOf(task: string): string {
   const line = task.split('\n')[0]?.trim() ?? '';
   return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'New chat';
 }
 
-/** A task's policy (its own: sites used and counts are per task) and the stored secrets. */
-async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }> {
-  const secrets = new SecretVault(await loadSecrets());
-  const policy = new SafetyPolicy({ sites: await loadSites(), secrets, remember: (site, decision) => setSite(site, decision) });
+/**
+ * The person's policy, new for each task or host session (sites used and counts are its
+ * own), from their site rules and secrets; "always" and "never" answers become site rules.
+ */
+export function personalPolicy(sites: SiteRule[], stored: Secret[]): { policy: SafetyPolicy; secrets: SecretVault } {
+  const secrets = new SecretVault(stored);
+  const policy = new SafetyPolicy({ sites, secrets, remember: (site, decision) => setSite(site, decision) });
   return { policy, secrets };
+}
+
+/** A task's policy and the stored secrets, as stored now. */
+async function safety(): Promise<{ policy: SafetyPolicy; secrets: SecretVault }> {
+  return personalPolicy(await loadSites(), await loadSecrets());
 }
 
 /** What the panel shows of a task its launcher just started. */
@@ -406,15 +412,7 @@ export class TaskLauncher {
       return null;
     });
     const confirm = async (request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer> => {
-      const answer = await ask({
-        id: newId('r'),
-        kind: 'confirm',
-        question: request.question,
-        tool: request.tool,
-        site: request.site,
-        choices: request.choices,
-        reason: request.kind,
-      });
+      const answer = await ask(confirmCard(request));
       return answer.kind === 'confirm' ? answer.answer : 'deny';
     };
     const onEvent = (event: AgentEvent) => timeline.record(event);

@@ -1,5 +1,10 @@
+import { DeviceEndpoint } from '@wayfinder/bridge';
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
 import { defineBackground } from 'wxt/utils/define-background';
+import { BRIDGE_ALARM, BridgeClient } from '../background/bridge-client';
+import type { BridgeRouterParts } from '../background/bridge-handlers';
+import { HostTasks } from '../background/host-tasks';
+import { ExtensionDevice } from '../background/bridge-device';
 import { exposeEmbedderForTests } from '../background/embedder';
 import { RESUME_ALARM } from '../background/keepalive';
 import { MemoryService } from '../background/memory';
@@ -66,6 +71,31 @@ export default defineBackground(() => {
     };
   };
   const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
+  // The host's way into this browser (docs/0028-bridge.md): dialled out to `wayfinder serve` when paired.
+  const device: ExtensionDevice = new ExtensionDevice(pending, () => bridge.push());
+  const endpoint = new DeviceEndpoint(device);
+  const bridge: BridgeClient = new BridgeClient({
+    endpoint,
+    questions: () => device.questions(),
+    publish: (state) => hub.broadcast({ type: 'bridge', bridge: state }),
+    onEvent: (name, data) => hostTasks.onEvent(name, data),
+    onDropped: () => hostTasks.dropped(),
+  });
+  // Tasks the host's agent runs, asked from the panel or from another browser (host-tasks.ts).
+  const hostTasks: HostTasks = new HostTasks(
+    <T>(method: string, params: unknown, deadlineMs?: number) => bridge.callHost<T>(method, params, deadlineMs),
+    hub,
+    () => bridge.isConnected(),
+    async () => (await bridge.state()).label,
+  );
+  const bridgeParts: BridgeRouterParts = {
+    state: () => bridge.state(),
+    pair: (port, code, label) => bridge.pair(port, code, label),
+    reconnect: () => bridge.reconnect(),
+    disconnect: () => bridge.disconnect(),
+    forget: () => bridge.forget(),
+    hostTasks,
+  };
   const recording = new SkillRecording(skills, async (id) => {
     await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
   });
@@ -83,6 +113,7 @@ export default defineBackground(() => {
       },
     },
     skills: { skills, recording, tasks },
+    bridge: bridgeParts,
   });
 
   // Pages are remembered only as the settings allow (memory-capture.ts); a new embedder re-indexes memory.
@@ -152,6 +183,8 @@ export default defineBackground(() => {
   // The resume alarm's only job is to start a stopped worker; resuming runs below at every start.
   chrome.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === RESUME_ALARM) console.debug('wayfinder: woken by the resume alarm');
+    // Chrome stopped the worker (and its socket) anyway: the alarm woke it to dial again.
+    if (alarm.name === BRIDGE_ALARM) bridge.ensure().catch((error: unknown) => console.error('wayfinder: could not reach the host', error));
   });
 
   chrome.runtime.onInstalled.addListener((details) => {
@@ -170,4 +203,6 @@ export default defineBackground(() => {
   exposeEmbedderForTests(async () => (await loadSettings()).memory);
 
   tasks.resumeUnfinished().catch((error: unknown) => console.error('wayfinder: could not resume unfinished tasks', error));
+  device.showWaiting();
+  bridge.start().catch((error: unknown) => console.error('wayfinder: could not connect to the host', error));
 });

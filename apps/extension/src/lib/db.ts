@@ -37,7 +37,8 @@ export interface Favourite {
 export type PendingRequest =
   | { id: string; kind: 'question'; question: string }
   | { id: string; kind: 'plan'; steps: string[]; message: string }
-  | { id: string; kind: 'confirm'; question: string; tool: string; site: string; choices: 'once' | 'site'; reason: string }
+  /** `from`: who asks, when it is not one of this extension's tasks (a host session's label). */
+  | { id: string; kind: 'confirm'; question: string; tool: string; site: string; choices: 'once' | 'site'; reason: string; from?: string }
   | { id: string; kind: 'dialog'; question: string; dialogType: string };
 
 export interface TaskRecord {

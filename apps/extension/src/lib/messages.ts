@@ -1,5 +1,6 @@
 import type { Fact, MemoryResult, VaultDocument } from '@wayfinder/core';
 import { z } from 'zod';
+import { BRIDGE_REQUESTS, type BridgeReplies, type BridgeState } from './bridge-messages';
 import type { Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
 import type { ConnectionResult } from './models';
 import { PROVIDER_IDS } from './settings';
@@ -102,6 +103,8 @@ export const REQUEST = z.discriminatedUnion('type', [
   z.object({ type: z.literal('facts.remove'), id: z.string() }),
   // — skills (issue 13; lib/skill-messages.ts)
   ...SKILL_REQUESTS,
+  // — the host's connection to this browser (docs/0028-bridge.md; lib/bridge-messages.ts)
+  ...BRIDGE_REQUESTS,
 ]);
 
 export type Request = z.input<typeof REQUEST>;
@@ -120,6 +123,8 @@ export type ParsedRequest = z.infer<typeof REQUEST>;
 
 export interface ConversationSummary extends Conversation {
   lastStatus: string | null;
+  /** A task the host keeps (`host.history`): which browser asked it (null: started on the host). */
+  host?: { device: string | null };
 }
 
 /** A task as the panel shows it: its state without the model's history (large), and its timeline. */
@@ -139,6 +144,8 @@ export interface TaskView {
   /** Held between steps by the person (Pause); Resume lets it go on. */
   paused: boolean;
   events: EventRecord[];
+  /** A task the host runs (docs/0028-bridge.md): the browser that asked it. */
+  host?: { device: string | null };
 }
 
 /** The panel's view of a task's state (the one place a TaskView is made). */
@@ -179,8 +186,10 @@ export interface PageInfo {
 }
 
 /** What each request answers (an `error` says what went wrong and what to do). */
-export interface Replies extends SkillReplies {
+export interface Replies extends SkillReplies, BridgeReplies {
   'task.start': { taskId: string; conversationId: string; view: TaskView };
+  /** A task sent to the host's agent (the bridge's requests are in bridge-messages.ts). */
+  'host.start': { taskId: string; conversationId: string; view: TaskView };
   'task.stop': { stopped: boolean };
   'task.pause': { paused: boolean };
   'task.continue': { view: TaskView };
@@ -247,14 +256,16 @@ export type PanelMessage =
   | { type: 'pending'; taskId: string; request: PendingRequest | null }
   /** A task started (`view`: all the panel needs to show it) or ended (`update`: its final state). */
   | { type: 'task'; taskId: string; conversationId: string; status: string; view?: TaskView; update?: Partial<TaskView> }
-  | { type: 'status'; status: Status };
+  | { type: 'status'; status: Status }
+  /** The connection to the host (`wayfinder serve`): its state, its sessions, its questions waiting. */
+  | { type: 'bridge'; bridge: BridgeState };
 
 export const PANEL_PORT = 'wayfinder-panel';
 
 /** How long a deleted conversation or favourite can be brought back with Undo. */
 export const UNDO_MS = 10_000;
 
-const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status']) }).loose();
+const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status', 'bridge']) }).loose();
 
 export function isPanelMessage(value: unknown): value is PanelMessage {
   return PANEL_MESSAGE.safeParse(value).success;

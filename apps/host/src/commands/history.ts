@@ -1,12 +1,13 @@
 import { parseArgs } from '../args';
-import type { Io } from '../io';
+import { printable, type Io } from '../io';
 import { openHostStore } from '../store';
 import { formatDate, oneLine } from './format';
 
 export const HISTORY_HELP = `Usage: wayfinder history [--limit <n>] [--json]
 
-The tasks wayfinder run carried out, newest first: when, how it ended, the task and what
-was done. Kept in $WAYFINDER_HOME/wayfinder.db (default ~/.local/share/wayfinder).`;
+The tasks the host carried out (wayfinder run, and tasks a connected browser asked for
+through wayfinder serve, with which one), newest first: when, how it ended, the task and
+what was done. Kept in $WAYFINDER_HOME/wayfinder.db (default ~/.local/share/wayfinder).`;
 
 export function historyCommand(argv: string[], io: Io): Promise<number> {
   return Promise.resolve(history(argv, io));
@@ -30,7 +31,8 @@ function history(argv: string[], io: Io): number {
       return 0;
     }
     for (const t of tasks) {
-      io.stdout.write(`${formatDate(t.createdAt)}  ${t.status.padEnd(11)}  ${oneLine(t.task, 80)}\n`);
+      const from = t.device ? `  (from ${printable(oneLine(t.device, 40))})` : '';
+      io.stdout.write(`${formatDate(t.createdAt)}  ${t.status.padEnd(11)}  ${oneLine(t.task, 80)}${from}\n`);
       if (t.summary) io.stdout.write(`${' '.repeat(18)}${oneLine(t.summary, 160)}\n`);
     }
     return 0;

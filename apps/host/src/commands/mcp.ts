@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { BrowserError, redactSecrets, SecretVault, ToolRegistry } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
-import { BrowserStartError, openBrowser } from '../browser';
+import { BrowserStartError, openChosenBrowser } from '../browser';
 import { VERSION } from '../version';
 import { ConfigError, loadConfig, policyFrom } from '../config';
 import { StoreError } from '../errors';
@@ -10,7 +10,7 @@ import { serveMcpHttp } from '../mcp/http';
 import { mcpSession, type McpHub } from '../mcp/session';
 import { openMemory, type HostMemory } from '../memory/open';
 import { skillsFolder, SkillsFolder } from '../skills-library';
-import { databasePath, openDatabase } from '../store/db';
+import { databasePath, openDatabase, wayfinderHome } from '../store/db';
 import type { DatabaseSync } from 'node:sqlite';
 import { CredentialStore } from '../store/credentials';
 
@@ -33,6 +33,10 @@ Options:
   --allow-origin ORIGIN  with --http: let a web page from ORIGIN call (repeat; none by default)
   --url URL              open this page first
   --cdp-endpoint URL     use a running Chrome (started with --remote-debugging-port)
+  --extension [DEVICE]   work in your own Chrome, through the Wayfinder extension
+                         connected to wayfinder serve (DEVICE: its label or id, when
+                         several are); a client that cannot ask you gets your answer
+                         from the browser's side panel
   --headed               show the browser Wayfinder starts
   --allow-sensitive      allow payments, deletions, new sites and the like without asking
   --no-memory            leave out the memory tools
@@ -47,6 +51,7 @@ const OPTIONS = {
   'allow-origin': { repeat: true },
   url: {},
   'cdp-endpoint': {},
+  extension: {},
   headed: { flag: true },
   'allow-sensitive': { flag: true },
   'no-memory': { flag: true },
@@ -54,7 +59,12 @@ const OPTIONS = {
 };
 
 export async function mcpCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, OPTIONS, 'mcp');
+  // --extension may come without a device: then it is --extension= (the only one connected).
+  const args = parseArgs(
+    argv.map((arg, i) => (arg === '--extension' && (argv[i + 1] === undefined || argv[i + 1]?.startsWith('--')) ? '--extension=' : arg)),
+    OPTIONS,
+    'mcp',
+  );
   if (args.flags.has('help')) {
     io.stdout.write(`${MCP_HELP}\n`);
     return 0;
@@ -63,6 +73,9 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const httpPort = args.values.has('http') ? Number(args.values.get('http')) : null;
   if (httpPort === null && (args.flags.has('new-token') || args.lists.get('allow-origin')?.length))
     throw new UsageError('wayfinder mcp: --new-token and --allow-origin go with --http PORT.');
+  const device = args.values.get('extension');
+  if (device !== undefined && (args.values.has('cdp-endpoint') || args.flags.has('headed')))
+    throw new UsageError('wayfinder mcp: --extension works in your own Chrome; leave out --cdp-endpoint and --headed.');
   let config;
   try {
     config = loadConfig(io.env);
@@ -113,7 +126,8 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const requests: McpHub['requests'] = { confirm: null };
   let opened;
   try {
-    opened = await openBrowser({
+    opened = await openChosenBrowser({
+      extension: device === undefined ? null : { home: wayfinderHome(io.env), device: device || undefined, label: 'wayfinder mcp' },
       cdpEndpoint: args.values.get('cdp-endpoint'),
       headed: args.flags.has('headed'),
       url: args.values.get('url'),
@@ -143,6 +157,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     allowSensitive: args.flags.has('allow-sensitive'),
     version: VERSION,
     requests,
+    ...(opened.confirmInBrowser ? { askInBrowser: opened.confirmInBrowser } : {}),
     turn: Promise.resolve(),
     log,
   };

@@ -6,17 +6,19 @@ import {
   redactSecrets,
   runTask,
   SecretVault,
+  type ConfirmRequest,
   type PlanDecision,
   type TaskMode,
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
-import { BrowserStartError, openBrowser } from '../browser';
+import { BrowserStartError, openChosenBrowser, type ExtensionChoice } from '../browser';
 import { StoreError } from '../errors';
 import { ConfigError, loadConfig, policyFrom } from '../config';
 import { printable, type Io } from '../io';
 import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
 import { skillsFolder, SkillsFolder } from '../skills-library';
+import { wayfinderHome } from '../store/db';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
 import { Terminal } from '../terminal';
 import { JsonPrinter, TimelinePrinter, type Printer } from '../timeline';
@@ -35,6 +37,10 @@ Options:
                            (default: $WAYFINDER_MODEL, else command)
   --cdp-endpoint <url>     attach to a running Chrome (http://host:port or ws://…)
                            and work in its active tab
+  --browser extension[:DEVICE]
+                           work in your own Chrome, through the Wayfinder extension
+                           connected to wayfinder serve (DEVICE: its label or id, when
+                           several are); confirmations are asked in its side panel
   --headed                 show the browser window
   --max-steps <n>          stop after n steps (default ${DEFAULT_MAX_STEPS}, at most ${HARD_MAX_STEPS})
   --json                   print one JSON event per line instead of the timeline
@@ -69,6 +75,7 @@ const OPTIONS = {
   mode: { choices: MODES },
   model: {},
   'cdp-endpoint': {},
+  browser: {},
   headed: { flag: true },
   'max-steps': { integer: STEP_RANGE },
   json: { flag: true },
@@ -77,6 +84,14 @@ const OPTIONS = {
   'allow-sensitive': { flag: true },
   help: { flag: true },
 };
+
+/** `--browser extension[:DEVICE]` (or chromium, the default: null). */
+export function extensionChoice(value: string | undefined, io: Io, label: string): ExtensionChoice | null {
+  if (value === undefined || value === 'chromium') return null;
+  const match = /^extension(?::(.+))?$/.exec(value);
+  if (!match) throw new UsageError(`${label}: --browser must be chromium or extension[:DEVICE] (got "${value}").`);
+  return { home: wayfinderHome(io.env), device: match[1], label };
+}
 
 async function approvePlan(terminal: Terminal, printer: Printer, yes: boolean, steps: string[]): Promise<PlanDecision> {
   if (yes) return { approved: true };
@@ -114,6 +129,9 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(
       'wayfinder run: say what to do, e.g. wayfinder run "search for tents" --url https://example.com. Try wayfinder run --help.',
     );
+  const extension = extensionChoice(args.values.get('browser'), io, 'wayfinder run');
+  if (extension && (args.values.has('cdp-endpoint') || args.flags.has('headed')))
+    throw new UsageError('wayfinder run: --browser extension works in your own Chrome; leave out --cdp-endpoint and --headed.');
   const json = args.flags.has('json');
   const yes = args.flags.has('yes');
   const allowSensitive = args.flags.has('allow-sensitive');
@@ -153,15 +171,23 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     controller.abort();
   });
 
+  // In the person's own Chrome, they are at the browser: questions go to its side panel
+  // (--allow-sensitive still answers what it answers at the prompt).
+  let confirm = (request: ConfirmRequest & { tool: string; input: unknown }) => confirmAtPrompt(terminal, printer, allowSensitive, request);
   let opened;
   try {
-    opened = await openBrowser({
+    opened = await openChosenBrowser({
       cdpEndpoint: args.values.get('cdp-endpoint'),
       headed: args.flags.has('headed'),
       url: args.values.get('url'),
+      extension,
       // The start page is the person's choice; where it then goes (redirects, frames) is judged like any page's.
-      guard: { policy, start: args.values.get('url'), confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request) },
+      guard: { policy, start: args.values.get('url'), confirm: (request) => confirm(request) },
     });
+    const inBrowser = opened.confirmInBrowser;
+    if (inBrowser)
+      confirm = (request) =>
+        allowSensitive && request.kind !== 'page-code' ? confirmAtPrompt(terminal, printer, allowSensitive, request) : inBrowser(request);
   } catch (error) {
     stopListening();
     memory?.close();
@@ -198,7 +224,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       approvePlan: (steps) => approvePlan(terminal, printer, yes, steps),
       policy,
       secrets,
-      confirm: (request) => confirmAtPrompt(terminal, printer, allowSensitive, request),
+      confirm: (request) => confirm(request),
       ...(memory ? { store: memory.store.tasks } : {}),
       ...(memory && !args.flags.has('no-memory') ? { memory: memory.access } : {}),
       // Read when the task starts and as the tab changes site: a skill recorded meanwhile is offered.

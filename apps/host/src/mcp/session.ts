@@ -41,6 +41,8 @@ export interface McpHub {
   version: string;
   /** Where confirmations for page requests go: the session whose call is running (it sets itself here). */
   requests: { confirm: ((request: ConfirmRequest) => Promise<ConfirmAnswer>) | null };
+  /** The person's own Chrome (--extension): where a question goes when the client cannot ask. */
+  askInBrowser?: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
   /** One call at a time across sessions. */
   turn: Promise<unknown>;
   log(line: string): void;
@@ -75,8 +77,10 @@ export function mcpSession(hub: McpHub): Server {
   const server = new Server({ name: 'wayfinder', version: hub.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const unanswered: ConfirmRequest[] = [];
 
-  const confirm = async (request: ConfirmRequest): Promise<ConfirmAnswer> => {
+  const confirm = async (request: ConfirmRequest & { tool?: string; input?: unknown }): Promise<ConfirmAnswer> => {
     if (hub.allowSensitive) return 'once';
+    if (!server.getClientCapabilities()?.elicitation && hub.askInBrowser)
+      return hub.askInBrowser({ ...request, tool: request.tool ?? 'page', input: request.input ?? null });
     if (!server.getClientCapabilities()?.elicitation) {
       unanswered.push(request);
       return 'deny';

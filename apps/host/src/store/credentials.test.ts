@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './db';
+import { DatabaseSync } from 'node:sqlite';
+import { migrate, openDatabase } from './db';
+import { MIGRATIONS } from './schema';
 import { CredentialStore } from './credentials';
 
 describe('credentials', () => {
@@ -26,5 +28,22 @@ describe('credentials', () => {
     expect(store.list('mcp')).toHaveLength(1);
     expect(store.verify('device', device.token)).not.toBeNull();
     db.close();
+  });
+
+  it('a device token keeps the origin it was issued to; a file from before origins were kept gains the column', () => {
+    const db = openDatabase(':memory:');
+    const store = new CredentialStore(db);
+    const origin = `chrome-extension://${'a'.repeat(32)}`;
+    const { credential, token } = store.issue('device', 'Laptop Chrome', { origin });
+    expect(credential.origin).toBe(origin);
+    expect(store.verify('device', token)?.origin).toBe(origin);
+    expect(store.issue('mcp', 'wayfinder mcp --http').credential.origin).toBeNull();
+    db.close();
+    const old = new DatabaseSync(':memory:');
+    migrate(old, MIGRATIONS.slice(0, 3));
+    old.prepare("INSERT INTO credentials (id, kind, label, hash, created_at) VALUES ('d1', 'device', 'Old', 'h', 1)").run();
+    migrate(old);
+    expect(new CredentialStore(old).get('d1')).toMatchObject({ label: 'Old', origin: null });
+    old.close();
   });
 });

@@ -14,6 +14,8 @@ export interface Credential {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /** Device tokens: the origin the token was issued to, the only one it is good from. */
+  origin: string | null;
 }
 
 const hashOf = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -28,6 +30,7 @@ function rowToCredential(row: Record<string, unknown>): Credential {
     createdAt: num(row.created_at) ?? 0,
     lastUsedAt: num(row.last_used_at),
     revokedAt: num(row.revoked_at),
+    origin: typeof row.origin === 'string' ? row.origin : null,
   };
 }
 
@@ -38,12 +41,12 @@ export class CredentialStore {
   ) {}
 
   /** A new token for `kind`; the token itself is returned this once and never stored. */
-  issue(kind: CredentialKind, label: string): { credential: Credential; token: string } {
+  issue(kind: CredentialKind, label: string, options: { origin?: string } = {}): { credential: Credential; token: string } {
     const token = `wf${kind === 'mcp' ? 'm' : 'd'}_${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
     this.db
-      .prepare('INSERT INTO credentials (id, kind, label, hash, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(id, kind, label, hashOf(token), this.now());
+      .prepare('INSERT INTO credentials (id, kind, label, hash, created_at, origin) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, kind, label, hashOf(token), this.now(), options.origin ?? null);
     const credential = this.get(id);
     if (!credential) throw new Error('The credential just issued could not be read back.');
     return { credential, token };
@@ -69,6 +72,11 @@ export class CredentialStore {
       .prepare(`SELECT * FROM credentials WHERE kind = ? ${live ? 'AND revoked_at IS NULL' : ''} ORDER BY created_at, rowid`)
       .all(kind)
       .map(rowToCredential);
+  }
+
+  /** Notes that a credential was in use now (a device seen until it disconnected). */
+  touch(id: string): void {
+    this.db.prepare('UPDATE credentials SET last_used_at = ? WHERE id = ?').run(this.now(), id);
   }
 
   rename(id: string, label: string): boolean {

@@ -75,10 +75,34 @@ describe('tasks', () => {
     expect(await store.tasks.loadTask('nope')).toBeNull();
     expect((await store.tasks.listTasks()).map((t) => t.id)).toEqual(['t2', 't1']);
     expect(store.tasks.history(10)).toEqual([
-      { id: 't2', task: 'book a ferry', mode: 'plan', status: 'running', summary: null, createdAt: 2000, updatedAt: 2000 },
-      { id: 't1', task: 'find a tent', mode: 'act', status: 'done', summary: 'Found the Trail Tent 2P.', createdAt: 1000, updatedAt: 3000 },
+      { id: 't2', task: 'book a ferry', mode: 'plan', status: 'running', summary: null, createdAt: 2000, updatedAt: 2000, device: null },
+      {
+        id: 't1',
+        task: 'find a tent',
+        mode: 'act',
+        status: 'done',
+        summary: 'Found the Trail Tent 2P.',
+        createdAt: 1000,
+        updatedAt: 3000,
+        device: null,
+      },
     ]);
     expect(store.tasks.history(1)).toHaveLength(1);
+  });
+
+  it('a task a browser asked for keeps which one, and its events in order', async () => {
+    const asked = newTaskState('h1', 'add the lantern', 'act', 4000);
+    const forLaptop = store.tasks.forDevice('Chrome on Linux');
+    await forLaptop.saveTask(asked);
+    await forLaptop.saveTask({ ...asked, status: 'done', result: { success: true, summary: 'Added it.' }, updatedAt: 5000 });
+    expect(store.tasks.summary('h1')).toMatchObject({ id: 'h1', status: 'done', summary: 'Added it.', device: 'Chrome on Linux' });
+    expect(store.tasks.summary('nope')).toBeNull();
+    await store.tasks.addEvent('h1', { type: 'step-start', step: 1 });
+    await store.tasks.addEvent('h1', { type: 'text-delta', step: 1, delta: 'Searching.' });
+    await store.tasks.addEvent('h1', { type: 'done', success: true, summary: 'Added it.', steps: 1 });
+    await store.tasks.addEvent('other', { type: 'step-start', step: 1 });
+    expect(store.tasks.events('h1').map((e) => e.type)).toEqual(['step-start', 'text-delta', 'done']);
+    expect(store.tasks.events('nope')).toEqual([]);
   });
 
   it('task records are found by their words, best first; all, newest first, for an empty query; one per task', async () => {

@@ -115,4 +115,21 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       revoked_at INTEGER
     )`);
   },
+  // 4: the exact origin a device token was issued to (chrome-extension://<id>): a token sent
+  // from any other origin (another extension that copied it) is refused.
+  (db) => {
+    db.exec('ALTER TABLE credentials ADD COLUMN origin TEXT');
+  },
+  // 5: tasks a paired browser asked the host to run (host.task): which browser asked (its label;
+  // null for tasks started on the host), and their events in order, so every browser can show
+  // the conversation.
+  (db) => {
+    db.exec('ALTER TABLE tasks ADD COLUMN device TEXT');
+    db.exec(`CREATE TABLE task_events (
+      task_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      item TEXT NOT NULL,
+      PRIMARY KEY (task_id, seq)
+    ) WITHOUT ROWID`);
+  },
 ];

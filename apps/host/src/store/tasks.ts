@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { Store, TaskMemoryStore, TaskRecord, TaskState } from '@wayfinder/core';
+import type { AgentEvent, Store, TaskMemoryStore, TaskRecord, TaskState } from '@wayfinder/core';
 import { inTransaction, settle } from './db';
 import { matchExpression } from './fts-query';
 
@@ -15,6 +15,8 @@ export interface TaskSummary {
   summary: string | null;
   createdAt: number;
   updatedAt: number;
+  /** The browser that asked the host to run it (host.task); null when started on the host. */
+  device: string | null;
 }
 
 function parseState(text: unknown): TaskState | null {
@@ -30,6 +32,34 @@ function parseState(text: unknown): TaskState | null {
 
 function isTaskState(value: unknown): value is TaskState {
   return typeof value === 'object' && value !== null && 'id' in value && 'task' in value && 'messages' in value && 'status' in value;
+}
+
+function toSummary(r: Record<string, unknown>): TaskSummary {
+  return {
+    id: String(r.id),
+    task: String(r.task),
+    mode: String(r.mode),
+    status: String(r.status),
+    summary: typeof r.summary === 'string' ? r.summary : null,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    device: typeof r.device === 'string' ? r.device : null,
+  };
+}
+
+function parseEvent(text: unknown): AgentEvent | null {
+  if (typeof text !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isAgentEvent(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+// Written by addEvent from an AgentEvent; only its shape's marker is checked on the way back.
+function isAgentEvent(value: unknown): value is AgentEvent {
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
 
 function toRecord(r: Record<string, unknown>): TaskRecord {
@@ -55,12 +85,25 @@ export class SqliteTaskStore implements Store, TaskMemoryStore {
   constructor(private readonly db: DatabaseSync) {}
 
   saveTask(state: TaskState): Promise<void> {
+    return this.save(state, null);
+  }
+
+  /** core's Store for a task a browser asked for: each save also says which browser (`device`, its label). */
+  forDevice(device: string): Store {
+    return {
+      saveTask: (state) => this.save(state, device),
+      loadTask: (id) => this.loadTask(id),
+      listTasks: () => this.listTasks(),
+    };
+  }
+
+  private save(state: TaskState, device: string | null): Promise<void> {
     return settle(() => {
       this.db
         .prepare(
-          `INSERT INTO tasks (id, task, mode, status, summary, created_at, updated_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO tasks (id, task, mode, status, summary, created_at, updated_at, state, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (id) DO UPDATE SET task = excluded.task, mode = excluded.mode, status = excluded.status, summary = excluded.summary,
-             updated_at = excluded.updated_at, state = excluded.state`,
+             updated_at = excluded.updated_at, state = excluded.state, device = coalesce(excluded.device, tasks.device)`,
         )
         .run(
           state.id,
@@ -71,6 +114,7 @@ export class SqliteTaskStore implements Store, TaskMemoryStore {
           state.createdAt,
           state.updatedAt,
           JSON.stringify(state),
+          device,
         );
       return;
     });
@@ -96,17 +140,37 @@ export class SqliteTaskStore implements Store, TaskMemoryStore {
   /** The newest tasks without their histories (which can be long), for `wayfinder history`. */
   history(limit: number): TaskSummary[] {
     return this.db
-      .prepare('SELECT id, task, mode, status, summary, created_at, updated_at FROM tasks ORDER BY created_at DESC, rowid DESC LIMIT ?')
+      .prepare(
+        'SELECT id, task, mode, status, summary, created_at, updated_at, device FROM tasks ORDER BY created_at DESC, rowid DESC LIMIT ?',
+      )
       .all(limit)
-      .map((r) => ({
-        id: String(r.id),
-        task: String(r.task),
-        mode: String(r.mode),
-        status: String(r.status),
-        summary: typeof r.summary === 'string' ? r.summary : null,
-        createdAt: Number(r.created_at),
-        updatedAt: Number(r.updated_at),
-      }));
+      .map(toSummary);
+  }
+
+  /** One task without its history; null when there is none of that id. */
+  summary(id: string): TaskSummary | null {
+    const row = this.db.prepare('SELECT id, task, mode, status, summary, created_at, updated_at, device FROM tasks WHERE id = ?').get(id);
+    return row ? toSummary(row) : null;
+  }
+
+  /** Adds one event to a task's stored conversation (events are kept in the order added). */
+  addEvent(taskId: string, item: AgentEvent): Promise<void> {
+    return settle(() => {
+      this.db
+        .prepare('INSERT INTO task_events (task_id, seq, item) SELECT ?, coalesce(max(seq), 0) + 1, ? FROM task_events WHERE task_id = ?')
+        .run(taskId, JSON.stringify(item), taskId);
+      return;
+    });
+  }
+
+  /** A task's stored events, in order (written by addEvent from AgentEvents; a damaged row is left out). */
+  events(taskId: string): AgentEvent[] {
+    const items: AgentEvent[] = [];
+    for (const row of this.db.prepare('SELECT item FROM task_events WHERE task_id = ? ORDER BY seq').all(taskId)) {
+      const item = parseEvent(row.item);
+      if (item) items.push(item);
+    }
+    return items;
   }
 
   addTaskRecord(record: TaskRecord): Promise<void> {

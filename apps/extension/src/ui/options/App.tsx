@@ -14,6 +14,7 @@ import {
   type Role,
   type Settings,
 } from '../../lib/settings';
+import { BridgeSection } from './Bridge';
 import { BuiltInSection, ProviderSection } from './Providers';
 import { FactsSection } from './Facts';
 import { MemorySection } from './Memory';
@@ -199,6 +200,8 @@ export function App() {
           <a href={chrome.runtime.getURL('/skills.html')}>Open the Skills page</a>: tasks you recorded once (Skills button in the side
           panel), run again without a model; edit, export and import them.
         </p>
+
+        <BridgeSection />
       </main>
     </>
   );

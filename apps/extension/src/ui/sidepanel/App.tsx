@@ -4,6 +4,7 @@ import { ask, declined } from '../../lib/messages';
 import { Brain, CircleDot, Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
 import { Favourites } from './Favourites';
 import { History } from './History';
+import { HostLine, HostQuestions } from './HostLine';
 import { Idle, SetupLink } from './Idle';
 import { MemoryActions } from './MemoryActions';
 import { RecordingBar, SkillActions, useRecording } from './RecordSkill';
@@ -25,7 +26,7 @@ function download(json: string, filename: string): void {
 }
 
 export function App() {
-  const { conversationId, tasks, conversations, status, error, setError, openConversation, showStarted, refreshList } = usePanel();
+  const { conversationId, tasks, conversations, status, bridge, error, setError, openConversation, showStarted, refreshList } = usePanel();
   const [showHistory, setShowHistory] = useState(false);
   /** A task put in the task box from elsewhere (a favourite, an example), to change before running. */
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -37,7 +38,13 @@ export function App() {
   const running = tasks.find((t) => t.status === 'running' || t.status === 'waiting') ?? null;
 
   const stop = () => {
-    if (running) void ask({ type: 'task.stop', taskId: running.id });
+    if (!running) return;
+    // A host task is stopped on the host (any paired browser may stop it).
+    if (running.host)
+      void ask({ type: 'host.stop', taskId: running.id }).then((reply) => {
+        if (!reply.ok) setError(reply.error);
+      });
+    else void ask({ type: 'task.stop', taskId: running.id });
   };
 
   useEffect(() => {
@@ -61,6 +68,7 @@ export function App() {
 
   const run = async (request: RunRequest): Promise<boolean> => {
     setError(null);
+    if (request.host) return runOnHost(request);
     const reply = await ask({
       type: 'task.start',
       conversationId,
@@ -76,6 +84,21 @@ export function App() {
     }
     showStarted(reply.conversationId, reply.view);
     void refreshList();
+    return true;
+  };
+
+  /** A task for the host's agent: a conversation of its own, its steps from the host's events. */
+  const runOnHost = async (request: RunRequest): Promise<boolean> => {
+    if (request.mode === 'plan') {
+      setError('The host runs Act and Ask tasks; choose Act or Ask, or another model to plan.');
+      return false;
+    }
+    const reply = await ask({ type: 'host.start', task: request.task, mode: request.mode });
+    if (!reply.ok) {
+      setError(reply.error);
+      return false;
+    }
+    showStarted(reply.conversationId, reply.view);
     return true;
   };
 
@@ -210,14 +233,16 @@ export function App() {
         <div ref={bottom} />
       </main>
       <footer>
+        <HostQuestions bridge={bridge} />
         {recording && <RecordingBar recording={recording} onEnded={() => setRecording(null)} />}
         {error && (
           <p className="bad" role="alert">
             {error}
           </p>
         )}
-        <TaskBox running={running !== null} onRun={run} onStop={stop} draft={draft} />
+        <TaskBox running={running !== null} onRun={run} onStop={stop} draft={draft} bridge={bridge} />
       </footer>
+      <HostLine bridge={bridge} />
       <StatusLine status={status} providerFailures={providerFailures(tasks)} />
     </div>
   );

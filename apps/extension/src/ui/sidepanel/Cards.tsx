@@ -187,6 +187,11 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
       problem={problem}
       onEscape={() => answer('deny')}
     >
+      {request.from && (
+        <p className="from">
+          From <strong>{request.from}</strong>, through the host on this computer
+        </p>
+      )}
       <p data-reason={request.reason}>{request.question}</p>
       <p className="muted">Site: {request.site || 'this page'} · Esc declines</p>
       <div className="row wrap">

@@ -6,7 +6,8 @@ import { useUndo } from './use-undo';
 import { fullDate, when } from './when';
 
 // The conversations kept in IndexedDB: open one to read or continue it, export it as JSON,
-// or delete it (with a moment to undo). The open one is marked.
+// or delete it (with a moment to undo). The open one is marked. The host's conversations
+// (while connected) are listed with them, marked as the host's; they are kept there.
 
 export function History({
   conversations,
@@ -57,24 +58,35 @@ export function History({
                   {when(c.updatedAt, now)}
                 </time>
                 {c.lastStatus && c.lastStatus !== 'done' ? ` · ${c.lastStatus}` : ''}
+                {c.host ? ` · on the host${c.host.device ? ` · from ${c.host.device}` : ''}` : ''}
               </span>
             </div>
-            <button type="button" className="icon" aria-label={`Export ${c.title}`} title="Export as JSON" onClick={() => onExport(c.id)}>
-              <Download size={16} />
-            </button>
-            <button
-              type="button"
-              className="icon danger"
-              aria-label={`Delete ${c.title}`}
-              title="Delete"
-              onClick={() => {
-                wasOpen.current = c.id === current;
-                void remove({ id: c.id, title: c.title });
-                onDeleted(c.id);
-              }}
-            >
-              <Trash2 size={16} />
-            </button>
+            {!c.host && (
+              <>
+                <button
+                  type="button"
+                  className="icon"
+                  aria-label={`Export ${c.title}`}
+                  title="Export as JSON"
+                  onClick={() => onExport(c.id)}
+                >
+                  <Download size={16} />
+                </button>
+                <button
+                  type="button"
+                  className="icon danger"
+                  aria-label={`Delete ${c.title}`}
+                  title="Delete"
+                  onClick={() => {
+                    wasOpen.current = c.id === current;
+                    void remove({ id: c.id, title: c.title });
+                    onDeleted(c.id);
+                  }}
+                >
+                  <Trash2 size={16} />
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>

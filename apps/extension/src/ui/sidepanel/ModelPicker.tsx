@@ -1,14 +1,28 @@
+import { HOST_MODEL_KEY, HOST_MODEL_LABEL } from '../../lib/bridge-messages';
 import { choiceKey, describeChoice, modelOptions, type Settings } from '../../lib/settings';
 
 // The model for the next task: the acting role's by default, or another whose connection
 // test passed. Models not yet tested, or whose test failed, are listed disabled with why.
+// Once this browser is paired, "Host" runs the task with the host's agent (`wayfinder
+// serve`): offered while connected, disabled with why while not.
 
 /** The first words of a reason ("its test failed: …" → "its test failed"). */
 function short(reason: string): string {
   return reason.split(':')[0] ?? reason;
 }
 
-export function ModelPicker({ settings, value, onChange }: { settings: Settings | null; value: string; onChange: (key: string) => void }) {
+export function ModelPicker({
+  settings,
+  value,
+  onChange,
+  host = null,
+}: {
+  settings: Settings | null;
+  value: string;
+  onChange: (key: string) => void;
+  /** null: not paired (not offered); `unavailable`: why it cannot be chosen now. */
+  host?: { unavailable: string | null } | null;
+}) {
   const options = settings ? modelOptions(settings) : [];
   const untested = options.filter((o) => o.unavailable !== null);
   return (
@@ -29,6 +43,15 @@ export function ModelPicker({ settings, value, onChange }: { settings: Settings 
             {o.unavailable ? `${o.label} (${short(o.unavailable)})` : o.label}
           </option>
         ))}
+        {host && (
+          <option
+            value={HOST_MODEL_KEY}
+            disabled={host.unavailable !== null}
+            title={host.unavailable ?? 'The host’s agent runs it, in this browser'}
+          >
+            {host.unavailable ? `${HOST_MODEL_LABEL} (${host.unavailable})` : HOST_MODEL_LABEL}
+          </option>
+        )}
       </select>
     </>
   );

@@ -6,6 +6,14 @@ import { AttachmentError, readAttachment, type ReadAttachment } from './attachme
 import { SaveFavourite } from './SaveFavourite';
 import { choiceKey, loadSettings, modelOptions, type ModelChoice, type Settings } from '../../lib/settings';
 import { ModelPicker } from './ModelPicker';
+import { HOST_MODEL_KEY, type BridgeState } from '../../lib/bridge-messages';
+
+/** The Host choice: not offered before pairing; disabled with why while not connected. */
+function hostChoice(bridge: BridgeState | null): { unavailable: string | null } | null {
+  if (!bridge?.paired) return null;
+  if (bridge.state === 'connected') return { unavailable: null };
+  return { unavailable: bridge.state === 'refused' ? 'refused: pair again' : 'not connected' };
+}
 
 // Where a task is typed: Enter runs, Shift+Enter is a new line. Mode (Act / Plan / Ask),
 // the model for this task, files attached to it, and in Ask mode whether the current page
@@ -17,6 +25,8 @@ export interface RunRequest {
   model: ModelChoice | null;
   includePage: boolean;
   attachments?: { name: string; text: string }[];
+  /** Run with the host's agent (`wayfinder serve`) instead of a model of this browser's. */
+  host?: boolean;
 }
 
 const MODES: { mode: TaskMode; label: string; hint: string }[] = [
@@ -37,7 +47,9 @@ export function TaskBox({
   onRun,
   onStop,
   draft = null,
+  bridge = null,
 }: {
+  bridge?: BridgeState | null;
   running: boolean;
   onRun: (run: RunRequest) => Promise<boolean>;
   onStop: () => void;
@@ -88,7 +100,8 @@ export function TaskBox({
     if (!text.trim() || running || reading) return;
     const picked = choices.find((c) => choiceKey(c) === model) ?? null;
     const attachments = files.map(({ name, text: content }) => ({ name, text: content }));
-    if (await onRun({ task: text.trim(), mode, model: picked, includePage, attachments })) {
+    const host = model === HOST_MODEL_KEY;
+    if (await onRun({ task: text.trim(), mode, model: host ? null : picked, includePage, attachments, host })) {
       setText('');
       setFiles([]);
       setFileProblem(null);
@@ -219,7 +232,7 @@ export function TaskBox({
         >
           <Paperclip aria-hidden size={16} />
         </button>
-        <ModelPicker settings={settings} value={model} onChange={setModel} />
+        <ModelPicker settings={settings} value={model} onChange={setModel} host={hostChoice(bridge)} />
         <span className="grow" />
         <SaveFavourite text={text} mode={mode} />
         {running ? (

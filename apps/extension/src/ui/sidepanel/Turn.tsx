@@ -66,7 +66,9 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
   const failed = !live && task.result !== null && !task.result.success;
   const tokens = task.usage.inputTokens + task.usage.outputTokens;
   // The command interpreter uses no model: no tokens, no cost to show.
-  const cost = usedModel(task) ? costOf(task.model, task.usage.inputTokens, task.usage.outputTokens) : null;
+  // A host task's tokens are counted on the host (`wayfinder history`), not here.
+  const counted = usedModel(task) && !task.host;
+  const cost = counted ? costOf(task.model, task.usage.inputTokens, task.usage.outputTokens) : null;
   // The reason it failed is the answer; the same words are not repeated as the last step.
   const events =
     failed && task.result
@@ -84,10 +86,16 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
       <div className="ask">
         <span className="muted">{MODE_LABEL[task.mode] ?? 'Do'}:</span> {task.task}
       </div>
+      {task.host && (
+        <p className="muted small host-mark" aria-label="Where it runs">
+          On the host{task.host.device ? ` · from ${task.host.device}` : ''}
+        </p>
+      )}
       {task.plan && <PlanChecklist plan={task.plan} />}
       <Timeline events={events} final={!live && task.mode === 'ask'} />
       {live && task.pending && <PendingCard taskId={task.id} request={task.pending} />}
-      {live && !task.pending && (
+      {live && !task.pending && task.host && <Progress task={task} paused={false} />}
+      {live && !task.pending && !task.host && (
         <Progress task={task} paused={task.paused}>
           <button
             type="button"
@@ -119,12 +127,12 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
       {!live && (
         <p className="usage">
           {task.step} step{task.step === 1 ? '' : 's'}
-          {usedModel(task) ? ` · ${tokens.toLocaleString()} tokens` : ''}
+          {counted ? ` · ${tokens.toLocaleString()} tokens` : ''}
           {cost ? ` · ${cost}` : ''}
           {task.model ? ` · ${modelName(task.model)}` : ''}
         </p>
       )}
-      {!live && (
+      {!live && !task.host && (
         <TaskActions
           task={task}
           busy={actions.busy}

@@ -9,6 +9,7 @@ import {
   type Status,
   type TaskView,
 } from '../../lib/messages';
+import type { BridgeState } from '../../lib/bridge-messages';
 import { BODY_TASK_MODEL } from '../../lib/skill-messages';
 
 // The side panel's state: the open conversation and its tasks, the list of conversations,
@@ -54,6 +55,8 @@ export function usePanel() {
   const [tasks, setTasks] = useState<TaskView[]>([]);
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
+  /** The host's connection to this browser (and the host's questions waiting), when it is paired. */
+  const [bridge, setBridge] = useState<BridgeState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<string | null>(null);
   // What is shown now, readable from port callbacks without waiting for a render.
@@ -88,6 +91,10 @@ export function usePanel() {
         setStatus(message.status);
         return;
       }
+      if (message.type === 'bridge') {
+        setBridge(message.bridge);
+        return;
+      }
       if (message.type === 'pending') {
         setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, pending: message.request } : t)));
         return;
@@ -110,6 +117,17 @@ export function usePanel() {
         // A task this panel has never seen (opened after it started): read the conversation once.
         else if (!known) void openConversation(message.conversationId);
       } else if (
+        message.view?.host &&
+        message.status === 'running' &&
+        !shown.current.some((t) => t.status === 'running' || t.status === 'waiting')
+      ) {
+        // A host task (another browser asked, or `wayfinder serve` got it): shown as it goes.
+        current.current = message.conversationId;
+        // Its steps follow at once, before a render: they must find it shown.
+        shown.current = [message.view];
+        setConversationId(message.conversationId);
+        setTasks([message.view]);
+      } else if (
         message.view?.model === BODY_TASK_MODEL &&
         message.status === 'running' &&
         !shown.current.some((t) => t.status === 'running' || t.status === 'waiting')
@@ -126,6 +144,7 @@ export function usePanel() {
   const showStarted = useCallback((id: string, view: TaskView) => {
     if (current.current !== id) {
       current.current = id;
+      shown.current = [view];
       setConversationId(id);
       rememberOpen(id);
       setTasks([view]);
@@ -138,6 +157,10 @@ export function usePanel() {
     const connect = () => {
       if (closed) return;
       port = chrome.runtime.connect({ name: PANEL_PORT });
+      // Its changes come through the port from now on; what it is now, asked once.
+      void ask({ type: 'bridge.state' }).then((reply) => {
+        if (reply.ok) setBridge(reply.bridge);
+      });
       port.onMessage.addListener((message: unknown) => {
         if (isPanelMessage(message)) onMessage(message);
       });
@@ -180,5 +203,5 @@ export function usePanel() {
     })();
   }, [openConversation]);
 
-  return { conversationId, tasks, conversations, status, error, setError, openConversation, showStarted, refreshList };
+  return { conversationId, tasks, conversations, status, bridge, error, setError, openConversation, showStarted, refreshList };
 }

@@ -15,7 +15,10 @@ const PERMISSIONS: [string, string][] = [
   ['Tabs', 'to know which tab you are looking at, and to open, switch and close tabs when a task needs to'],
   ['Side panel', 'to show Wayfinder next to the page'],
   ['Storage', 'to keep your settings and conversations on this computer (nothing is sent anywhere else)'],
-  ['Alarms', 'to pick up a running task again if Chrome pauses the extension in the middle of it'],
+  [
+    'Alarms',
+    'to pick up a running task again if Chrome pauses the extension in the middle of it, and to reconnect to the host (if you connected it)',
+  ],
   [
     'Block content',
     'while a task runs: to keep the sites you blocked from loading in any tab, and to hold a page the task opens until its safety checks are in place',
@@ -25,6 +28,10 @@ const PERMISSIONS: [string, string][] = [
   [
     'Scripting',
     'to read a page you asked Wayfinder to remember (or every page, if you turn that on in Options) without taking control of the tab',
+  ],
+  [
+    'Tab groups',
+    'if you connect Wayfinder on this computer (Options: Connect to the host): to keep the tabs it works in together, as "Wayfinder (host)"',
   ],
 ];
 

@@ -1,0 +1,138 @@
+import type { HostConversation, HostTaskEntry, HostTaskOutcome } from '@wayfinder/bridge';
+import { normalizeAddress, redactEverywhere, redactSecrets, requestGuard, runTask, SecretVault, type AgentEvent } from '@wayfinder/core';
+import { loadConfig, policyFrom } from '../config';
+import { StoreError } from '../errors';
+import type { Env } from '../io';
+import { openMemory, type HostMemory } from '../memory/open';
+import { resolveModels } from '../models';
+import { skillsFolder, SkillsFolder } from '../skills-library';
+import { openHostStore, type TaskSummary } from '../store';
+import type { SqliteTaskStore } from '../store/tasks';
+import type { TaskHost, TaskRun } from './tasks';
+
+// The TaskHost `wayfinder serve` gives its hub: each task a browser asks for runs as
+// `wayfinder run` runs one — the model from WAYFINDER_MODEL (the command interpreter when
+// none is set), the person's config and site rules, memory, skills — and is kept in the
+// host's store with the browser that asked and its events, so `wayfinder history` and
+// every browser see it. The config is read for each task: an edit applies to the next one.
+
+function entry(t: TaskSummary): HostTaskEntry {
+  const ended = t.status !== 'running' && t.status !== 'waiting';
+  return {
+    taskId: t.id,
+    task: t.task,
+    mode: t.mode,
+    status: t.status,
+    startedAt: t.createdAt,
+    finishedAt: ended ? t.updatedAt : null,
+    device: t.device,
+    summary: t.summary,
+  };
+}
+
+/** Keeps a task's events in order; the model's streamed words as one item per step. */
+class EventLog {
+  private text = '';
+  private textStep = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly tasks: SqliteTaskStore,
+    private readonly taskId: string,
+    private readonly redact: (text: string) => string,
+  ) {}
+
+  add(event: AgentEvent): void {
+    if (event.type === 'text-delta') {
+      this.text += event.delta;
+      this.textStep = event.step;
+      return;
+    }
+    const items: AgentEvent[] = [];
+    // Redacted again as a whole: a secret could come split across two pieces of the stream.
+    if (this.text) items.push({ type: 'text-delta', step: this.textStep, delta: this.redact(this.text) });
+    this.text = '';
+    items.push(event);
+    this.chain = this.chain.then(async () => {
+      for (const item of items) await this.tasks.addEvent(this.taskId, item);
+    });
+  }
+
+  /** Resolves when everything added is stored (a store that failed costs only the stored conversation). */
+  settled(): Promise<void> {
+    return this.chain.catch(() => undefined);
+  }
+}
+
+export function hostTasks(env: Env): TaskHost {
+  const read = <T>(work: (tasks: SqliteTaskStore) => T): T => {
+    const store = openHostStore(env);
+    try {
+      return work(store.tasks);
+    } finally {
+      store.close();
+    }
+  };
+  return {
+    history: (limit) => read((tasks) => tasks.history(limit).map(entry)),
+    conversation: (taskId): HostConversation | null =>
+      read((tasks) => {
+        const found = tasks.summary(taskId);
+        return found ? { task: entry(found), items: tasks.events(taskId) } : null;
+      }),
+    run: (run) => runOne(env, run),
+  };
+}
+
+async function runOne(env: Env, run: TaskRun): Promise<HostTaskOutcome> {
+  // A config or model that cannot be used is thrown: the hub ends the task with its message.
+  const config = loadConfig(env);
+  const models = resolveModels(undefined, env);
+  const secrets = new SecretVault(config.secrets);
+  // Everything sent to the browsers or kept is redacted, as `wayfinder run` prints it.
+  const redact = (text: string) => secrets.redact(redactSecrets(text));
+  const policy = policyFrom(config, secrets);
+  let memory: HostMemory | null = null;
+  try {
+    memory = openMemory(env, config);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    run.onEvent({ type: 'notice', step: 0, message: `${error.message} This task runs without memory and is not kept.` });
+  }
+  const log = memory ? new EventLog(memory.store.tasks, run.taskId, redact) : null;
+  const onEvent = (raw: AgentEvent) => {
+    const event = redactEverywhere(raw, redact);
+    log?.add(event);
+    run.onEvent(event);
+  };
+  try {
+    // The start page is the person's choice (the page they asked from); where it goes then is judged like any page.
+    if (run.url) policy.begin(normalizeAddress(run.url));
+    await run.browser.setRequestGuard(requestGuard(policy, run.confirm));
+    if (run.url) await (await run.browser.activeTab()).navigate(run.url);
+    const result = await runTask({
+      task: run.task,
+      mode: run.mode,
+      taskId: run.taskId,
+      browser: run.browser,
+      models,
+      signal: run.signal,
+      onEvent,
+      policy,
+      secrets,
+      confirm: run.confirm,
+      ...(memory ? { store: memory.store.tasks.forDevice(run.device), memory: memory.access } : {}),
+      skills: new SkillsFolder(skillsFolder(env)),
+    });
+    return {
+      success: result.success,
+      status: result.status,
+      summary: redact(result.summary),
+      steps: result.steps,
+      error: result.error ? { code: result.error.code, message: redact(result.error.message) } : null,
+    };
+  } finally {
+    await log?.settled();
+    memory?.close();
+  }
+}
