@@ -119,7 +119,11 @@ export class CdpTab implements Tab, ActionTarget {
       perform: (doing, run) => this.perform(doing, run),
       info: () => this.info(),
       requestsSettled: () => this.requests.settled(),
-      leavingRefused: () => this.dialogs.peek().some((d) => d.type === 'beforeunload' && !d.accepted),
+      leaving: () => {
+        const asked = this.dialogs.peek().filter((d) => d.type === 'beforeunload');
+        if (asked.length === 0) return undefined;
+        return asked.some((d) => !d.accepted) ? 'stay' : 'leave';
+      },
     });
   }
 

@@ -8,6 +8,8 @@ import type { NavigationWatch } from './navigation';
 
 /** How long a download's report may trail the navigation that started it. */
 const DOWNLOAD_REPORT_MS = 100;
+/** How long the navigation that follows an accepted beforeunload dialog may take to start. */
+const LEAVE_GRACE_MS = 2000;
 
 export interface NavigatorHost {
   session: CdpSession;
@@ -15,8 +17,8 @@ export interface NavigatorHost {
   perform(doing: string, run: (watch: NavigationWatch) => Promise<string>): Promise<ActionOutcome>;
   info(): Promise<TabInfo>;
   requestsSettled(): Promise<void>;
-  /** The page asked to confirm leaving and the dialog policy said stay. */
-  leavingRefused(): boolean;
+  /** The page asked to confirm leaving during this action: what the dialog policy said, if it asked. */
+  leaving(): 'stay' | 'leave' | undefined;
 }
 
 export class Navigator {
@@ -25,11 +27,17 @@ export class Navigator {
   // async: a bad address is a rejected promise, like every other failure, not a throw.
   async navigate(url: string): Promise<ActionOutcome> {
     const address = normalizeAddress(url);
-    return this.navigation(`opening ${address}`, async () => {
+    return this.navigation(`opening ${address}`, async (watch) => {
       const result = await this.tab.session.send('Page.navigate', { url: address });
       if (result.isDownload) return 'download';
       if (!result.errorText) return 'page';
-      if (this.tab.leavingRefused()) {
+      const leaving = this.tab.leaving();
+      // Chrome may report the navigation it held for the beforeunload dialog as aborted and go on
+      // with a fresh one once the dialog is accepted: wait for that one rather than fail.
+      if (leaving === 'leave' && result.errorText === 'net::ERR_ABORTED') {
+        if (await watch.until(() => watch.started || watch.committed, LEAVE_GRACE_MS)) return 'page';
+      }
+      if (leaving === 'stay') {
         throw new BrowserError(
           'navigation-failed',
           `Stayed on the page: it asked to confirm leaving (it may have unsaved changes), and the dialog policy said stay. Save or discard the changes first, or leave anyway if the user agrees.`,
@@ -64,10 +72,10 @@ export class Navigator {
   }
 
   /** `start` says 'download' when the address turned out to be a file to download, not a page. */
-  private navigation(doing: string, start: () => Promise<'download' | 'page'>): Promise<ActionOutcome> {
+  private navigation(doing: string, start: (watch: NavigationWatch) => Promise<'download' | 'page'>): Promise<ActionOutcome> {
     const { timeoutMs } = this.tab;
     return this.tab.perform(doing, async (watch) => {
-      if ((await start()) === 'download') {
+      if ((await start(watch)) === 'download') {
         // The browser reports the download as it answers; let its decision be made before the result.
         await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_REPORT_MS));
         await this.tab.requestsSettled();
