@@ -5,7 +5,8 @@ import { defineConfig } from 'wxt';
 // (WXT's auto-imports are off: imports say where things come from).
 export default defineConfig({
   srcDir: 'src',
-  outDir: '.output',
+  // WAYFINDER_EXT_OUT builds elsewhere (e.g. `.output-mine`), so two checkouts' test runs do not share one build.
+  outDir: process.env.WAYFINDER_EXT_OUT ?? '.output',
   imports: false,
   manifest: {
     name: 'Wayfinder',
@@ -24,6 +25,8 @@ export default defineConfig({
       'downloads',
       'offscreen',
       'scripting',
+      // A host session's tabs sit in one group, "Wayfinder (host)" (background/host-tabs.ts).
+      'tabGroups',
     ],
     // WebAssembly (the MiniLM model's runtime) may be compiled; scripts still only the extension's own.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },

@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Locator, type Page, type Worker } f
 // with the gym beside it. Tests drive the side panel page like a person would.
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const EXTENSION_DIR = join(here, '../.output/chrome-mv3');
+export const EXTENSION_DIR = join(here, '..', process.env.WAYFINDER_EXT_OUT ?? '.output', 'chrome-mv3');
 export const ARTIFACTS = join(here, '../../../artifacts/extension');
 
 export interface ExtensionEnv {
