@@ -66,6 +66,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/generated/**',
       '**/.output/**',
+      '**/.output-*/**',
       '**/.wxt/**',
       'artifacts/**',
       'bench/results/**',

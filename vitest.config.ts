@@ -27,6 +27,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page or a worker answers late on a loaded machine: polls wait up to 10 s (vitest's 1 s
+          // default failed a cold extension's first message in a loaded run).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
