@@ -27,18 +27,44 @@ export default defineConfig({
       'scripting',
       // A host session's tabs sit in one group, "Wayfinder (host)" (background/host-tabs.ts).
       'tabGroups',
+      // Research (issue 15): history is read only once the person opts in (background/history-signals.ts);
+      // search runs the browser's default engine for the agent's search_web (background/research-port.ts).
+      'history',
+      'search',
+      // Voice (issue 17): a tab's audio on request, and replies spoken with the browser's voices.
+      'tabCapture',
+      'tts',
     ],
     // WebAssembly (the MiniLM model's runtime) may be compiled; scripts still only the extension's own.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // Pages the agent works on, and model servers (Ollama, LM Studio) anywhere the user points it.
     host_permissions: ['<all_urls>'],
     // public/icon/{16,32,48,128}.png (from icon/wayfinder.svg) become the manifest's icons.
+    // WAYFINDER_NEWTAB=1 at build time makes the Home page the new-tab page (README: "Home as the new tab").
+    ...(process.env.WAYFINDER_NEWTAB === '1' ? { chrome_url_overrides: { newtab: 'home.html' } } : {}),
     action: { default_title: 'Open Wayfinder', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
     commands: {
       'open-side-panel': {
         suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' },
         description: 'Open the Wayfinder side panel',
       },
+      // The page helpers' area capture (background/page-helpers.ts); changeable at chrome://extensions/shortcuts.
+      'capture-area': {
+        suggested_key: { default: 'Ctrl+Shift+S', mac: 'Command+Shift+S' },
+        description: 'Capture an area of the page to explain or send to the chat',
+      },
+      // Voice (background/voice.ts): record N seconds of the tab's audio; start or stop listening in the panel.
+      'record-tab-audio': {
+        suggested_key: { default: 'Ctrl+Shift+A', mac: 'Command+Shift+A' },
+        description: 'Record the tab’s audio (Wayfinder)',
+      },
+      'push-to-talk': {
+        suggested_key: { default: 'Alt+Shift+V', mac: 'Alt+Shift+V' },
+        description: 'Start or stop listening (Wayfinder side panel)',
+      },
+      // The Home page (issue 16). Chrome takes at most four suggested keys, all used above: the
+      // person picks this one at chrome://extensions/shortcuts.
+      'open-home': { description: 'Open the Wayfinder Home page' },
     },
   },
   hooks: {

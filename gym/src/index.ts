@@ -65,3 +65,23 @@ export {
   tinyVocab,
 } from './tiny-minilm';
 export { startMockHub, type MockHub } from './mock-hub';
+export {
+  parseMultipart,
+  startMockAudio,
+  toneWav,
+  wavInfo,
+  type AudioRequest,
+  type MockAudioOptions,
+  type MockAudioServer,
+  type WavInfo,
+} from './mock-audio';
+export {
+  ARTICLES,
+  BLOCKED_SITE,
+  OTHER_SITE_ARTICLE,
+  VIDEOS,
+  WATCHED_PRODUCT,
+  WIRE_COPY,
+  type GymArticle,
+  type GymVideo,
+} from './apps/research-corpus';

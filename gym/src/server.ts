@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminRoutes } from './apps/admin';
+import { editorsRoutes } from './apps/editors/routes';
 import { feedRoutes } from './apps/feed';
 import { liarRoutes } from './apps/liar';
+import { phrasingRoutes } from './apps/phrasing';
+import { researchRoutes } from './apps/research';
 import { shopRoutes } from './apps/shop/api';
 import { signupRoutes } from './apps/signup';
 import { trapsRoutes } from './apps/traps';
@@ -33,7 +36,18 @@ export interface Gym {
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 
 type Route = (ctx: Ctx, state: GymState) => Promise<boolean> | boolean;
-const ROUTES: Route[] = [shopRoutes, signupRoutes, adminRoutes, widgetsRoutes, feedRoutes, trapsRoutes, liarRoutes];
+const ROUTES: Route[] = [
+  shopRoutes,
+  signupRoutes,
+  adminRoutes,
+  widgetsRoutes,
+  feedRoutes,
+  trapsRoutes,
+  liarRoutes,
+  editorsRoutes,
+  researchRoutes,
+  phrasingRoutes,
+];
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

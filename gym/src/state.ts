@@ -1,5 +1,17 @@
 import { PRODUCTS } from './apps/shop/products';
 
+/** What one phrasing page (apps/phrasing.ts) last reported. */
+export interface PhrasingPage {
+  /** Each marked control's value (checked state for checkboxes and radios). */
+  values: Record<string, string | boolean>;
+  /** What happened, in order: "click:Submit", "closed:popup", "menu:Edit>Paste Special>Values", … */
+  events: string[];
+  /** The marked control that has focus ("" for none). */
+  focused: string;
+}
+
+export type PhrasingState = Record<string, PhrasingPage>;
+
 // Everything the gym apps remember, per gym instance: tests start their own gym, so
 // they never see each other's carts or orders. Checkers read this through /api/state.
 
@@ -163,6 +175,7 @@ export interface GymSnapshot {
   feed: Omit<FeedState, 'uploads'> & { uploads: { name: string; size: number; type: string; preview: string }[] };
   traps: { hits: TrapHit[] };
   liar: LiarState;
+  phrasing: PhrasingState;
 }
 
 export const FEED_TASKS = ['Plan the route', 'Pack the tent', 'Buy fuel', 'Check the weather', 'Write tests'];
@@ -197,6 +210,7 @@ export class GymState {
   };
   traps: { hits: TrapHit[] } = { hits: [] };
   liar: LiarState = { requests: [], reports: [], downloads: [] };
+  phrasing: PhrasingState = {};
   private nextOrder = 1001;
 
   newOrderId(): string {
@@ -213,6 +227,7 @@ export class GymState {
       feed: { ...this.feed, uploads: this.feed.uploads.map(({ text, ...rest }) => ({ ...rest, preview: text.slice(0, 200) })) },
       traps: this.traps,
       liar: this.liar,
+      phrasing: this.phrasing,
     };
   }
 }

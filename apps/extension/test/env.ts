@@ -61,7 +61,12 @@ async function useChromeDownloads(userDataDir: string): Promise<void> {
   socket.close();
 }
 
-async function launch(userDataDir: string, chromeDownloads: boolean): Promise<{ context: BrowserContext; worker: Worker }> {
+async function launch(
+  userDataDir: string,
+  chromeDownloads: boolean,
+  extraArgs: string[] = [],
+  ignoreDefaultArgs: string[] = [],
+): Promise<{ context: BrowserContext; worker: Worker }> {
   const downloadDir = join(userDataDir, 'Downloads');
   mkdirSync(join(userDataDir, 'Default'), { recursive: true });
   const preferences = join(userDataDir, 'Default', 'Preferences');
@@ -72,6 +77,7 @@ async function launch(userDataDir: string, chromeDownloads: boolean): Promise<{ 
     executablePath: findChrome(),
     headless: true,
     viewport: null,
+    ...(ignoreDefaultArgs.length ? { ignoreDefaultArgs } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -85,6 +91,7 @@ async function launch(userDataDir: string, chromeDownloads: boolean): Promise<{ 
       '--window-size=1280,800',
       '--silent-debugger-extension-api',
       ...(chromeDownloads ? ['--remote-debugging-port=0'] : []),
+      ...extraArgs,
     ],
   });
   if (chromeDownloads) await useChromeDownloads(userDataDir);
@@ -96,12 +103,20 @@ async function launch(userDataDir: string, chromeDownloads: boolean): Promise<{ 
  * `chromeDownloads`: downloads are Chrome's own (as in a person's browser, where the
  * extension holds them) rather than Playwright's, which tests otherwise read files from.
  */
-export async function openExtensionEnv(options: { chromeDownloads?: boolean } = {}): Promise<ExtensionEnv> {
+export async function openExtensionEnv(
+  options: {
+    chromeDownloads?: boolean;
+    /** More Chromium flags (voice: a fake microphone). */
+    args?: string[];
+    /** Playwright's own flags to leave out (voice: --mute-audio, so a tab's sound can be captured). */
+    ignoreDefaultArgs?: string[];
+  } = {},
+): Promise<ExtensionEnv> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
     throw new Error(`The extension is not built (${EXTENSION_DIR}); run npm run build:extension.`);
   const gym = await startGym();
   const userDataDir = mkdtempSync(join(tmpdir(), 'wayfinder-ext-'));
-  let { context, worker } = await launch(userDataDir, options.chromeDownloads ?? false);
+  let { context, worker } = await launch(userDataDir, options.chromeDownloads ?? false, options.args, options.ignoreDefaultArgs);
   const extensionId = new URL(worker.url()).host;
   const base = `chrome-extension://${extensionId}`;
   const state = () => fetchState(gym.url);
@@ -186,7 +201,7 @@ export async function openExtensionEnv(options: { chromeDownloads?: boolean } = 
     },
     restart: async () => {
       await env.context.close();
-      ({ context, worker } = await launch(userDataDir, options.chromeDownloads ?? false));
+      ({ context, worker } = await launch(userDataDir, options.chromeDownloads ?? false, options.args, options.ignoreDefaultArgs));
       env.context = context;
       env.worker = worker;
     },

@@ -1,4 +1,4 @@
-import type { Browser, ConfirmAnswer, ConfirmRequest, Policy, requestGuard, Tab } from '@wayfinder/core';
+import type { Browser, ConfirmAnswer, ConfirmRequest, HistorySignal, Policy, requestGuard, Tab } from '@wayfinder/core';
 
 // What a command asks for when it opens a browser, and what it gets: apart from browser.ts,
 // so the hub's extension browser (loaded only when asked) can name them without a circle.
@@ -37,4 +37,6 @@ export interface OpenedBrowser {
   close(): Promise<void>;
   /** The person's own Chrome: asks them there, in Wayfinder's side panel (where they are looking). */
   confirmInBrowser?: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  /** The person's own Chrome: their recent history (site and title only), which it gives only when they opted in there. */
+  history?: (days: number, limit: number) => Promise<HistorySignal[]>;
 }

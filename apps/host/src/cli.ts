@@ -24,6 +24,10 @@ Commands:
   serve             connect to your own Chrome through the Wayfinder extension, for
                     run --browser extension and mcp --extension (wayfinder serve --help)
   devices …         the browsers connected to serve: list, rename, revoke
+  interests …       topics research looks for: add, list, remove
+  research          look for new things about your interests (wayfinder research --help)
+  watch …           pages to keep an eye on (a price, stock): add, list, remove, check
+  feed              what research and watches found; feed react <id> up|down
 
 Options:
   --version         print the version
@@ -46,6 +50,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import('./commands/mcp')).mcpCommand,
   serve: async () => (await import('./commands/serve')).serveCommand,
   devices: async () => (await import('./commands/devices')).devicesCommand,
+  interests: async () => (await import('./commands/interests')).interestsCommand,
+  research: async () => (await import('./commands/research')).researchCommand,
+  watch: async () => (await import('./commands/watch')).watchCommand,
+  feed: async () => (await import('./commands/feed')).feedCommand,
 };
 
 /** Runs the command line; returns the exit status. */

@@ -18,6 +18,7 @@ export type BridgeErrorCode =
   | 'busy' // the host already runs a task for this browser (host.task)
   | 'not-found' // the host keeps no task of that id (host.conversation)
   | 'no-tasks' // this hub runs no tasks for browsers
+  | 'no-research' // this hub keeps no feed or research (issue 15)
   | 'unexpected';
 
 export class BridgeError extends CodedError<BridgeErrorCode> {

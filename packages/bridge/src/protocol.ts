@@ -303,3 +303,6 @@ export function parseHello(textFrame: string): Hello | null {
   const parsed = hello.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+// Research over the bridge (issue 15): feed, interests, runs, watches, history.
+export * from './research';

@@ -1,7 +1,7 @@
 export * from './browser/port';
 export { BrowserError, type BrowserErrorCode } from './browser/errors';
 export { normalizeAddress } from './browser/address';
-export { pageData, PAGE_TEXT_CLOSE, PAGE_TEXT_OPEN } from './browser/page-text';
+export { fencePage, pageData, PAGE_TEXT_CLOSE, PAGE_TEXT_OPEN } from './browser/page-text';
 export { CodedError } from './errors';
 export { runTask, type Attachment, type PlanDecision, type RunOptions, type TaskResult } from './agent/agent';
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
@@ -116,3 +116,15 @@ export {
   type VaultOptions,
 } from './memory/index';
 export * from './skills/index';
+export { historySignals, sensitiveSite, sensitiveTitle, type HistorySignal, type RawHistoryItem } from './research/history';
+export * from './research/index';
+export {
+  isResearchTool,
+  offeredResearchTools,
+  RESEARCH_TOOL_NAMES,
+  renderHistory,
+  renderSearchResults,
+  renderVideoResults,
+  type ResearchPort,
+} from './tools/research';
+export { summariseUntrusted } from './context/untrusted';

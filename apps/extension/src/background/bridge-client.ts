@@ -81,6 +81,8 @@ export interface BridgeParts {
   onEvent?: (name: string, data: unknown) => void;
   /** The connection dropped or was closed (host tasks in flight can no longer be followed). */
   onDropped?: () => void;
+  /** Host calls this browser answers outside host sessions (`history.recent`: background/history-signals.ts); null: not one of them. */
+  answer?: (method: string, params: unknown) => Promise<unknown> | null;
 }
 
 export class BridgeClient {
@@ -360,6 +362,8 @@ export class BridgeClient {
       {
         pingMs: PING_INTERVAL_MS,
         handle: async (call) => {
+          const own = this.parts.answer?.(call.method, call.params);
+          if (own) return own;
           try {
             return await this.parts.endpoint.handle(call, peer);
           } finally {

@@ -15,6 +15,7 @@ import { HOST_TASK_PREFIX } from '../lib/bridge-messages';
 import type { PendingRequest } from '../lib/db';
 import { loadSecrets, loadSites } from '../lib/safety-store';
 import { loadSettings } from '../lib/settings';
+import { showOnBadge } from './badge';
 import { HostTabs } from './host-tabs';
 import { confirmCard, type PendingRequests } from './pending';
 import { personalPolicy } from './tasks';
@@ -97,12 +98,8 @@ export class ExtensionDevice implements DeviceSide {
   }
 
   private update(): void {
-    const count = this.waiting.size;
-    chrome.action
-      .setBadgeText({ text: count ? '?' : '' })
-      .then(() => (count ? chrome.action.setBadgeBackgroundColor({ color: '#8a5a00' }) : undefined))
-      .then(() => chrome.action.setTitle({ title: count ? 'Wayfinder: the host asks you something' : 'Open Wayfinder' }))
-      .catch((error: unknown) => console.error('wayfinder: could not mark the toolbar icon', error));
+    // The badge is shared with the feed's count (badge.ts); a question wins.
+    showOnBadge({ question: this.waiting.size > 0 });
     this.changed();
   }
 }

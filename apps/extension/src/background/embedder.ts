@@ -9,6 +9,7 @@ import {
   type OffscreenRequest,
 } from '../lib/minilm';
 import type { MemorySettings } from '../lib/settings';
+import { OFFSCREEN_JUSTIFICATION, OFFSCREEN_REASONS } from './offscreen-doc';
 
 // Which embedder gives memory's vectors. The hashing embedder is built in; all-MiniLM-L6-v2
 // runs in an offscreen document, not this worker: a model run would hold up the agent, and
@@ -40,15 +41,16 @@ export function minilmDownload(): ModelDownload | null {
 }
 
 /** The offscreen document, created when missing (first use, or Chrome closed it). One at a time. */
-async function ensureOffscreen(): Promise<void> {
+export async function ensureOffscreen(): Promise<void> {
   const url = chrome.runtime.getURL(OFFSCREEN_PATH);
   const open = await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
   if (open.length > 0) return;
   creating ??= chrome.offscreen
     .createDocument({
       url,
-      reasons: ['WORKERS'],
-      justification: 'Runs the all-MiniLM-L6-v2 model (WebAssembly) that gives memory search by meaning.',
+      // Voice records tab audio in the same document (one at a time): every user's reasons (offscreen-doc.ts).
+      reasons: [...OFFSCREEN_REASONS],
+      justification: OFFSCREEN_JUSTIFICATION,
     })
     .catch((error: unknown) => {
       // Another call made it a moment ago: that one is as good.

@@ -6,9 +6,12 @@ import { checkReachable, testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
 import { bridgeHandlers, UNAVAILABLE_BRIDGE, type BridgeRouterParts } from './bridge-handlers';
 import { favouriteHandlers, purgeStale } from './favourites';
+import { feedHandlers, UNAVAILABLE_FEED, type FeedParts } from './feed-handlers';
 import { memoryHandlers, type MemoryParts } from './memory-handlers';
 import type { PendingRequests } from './pending';
+import { ratingHandlers, ratingsDb } from './ratings';
 import { skillHandlers, UNAVAILABLE_SKILLS, type SkillParts } from './skills-handlers';
+import { UNAVAILABLE_VOICE, voiceHandlers, type Voice } from './voice';
 import type { TaskLauncher } from './tasks';
 
 // Answers requests from the side panel and the options page. Every request is checked
@@ -38,15 +41,33 @@ export interface RouterParts {
   pending: Pick<PendingRequests, 'answer'>;
   db: () => Promise<Db>;
   currentPage: () => Promise<Replies['page.current']>;
+  /** Starts an area capture in the page beside the panel (background/page-helpers.ts); without it, refused. */
+  capturePage?: () => Promise<void>;
   /** Memory (background/memory*.ts); without it, memory requests are answered with an error. */
   memory?: MemoryParts;
   /** Skills (background/skills-*.ts); without them, skills requests are answered with an error. */
   skills?: SkillParts;
   /** The connection to the host (background/bridge-client.ts); without it, bridge requests are answered with an error. */
   bridge?: BridgeRouterParts;
+  /** The feed and interests (background/feed.ts); without them, feed requests are answered with an error. */
+  feed?: FeedParts;
+  /** Voice (background/voice.ts); without it, spoken replies and tab audio are not available. */
+  voice?: Voice;
 }
 
-export function makeRouter({ extensionId, tasks, pending, db, currentPage, memory, skills, bridge }: RouterParts) {
+export function makeRouter({
+  extensionId,
+  tasks,
+  pending,
+  db,
+  currentPage,
+  capturePage,
+  memory,
+  skills,
+  bridge,
+  feed,
+  voice,
+}: RouterParts) {
   const { hostTasks } = bridge ?? UNAVAILABLE_BRIDGE;
   const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
@@ -122,6 +143,11 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
     'provider.test': async (r) => testConnection(await loadSettings(), r.provider, r.place),
     'provider.reach': async (r) => checkReachable(await loadSettings(), r.provider),
     'page.current': () => currentPage(),
+    'page.capture': async () => {
+      if (!capturePage) throw new Error('Area capture is not available here; reload the extension (chrome://extensions).');
+      await capturePage();
+      return { started: true };
+    },
     ...memoryHandlers(
       memory ?? {
         memory: () => Promise.reject(new Error('Memory is not available here; reload the extension (chrome://extensions).')),
@@ -130,6 +156,9 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
     ),
     ...skillHandlers(skills ?? UNAVAILABLE_SKILLS),
     ...bridgeHandlers(bridge ?? UNAVAILABLE_BRIDGE),
+    ...feedHandlers(feed ?? UNAVAILABLE_FEED),
+    ...voiceHandlers(voice ?? UNAVAILABLE_VOICE),
+    ...ratingHandlers(ratingsDb, db),
   };
 
   // A switch, so each request reaches its own handler with its own type.
@@ -175,6 +204,8 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
         return handlers['provider.reach'](request);
       case 'page.current':
         return handlers['page.current'](request);
+      case 'page.capture':
+        return handlers['page.capture'](request);
       case 'memory.search':
         return handlers['memory.search'](request);
       case 'memory.list':
@@ -237,6 +268,32 @@ export function makeRouter({ extensionId, tasks, pending, db, currentPage, memor
         return handlers['host.start'](request);
       case 'host.stop':
         return handlers['host.stop'](request);
+      case 'feed.list':
+        return handlers['feed.list'](request);
+      case 'feed.react':
+        return handlers['feed.react'](request);
+      case 'feed.unread':
+        return handlers['feed.unread'](request);
+      case 'interests.list':
+        return handlers['interests.list'](request);
+      case 'interests.add':
+        return handlers['interests.add'](request);
+      case 'interests.remove':
+        return handlers['interests.remove'](request);
+      case 'voice.speak':
+        return handlers['voice.speak'](request);
+      case 'voice.stopSpeaking':
+        return handlers['voice.stopSpeaking'](request);
+      case 'voice.tab.capture':
+        return handlers['voice.tab.capture'](request);
+      case 'voice.tab.clear':
+        return handlers['voice.tab.clear'](request);
+      case 'rating.save':
+        return handlers['rating.save'](request);
+      case 'rating.delete':
+        return handlers['rating.delete'](request);
+      case 'ratings.list':
+        return handlers['ratings.list'](request);
     }
   };
 

@@ -18,6 +18,7 @@ import {
   type DialogInfo,
   type MemoryAccess,
   type ModelRoles,
+  type ResearchPort,
   type SkillLibrary,
   type TaskMode,
   type TaskState,
@@ -25,6 +26,7 @@ import {
 import type { Conversation, Db, PendingRequest } from '../lib/db';
 import { taskView, type ParsedRequest, type Status, type TaskView } from '../lib/messages';
 import { rolesFor } from '../lib/models';
+import { withPageSummariser } from './page-summary';
 import { loadSecrets, loadSites, setSite } from '../lib/safety-store';
 import { describeChoice, loadSettings, type Settings } from '../lib/settings';
 import { BODY_TASK_MODEL } from '../lib/skill-messages';
@@ -128,6 +130,8 @@ export class TaskLauncher {
     private readonly memory: () => Promise<MemoryAccess | null> = () => Promise.resolve(null),
     /** The person's skills, for list_skills and run_skill (lib/skills-db.ts). */
     private readonly skills: () => Promise<SkillLibrary | null> = () => Promise.resolve(null),
+    /** Searching and (opted in) history, for search_web, search_youtube and get_history (research-port.ts). */
+    private readonly research: () => Promise<ResearchPort | null> = () => Promise.resolve(null),
   ) {}
 
   async status(): Promise<Status> {
@@ -417,8 +421,12 @@ export class TaskLauncher {
     };
     const onEvent = (event: AgentEvent) => timeline.record(event);
     const library = this.skills().catch(() => null);
-    Promise.all([this.db(), memory, rules, library])
-      .then(([db, access, , skills]): Promise<unknown> =>
+    const searching = this.research().catch((error: unknown) => {
+      console.error('wayfinder: research could not be set up; the task runs without it', error);
+      return null;
+    });
+    Promise.all([this.db(), memory, rules, library, searching])
+      .then(([db, access, , skills, research]): Promise<unknown> =>
         run.body
           ? this.runBody(run.body, { browser, policy: run.policy, secrets: run.secrets, signal, confirm, onEvent }, run.taskId)
           : runTask({
@@ -427,6 +435,7 @@ export class TaskLauncher {
               taskId: run.taskId,
               browser,
               models: run.models ?? rolesFor(run.settings),
+              ...withPageSummariser(run.settings, run.models),
               store: db,
               policy: run.policy,
               secrets: run.secrets,
@@ -437,6 +446,7 @@ export class TaskLauncher {
               ...(run.attachments?.length ? { attachments: run.attachments } : {}),
               ...(access ? { memory: access } : {}),
               ...(skills ? { skills } : {}),
+              ...(research ? { research } : {}),
               ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
               betweenSteps: () => this.held(live),
               onEvent,

@@ -1,4 +1,4 @@
-import { DeviceEndpoint } from '@wayfinder/bridge';
+import { DeviceEndpoint, HISTORY_RECENT } from '@wayfinder/bridge';
 import { ExtensionBrowser } from '@wayfinder/cdp/extension';
 import { defineBackground } from 'wxt/utils/define-background';
 import { BRIDGE_ALARM, BridgeClient } from '../background/bridge-client';
@@ -6,16 +6,22 @@ import type { BridgeRouterParts } from '../background/bridge-handlers';
 import { HostTasks } from '../background/host-tasks';
 import { ExtensionDevice } from '../background/bridge-device';
 import { exposeEmbedderForTests } from '../background/embedder';
+import { FeedService } from '../background/feed';
+import { answerHistoryRecent } from '../background/history-signals';
+import { extensionResearch } from '../background/research-port';
 import { RESUME_ALARM } from '../background/keepalive';
 import { MemoryService } from '../background/memory';
 import { PageCapture } from '../background/memory-capture';
+import { PageHelpers } from '../background/page-helpers';
 import { PanelHub } from '../background/panel-hub';
 import { PendingRequests } from '../background/pending';
 import { fromOwnPage, makeRouter } from '../background/router';
 import { SkillRecording } from '../background/skills-recording';
 import { TaskLauncher } from '../background/tasks';
+import { Voice } from '../background/voice';
 import { Db } from '../lib/db';
 import { PANEL_PORT } from '../lib/messages';
+import { PAGE_HELPERS_PORT } from '../lib/page-helpers';
 import { loadSettings } from '../lib/settings';
 import { SkillsDb } from '../lib/skills-db';
 
@@ -57,6 +63,7 @@ export default defineBackground(() => {
     pending,
     async () => (await memory()).access,
     async () => (await skills()).library(),
+    extensionResearch,
   );
   const currentPage = async () => {
     const tab = await new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }).startingTab();
@@ -77,9 +84,17 @@ export default defineBackground(() => {
   const bridge: BridgeClient = new BridgeClient({
     endpoint,
     questions: () => device.questions(),
-    publish: (state) => hub.broadcast({ type: 'bridge', bridge: state }),
-    onEvent: (name, data) => hostTasks.onEvent(name, data),
+    publish: (state) => {
+      hub.broadcast({ type: 'bridge', bridge: state });
+      feed.connectionChanged(state.state);
+    },
+    onEvent: (name, data) => {
+      hostTasks.onEvent(name, data);
+      feed.onEvent(name, data);
+    },
     onDropped: () => hostTasks.dropped(),
+    // The host asks for history only through this (opted in, filtered here: history-signals.ts).
+    answer: (method, params) => (method === HISTORY_RECENT ? answerHistoryRecent(params) : null),
   });
   // Tasks the host's agent runs, asked from the panel or from another browser (host-tasks.ts).
   const hostTasks: HostTasks = new HostTasks(
@@ -87,6 +102,12 @@ export default defineBackground(() => {
     hub,
     () => bridge.isConnected(),
     async () => (await bridge.state()).label,
+  );
+  // The feed of discoveries the host's research found, kept here too (feed.ts).
+  const feed: FeedService = new FeedService(
+    <T>(method: string, params: unknown, deadlineMs?: number) => bridge.callHost<T>(method, params, deadlineMs),
+    () => bridge.isConnected(),
+    hub,
   );
   const bridgeParts: BridgeRouterParts = {
     state: () => bridge.state(),
@@ -99,12 +120,23 @@ export default defineBackground(() => {
   const recording = new SkillRecording(skills, async (id) => {
     await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
   });
+  // Spoken replies and tab audio (background/voice.ts); the tab is the one the person is in.
+  const voice = new Voice(async () => {
+    const tab = await browserTabs.startingTab();
+    return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
+  });
   const route = makeRouter({
     extensionId: chrome.runtime.id,
     tasks,
     pending,
     db,
     currentPage,
+    // The panel's Capture button: in the page the panel is beside (page-helpers.ts).
+    capturePage: async () => {
+      const tab = await browserTabs.startingTab();
+      if (tab?.id === undefined) throw new Error('Open a web page to capture an area of it.');
+      await pageHelpers.startCapture(tab.id);
+    },
     memory: {
       memory,
       activeTab: async () => {
@@ -114,10 +146,22 @@ export default defineBackground(() => {
     },
     skills: { skills, recording, tasks },
     bridge: bridgeParts,
+    feed,
+    voice,
   });
 
   // Pages are remembered only as the settings allow (memory-capture.ts); a new embedder re-indexes memory.
   new PageCapture({ memory, busyTabs: async () => (await tasks.status()).attachedTabs }).listen();
+  // The helpers on every page (issue 16): their content script's port, the capture shortcut, Send to chat.
+  const pageHelpers: PageHelpers = new PageHelpers({
+    facts: async () => (await (await memory()).store.listFacts()).sort((a, b) => b.addedAt - a.addedAt).map((f) => f.text),
+    // Ratings go to the ratings store as a message of this worker's own (rating.save).
+    rate: async (rating) => {
+      const reply = await route({ type: 'rating.save', ...rating }, { id: chrome.runtime.id, url: self.location.href });
+      if (typeof reply === 'object' && reply !== null && 'ok' in reply && reply.ok !== true) throw new Error(JSON.stringify(reply));
+    },
+  });
+  pageHelpers.listen();
   chrome.storage.onChanged.addListener((changes, area) => {
     const change = changes.settings;
     if (area !== 'local' || !change) return;
@@ -133,7 +177,7 @@ export default defineBackground(() => {
 
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name === PANEL_PORT && port.sender && fromOwnPage(port.sender, chrome.runtime.id)) hub.add(port);
-    else port.disconnect();
+    else if (port.name !== PAGE_HELPERS_PORT) port.disconnect();
   });
 
   // A download holds here (Chrome waits for the file name) until a running task's policy
@@ -174,6 +218,14 @@ export default defineBackground(() => {
   });
 
   chrome.commands.onCommand.addListener((command, tab) => {
+    if (voice.onCommand(command, tab)) return;
+    // The Home page (issue 16): a shortcut the person sets at chrome://extensions/shortcuts.
+    if (command === 'open-home') {
+      chrome.tabs
+        .create({ url: chrome.runtime.getURL('/home.html') })
+        .catch((error: unknown) => console.error('wayfinder: could not open Home', error));
+      return;
+    }
     if (command !== 'open-side-panel' || tab?.windowId === undefined) return;
     chrome.sidePanel
       .open({ windowId: tab.windowId })
@@ -204,5 +256,6 @@ export default defineBackground(() => {
 
   tasks.resumeUnfinished().catch((error: unknown) => console.error('wayfinder: could not resume unfinished tasks', error));
   device.showWaiting();
+  feed.start().catch((error: unknown) => console.error('wayfinder: could not show the feed count', error));
   bridge.start().catch((error: unknown) => console.error('wayfinder: could not connect to the host', error));
 });

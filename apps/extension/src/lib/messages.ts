@@ -1,10 +1,13 @@
 import type { Fact, MemoryResult, VaultDocument } from '@wayfinder/core';
 import { z } from 'zod';
 import { BRIDGE_REQUESTS, type BridgeReplies, type BridgeState } from './bridge-messages';
+import { FEED_REQUESTS, type FeedMessage, type FeedReplies } from './feed-messages';
 import type { Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
 import type { ConnectionResult } from './models';
+import { RATING_REQUESTS, type RatingReplies } from './rating-messages';
 import { PROVIDER_IDS } from './settings';
 import { SKILL_REQUESTS, type SkillReplies } from './skill-messages';
+import { VOICE_REQUESTS, type VoiceReplies } from './voice/messages';
 
 // Every message between the side panel, the options page and the background, in one
 // place. Requests are validated where they arrive; replies and port messages have one
@@ -31,7 +34,24 @@ export const REQUEST = z.discriminatedUnion('type', [
     model: modelChoice.nullable().default(null),
     includePage: z.boolean().default(true),
     attachments: z
-      .array(z.object({ name: z.string().min(1).max(200), text: z.string().max(ATTACHMENT_MAX_CHARS) }))
+      .array(
+        z.object({
+          name: z.string().min(1).max(200),
+          text: z.string().max(ATTACHMENT_MAX_CHARS),
+          /** A captured area of a page (page helpers' Send to chat), as a PNG data URL. */
+          image: z
+            .string()
+            .max(20_000_000)
+            .regex(/^data:image\/(png|jpeg|webp);base64,/, 'An attached picture must be an image data URL.')
+            .optional(),
+          /** A tab's recorded audio (voice's Send to chat), as a WAV data URL: given to a model that takes audio. */
+          audio: z
+            .string()
+            .max(20_000_000)
+            .regex(/^data:audio\/wav;base64,/, 'An attached sound must be a WAV data URL.')
+            .optional(),
+        }),
+      )
       .max(ATTACHMENT_MAX_FILES, `Attach at most ${ATTACHMENT_MAX_FILES} files to one task.`)
       .default([]),
   }),
@@ -71,6 +91,8 @@ export const REQUEST = z.discriminatedUnion('type', [
   /** A cheap check that the provider's server answers (the status line asks it every minute). */
   z.object({ type: z.literal('provider.reach'), provider: z.enum(PROVIDER_IDS) }),
   z.object({ type: z.literal('page.current') }),
+  /** The panel's Capture button: an area capture in the page beside it (page helpers, issue 16). */
+  z.object({ type: z.literal('page.capture') }),
   // — memory (issue 12; background/memory*.ts answers these)
   z.object({
     type: z.literal('memory.search'),
@@ -105,6 +127,12 @@ export const REQUEST = z.discriminatedUnion('type', [
   ...SKILL_REQUESTS,
   // — the host's connection to this browser (docs/0028-bridge.md; lib/bridge-messages.ts)
   ...BRIDGE_REQUESTS,
+  // — the feed of discoveries and interests (issue 15; lib/feed-messages.ts)
+  ...FEED_REQUESTS,
+  // — voice (issue 17; lib/voice/messages.ts)
+  ...VOICE_REQUESTS,
+  // — ratings of answers and page helpers (issue 16; lib/rating-messages.ts)
+  ...RATING_REQUESTS,
 ]);
 
 export type Request = z.input<typeof REQUEST>;
@@ -186,7 +214,7 @@ export interface PageInfo {
 }
 
 /** What each request answers (an `error` says what went wrong and what to do). */
-export interface Replies extends SkillReplies, BridgeReplies {
+export interface Replies extends SkillReplies, BridgeReplies, FeedReplies, VoiceReplies, RatingReplies {
   'task.start': { taskId: string; conversationId: string; view: TaskView };
   /** A task sent to the host's agent (the bridge's requests are in bridge-messages.ts). */
   'host.start': { taskId: string; conversationId: string; view: TaskView };
@@ -209,6 +237,7 @@ export interface Replies extends SkillReplies, BridgeReplies {
   'provider.test': ConnectionResult;
   'provider.reach': ConnectionResult;
   'page.current': { page: PageInfo | null };
+  'page.capture': { started: boolean };
   'memory.search': { results: MemoryResult[]; terms: string[] };
   'memory.list': { documents: VaultDocument[]; stats: MemoryStats };
   'memory.forget': { removed: number };
@@ -258,14 +287,16 @@ export type PanelMessage =
   | { type: 'task'; taskId: string; conversationId: string; status: string; view?: TaskView; update?: Partial<TaskView> }
   | { type: 'status'; status: Status }
   /** The connection to the host (`wayfinder serve`): its state, its sessions, its questions waiting. */
-  | { type: 'bridge'; bridge: BridgeState };
+  | { type: 'bridge'; bridge: BridgeState }
+  /** The feed's count of new discoveries changed (lib/feed-messages.ts). */
+  | FeedMessage;
 
 export const PANEL_PORT = 'wayfinder-panel';
 
 /** How long a deleted conversation or favourite can be brought back with Undo. */
 export const UNDO_MS = 10_000;
 
-const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status', 'bridge']) }).loose();
+const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status', 'bridge', 'feed']) }).loose();
 
 export function isPanelMessage(value: unknown): value is PanelMessage {
   return PANEL_MESSAGE.safeParse(value).success;

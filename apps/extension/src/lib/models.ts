@@ -15,7 +15,16 @@ import {
   type HostHints,
 } from '@wayfinder/core';
 import { CHROME_UNAVAILABLE, checkBuiltInModel, promptApi } from './built-in-model';
-import { EXTENSION_SETUP_HINT, modelName, PROVIDER_LABELS, type ModelChoice, type ProviderId, type Role, type Settings } from './settings';
+import {
+  EXTENSION_SETUP_HINT,
+  modelName,
+  PROVIDER_LABELS,
+  takesAudio,
+  type ModelChoice,
+  type ProviderId,
+  type Role,
+  type Settings,
+} from './settings';
 
 // From settings to the models the agent uses: one slot per role, built with core's
 // providers (the same code the CLI runs), plus Chrome's built-in model, which only
@@ -79,7 +88,9 @@ export function slotFor(settings: Settings, choice: ModelChoice, place: AdvicePl
     spec = parseModelSpec(`openai-compatible:${baseURL}#${model}`);
   } else spec = parseModelSpec(choice.provider === 'command' ? 'command' : `${choice.provider}:${model}`);
   try {
-    return createModelSlot(spec, providerSettings(settings, place));
+    const vision = choice.provider === 'openai-compatible' && settings.providers['openai-compatible'].vision === true;
+    const audio = takesAudio(settings, choice);
+    return createModelSlot(spec, { ...providerSettings(settings, place), ...(vision ? { vision } : {}), ...(audio ? { audio } : {}) });
   } catch (error) {
     throw new ModelSetupError(
       error instanceof Error

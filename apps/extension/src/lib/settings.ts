@@ -14,6 +14,10 @@ const providerConfig = z.object({
   baseURL: z.string().default(''),
   apiKey: z.string().default(''),
   model: z.string().default(''),
+  /** The model reads pictures (an OpenAI-compatible server's vision model: LLaVA, Qwen-VL …); the hosted providers' always do. */
+  vision: z.boolean().optional(),
+  /** The model takes audio clips (an OpenAI-compatible server's audio model: Qwen2-Audio, Voxtral, gpt-4o-audio …). */
+  audio: z.boolean().optional(),
 });
 export type ProviderConfig = z.infer<typeof providerConfig>;
 
@@ -44,6 +48,19 @@ export const MEMORY_SETTINGS = z.object({
   modelHost: z.string().default('https://huggingface.co/'),
 });
 export type MemorySettings = z.infer<typeof MEMORY_SETTINGS>;
+
+/** Jobs Chrome's built-in AI may do when it is available (issue 16); each falls back to the configured models when not. */
+export const BUILT_IN_JOBS = ['explain', 'rewrite', 'write', 'summarise', 'pages'] as const;
+export type BuiltInJob = (typeof BUILT_IN_JOBS)[number];
+export const BUILT_IN_SETTINGS = z.object({
+  explain: z.boolean().default(true),
+  rewrite: z.boolean().default(true),
+  write: z.boolean().default(true),
+  summarise: z.boolean().default(true),
+  /** The sandboxed summaries of pages `browse` reads (untrusted text). */
+  pages: z.boolean().default(true),
+});
+export type BuiltInSettings = z.infer<typeof BUILT_IN_SETTINGS>;
 
 export const SETTINGS = z.object({
   version: z.literal(1),
@@ -78,6 +95,10 @@ export const SETTINGS = z.object({
   tests: z.partialRecord(z.enum(PROVIDER_IDS), testResult).default({}),
   /** Memory (issue 12). Added within version 1: settings stored before it read as the defaults (nothing captured). */
   memory: MEMORY_SETTINGS.prefault({}),
+  /** Chrome's built-in AI per job (issue 16). Added within version 1: older settings read as every job allowed. */
+  builtIn: BUILT_IN_SETTINGS.prefault({}),
+  /** The helpers on every page (issue 16: selection overlay, /write, area capture). Added within version 1: on unless turned off. */
+  pageHelpers: z.object({ enabled: z.boolean().default(true) }).prefault({}),
 });
 export type Settings = z.infer<typeof SETTINGS>;
 
@@ -108,6 +129,11 @@ export function upgradeSettings(stored: unknown): Settings {
 }
 
 const KEY = 'settings';
+
+/** Whether a model takes audio clips: an OpenAI-compatible server's model marked so in the settings. */
+export function takesAudio(settings: Settings, choice: ModelChoice): boolean {
+  return choice.provider === 'openai-compatible' && settings.providers['openai-compatible'].audio === true;
+}
 
 export async function loadSettings(): Promise<Settings> {
   const stored: Record<string, unknown> = await chrome.storage.local.get(KEY);

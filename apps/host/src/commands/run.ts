@@ -1,4 +1,5 @@
 import {
+  browserSearch,
   BrowserError,
   DEFAULT_MAX_STEPS,
   HARD_MAX_STEPS,
@@ -8,6 +9,7 @@ import {
   SecretVault,
   type ConfirmRequest,
   type PlanDecision,
+  type ResearchPort,
   type TaskMode,
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
@@ -17,6 +19,7 @@ import { ConfigError, loadConfig, policyFrom } from '../config';
 import { printable, type Io } from '../io';
 import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
+import { researchSettings } from '../research/config';
 import { skillsFolder, SkillsFolder } from '../skills-library';
 import { wayfinderHome } from '../store/db';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
@@ -139,9 +142,11 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const maxSteps = Number(args.values.get('max-steps') ?? DEFAULT_MAX_STEPS);
   let models;
   let config;
+  let research;
   try {
     models = resolveModels(args.values.get('model'), io.env);
     config = loadConfig(io.env);
+    research = researchSettings(io.env);
   } catch (error) {
     if (error instanceof ModelConfigError || error instanceof ConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
     throw error;
@@ -200,6 +205,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 
   opened.browser.setDialogPolicy(dialogAtPrompt(terminal, printer, { yes, allowSensitive }));
 
+  // search_web / search_youtube when the config names a search page; get_history from the person's own Chrome (their opt-in there).
+  const searching = browserSearch(opened.browser, {
+    ...(research.searchUrl ? { searchUrl: research.searchUrl } : {}),
+    ...(research.videoUrl ? { videoUrl: research.videoUrl } : {}),
+  });
+  const researchPort: ResearchPort = { ...searching, ...(opened.history ? { history: opened.history } : {}) };
   const started = Date.now();
   try {
     const info = await opened.tab.info();
@@ -229,6 +240,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       ...(memory && !args.flags.has('no-memory') ? { memory: memory.access } : {}),
       // Read when the task starts and as the tab changes site: a skill recorded meanwhile is offered.
       skills: new SkillsFolder(skillsFolder(io.env)),
+      research: researchPort,
     });
     printer.result(result, Date.now() - started);
     return result.success ? 0 : 1;

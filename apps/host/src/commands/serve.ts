@@ -4,6 +4,7 @@ import { HubError, StoreError } from '../errors';
 import { Hub } from '../hub/hub';
 import { hostTasks } from '../hub/host-tasks';
 import { printable, type Io } from '../io';
+import { serveResearch } from '../research/serve';
 import { CredentialStore } from '../store/credentials';
 import { databasePath, openDatabase, wayfinderHome } from '../store/db';
 
@@ -25,6 +26,10 @@ A connected browser can also hand a task to this host (choose "host" as the mode
 side panel): it runs here with this host's model (WAYFINDER_MODEL), rules and memory, in a
 tab of that browser; every connected browser shows the conversation, and wayfinder history
 lists it with the browser that asked.
+
+Research: your feed is at http://127.0.0.1:PORT/feed (this machine only); research runs on
+a schedule when research.everyMinutes is set in the config (off by default), and watched
+pages are checked when due (wayfinder research --help, wayfinder watch --help).
 
 Options:
   --port N          listen on this port (default ${DEFAULT_PORT})
@@ -57,6 +62,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   }
   let hub: Hub;
   let started = false;
+  // Browsers' feed, interests, runs and watches, the feed page at /feed, and the research schedule.
+  const research = serveResearch(io.env, say);
   const codes: string[] = [];
   try {
     hub = await Hub.start({
@@ -66,6 +73,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       log: say,
       // A task asked from a browser's side panel runs here as wayfinder run runs one.
       tasks: hostTasks(io.env),
+      research: research.service,
+      http: research.http,
       onCode: (code) => {
         if (started) say(`Code for the next browser: ${code}`);
         else codes.push(code);
@@ -80,7 +89,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     throw error;
   }
   started = true;
+  research.attach(hub);
   say(`wayfinder serve: listening on ${hub.url} (Ctrl+C stops).`);
+  say(`Your feed: http://127.0.0.1:${hub.port}/feed`);
   const port = hub.port === DEFAULT_PORT ? '' : ` (and port ${hub.port})`;
   say(`In Wayfinder's Options → Connect to the host, enter code ${codes.at(-1) ?? hub.codes.current}${port}`);
   say(`The code works once, for ${PAIRING_CODE_MS / 60_000} minutes. Then: wayfinder run --browser extension "<task>".`);
@@ -91,6 +102,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     });
   });
   say('wayfinder serve: stopping.');
+  research.stop();
   await hub.close();
   db.close();
   return 0;

@@ -1,4 +1,4 @@
-import { linkTo, RemoteBrowser } from '@wayfinder/bridge';
+import { HISTORY_RECENT, linkTo, RemoteBrowser, type HistoryRecent } from '@wayfinder/bridge';
 import { normalizeAddress, requestGuard, type Tab } from '@wayfinder/core';
 import type { BrowserChoice, ExtensionChoice, OpenedBrowser } from '../browser-choice';
 import { BrowserStartError } from '../errors';
@@ -27,6 +27,9 @@ export async function openExtensionBrowser(extension: ExtensionChoice, choice: B
       tab,
       attached: true,
       confirmInBrowser: remote.confirmInBrowser(),
+      // Refused by the browser unless the person opted in there; filtered there before it leaves.
+      history: async (days, limit) =>
+        (await linkTo(client.peer, extension.device).call<HistoryRecent>(HISTORY_RECENT, { days, limit })).items,
       close: async () => {
         await remote.close();
         client.close();

@@ -1,10 +1,20 @@
 import type { HostConversation, HostTaskEntry, HostTaskOutcome } from '@wayfinder/bridge';
-import { normalizeAddress, redactEverywhere, redactSecrets, requestGuard, runTask, SecretVault, type AgentEvent } from '@wayfinder/core';
+import {
+  browserSearch,
+  normalizeAddress,
+  redactEverywhere,
+  redactSecrets,
+  requestGuard,
+  runTask,
+  SecretVault,
+  type AgentEvent,
+} from '@wayfinder/core';
 import { loadConfig, policyFrom } from '../config';
 import { StoreError } from '../errors';
 import type { Env } from '../io';
 import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
+import { researchSettings } from '../research/config';
 import { skillsFolder, SkillsFolder } from '../skills-library';
 import { openHostStore, type TaskSummary } from '../store';
 import type { SqliteTaskStore } from '../store/tasks';
@@ -88,6 +98,7 @@ async function runOne(env: Env, run: TaskRun): Promise<HostTaskOutcome> {
   // A config or model that cannot be used is thrown: the hub ends the task with its message.
   const config = loadConfig(env);
   const models = resolveModels(undefined, env);
+  const research = researchSettings(env);
   const secrets = new SecretVault(config.secrets);
   // Everything sent to the browsers or kept is redacted, as `wayfinder run` prints it.
   const redact = (text: string) => secrets.redact(redactSecrets(text));
@@ -123,6 +134,14 @@ async function runOne(env: Env, run: TaskRun): Promise<HostTaskOutcome> {
       confirm: run.confirm,
       ...(memory ? { store: memory.store.tasks.forDevice(run.device), memory: memory.access } : {}),
       skills: new SkillsFolder(skillsFolder(env)),
+      // search_web / search_youtube when the config names search pages; get_history from the asking browser (its opt-in).
+      research: {
+        ...browserSearch(run.browser, {
+          ...(research.searchUrl ? { searchUrl: research.searchUrl } : {}),
+          ...(research.videoUrl ? { videoUrl: research.videoUrl } : {}),
+        }),
+        history: run.history,
+      },
     });
     return {
       success: result.success,

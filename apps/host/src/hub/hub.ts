@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CLOSE,
@@ -23,6 +23,7 @@ import { processAlive, readHubFile, removeHubFile, writeHubFile } from './hub-fi
 import { PairingCodes } from './pairing';
 import { Router, type DeviceLink, type LocalLink } from './router';
 import { HubTasks, type TaskHost } from './tasks';
+import { HubResearch, type ResearchHost } from './research';
 
 // The hub `wayfinder serve` runs: a WebSocket server on 127.0.0.1 that the extension dials
 // out to, and that other host processes reach as local clients. It admits a connection by
@@ -45,6 +46,10 @@ export interface HubOptions {
   tasks?: TaskHost;
   /** How long a task waits for its browser to reconnect (tests). */
   taskGraceMs?: number;
+  /** Answers browsers' research calls (`feed.*`, `interests.*`, `research.run`, `watch.*`). Without it they are refused. */
+  research?: ResearchHost;
+  /** Plain HTTP requests (the feed page); true when answered. The Host header is already checked. Anything else gets 426. */
+  http?: (req: IncomingMessage, res: ServerResponse, port: number) => boolean;
 }
 
 /** Large enough for a full-page screenshot, small enough not to be a way to exhaust memory. */
@@ -71,8 +76,16 @@ export class Hub {
         (line) => this.note(line),
         options.taskGraceMs,
       );
+    if (options.research)
+      this.router.research = new HubResearch(
+        options.research,
+        () => this.router.connected(),
+        (line) => this.note(line),
+      );
     this.codes = new PairingCodes(options.onCode);
-    this.server = createServer((_req, res) => {
+    this.server = createServer((req, res) => {
+      // The same DNS-rebinding check as for sockets: a page that renamed itself 127.0.0.1 sends its own Host.
+      if (options.http && hostAllowed(req.headers.host, this.listening) && options.http(req, res, this.listening)) return;
       res.writeHead(426, { 'content-type': 'text/plain' }).end('The Wayfinder hub speaks WebSocket only.\n');
     });
     this.server.on('upgrade', (req, socket, head) => {

@@ -1,6 +1,7 @@
 import { BridgeError, CLOSE, HostSessions, type DeviceInfo, type IncomingCall } from '@wayfinder/bridge';
 import type { CredentialStore } from '../store/credentials';
 import type { DeviceLink, LocalLink } from './links';
+import { HubResearch } from './research';
 import { HubTasks } from './tasks';
 
 // What the hub does with calls once a connection is in: a local client's call (from
@@ -32,6 +33,8 @@ export class Router {
   readonly sessions = new HostSessions();
   /** The host's agent for browsers (`host.task` …), when the hub was started with one. */
   tasks: HubTasks | null = null;
+  /** The host's research for browsers (`feed.*`, `interests.*`, `research.run`, `watch.*`), when the hub was started with it. */
+  research: HubResearch | null = null;
 
   constructor(
     private readonly credentials: CredentialStore,
@@ -117,6 +120,15 @@ export class Router {
       if (HubTasks.handles(call.method)) {
         if (!this.tasks) throw new BridgeError('no-tasks', 'This hub runs no tasks for browsers; update Wayfinder on the host.', false);
         return this.tasks.handle(device, call);
+      }
+      if (HubResearch.handles(call.method)) {
+        if (!this.research)
+          throw new BridgeError(
+            'no-research',
+            'This host keeps no feed or research (it was started without a store); run wayfinder serve.',
+            false,
+          );
+        return this.research.handle(device, call);
       }
       const owner = call.session ? this.owners.get(keyOf(device.id, call.session)) : undefined;
       if (!owner) return this.sessions.handle(call);

@@ -6,6 +6,8 @@ import {
   hostTaskParams,
   RemoteBrowser,
   TASK_EVENT,
+  HISTORY_RECENT,
+  type HistoryRecent,
   type HostConversation,
   type HostSessions,
   type HostTaskEntry,
@@ -16,7 +18,7 @@ import {
   type IncomingCall,
   type TaskEventData,
 } from '@wayfinder/bridge';
-import type { AgentEvent, Browser, ConfirmAnswer, ConfirmRequest } from '@wayfinder/core';
+import type { AgentEvent, Browser, ConfirmAnswer, ConfirmRequest, HistorySignal } from '@wayfinder/core';
 import type { z } from 'zod';
 import type { DeviceLink } from './links';
 
@@ -43,6 +45,8 @@ export interface TaskRun {
   signal: AbortSignal;
   /** Each event as it happens (the TaskHost redacts and stores it first). */
   onEvent: (event: AgentEvent) => void;
+  /** That browser's recent history (site and title only), which it gives only when the person opted in there. */
+  history: (days: number, limit: number) => Promise<HistorySignal[]>;
 }
 
 /** What the hub needs to run and list tasks; it loads no config itself. */
@@ -238,6 +242,8 @@ export class HubTasks {
         confirm: browser.confirmInBrowser(),
         signal: running.stop.signal,
         onEvent: (event) => this.broadcast({ taskId, device: device.label, task: asked.task, event }),
+        history: async (days, limit) =>
+          (await this.linkTo(device.id, device.label).call<HistoryRecent>(HISTORY_RECENT, { days, limit })).items,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -132,4 +132,44 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       PRIMARY KEY (task_id, seq)
     ) WITHOUT ROWID`);
   },
+  // 6: research (issue 15): the person's interests and their weights, what runs and watches
+  // found (the feed: new or archived, with the reaction), and the pages being watched.
+  (db) => {
+    db.exec(`
+      CREATE TABLE interests (
+        id TEXT PRIMARY KEY,
+        topic TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        weight REAL NOT NULL DEFAULT 1,
+        added_at INTEGER NOT NULL
+      );
+      CREATE TABLE discoveries (
+        id TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        url_key TEXT NOT NULL UNIQUE,
+        fingerprint TEXT NOT NULL DEFAULT '',
+        title TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        image TEXT,
+        interest TEXT NOT NULL,
+        why TEXT NOT NULL,
+        site TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('article', 'video', 'change')),
+        found_at INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('new', 'archived')),
+        reaction TEXT CHECK (reaction IN ('up', 'down')),
+        reacted_at INTEGER
+      );
+      CREATE INDEX discoveries_feed ON discoveries (state, found_at);
+      CREATE TABLE watches (
+        id TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        label TEXT NOT NULL,
+        value TEXT,
+        locator TEXT,
+        every_minutes INTEGER NOT NULL,
+        last_checked_at INTEGER,
+        added_at INTEGER NOT NULL
+      );
+    `);
+  },
 ];

@@ -18,6 +18,7 @@ import { siteOf } from '../browser/hosts';
 import { MEMORY_TOOL_NAMES, offeredMemoryTools } from '../tools/memory';
 import { SiteSkills, type SkillLibrary } from '../skills/library';
 import { isSkillTool, offeredSkillTools } from '../tools/skills';
+import { isResearchTool, offeredResearchTools, type ResearchPort } from '../tools/research';
 import { PAGE_CODE_TOOL } from '../tools/page-code';
 import { ALLOW_ALL, type ConfirmAnswer, type ConfirmRequest, type Policy } from '../policy/types';
 import { ACT_SYSTEM, ASK_SYSTEM, executorTask, PLANNER_SYSTEM } from './prompts';
@@ -64,6 +65,8 @@ export interface RunOptions {
   attachments?: Attachment[];
   /** The person's recorded skills: list_skills and run_skill are offered when there are some, and a site's skills are named to the model there. */
   skills?: SkillLibrary;
+  /** Searching and (opted in) history: search_web, search_youtube and get_history are offered for the methods it has. */
+  research?: ResearchPort;
   /** Ask mode: attach the page's content (default true). */
   includePage?: boolean;
   /**
@@ -78,11 +81,40 @@ export interface RunOptions {
   continuing?: boolean;
   /** Awaited before each step: a host that pauses a task holds it here (an abort must release it). */
   betweenSteps?: () => Promise<void>;
+  /**
+   * Writes the sandboxed summary of a page read in the background (browse) instead of the
+   * summariser model: a host's tool-less local summariser (the extension's Chrome Summarizer).
+   * It gets only the page's address and text, never the person's task.
+   */
+  summarisePage?: (url: string, text: string, signal: AbortSignal) => Promise<string>;
 }
 
 export interface Attachment {
   name: string;
   text: string;
+  /** A picture (an area of a page the person captured), as a data URL: shown to a vision model with the task. */
+  image?: string;
+  /** A sound clip (a tab's audio), as a data URL (audio/wav or audio/mpeg): given to a model that takes audio. */
+  audio?: string;
+}
+
+type MediaPart = { type: 'file'; mediaType: string; data: { type: 'data'; data: string } };
+
+function mediaPart(dataUrl: string | undefined, kind: 'image' | 'audio'): MediaPart[] {
+  const match = dataUrl ? /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.+)$/i.exec(dataUrl) : null;
+  if (!match?.[1] || !match[2] || !match[1].toLowerCase().startsWith(`${kind}/`)) return [];
+  return [{ type: 'file', mediaType: match[1].toLowerCase(), data: { type: 'data', data: match[2] } }];
+}
+
+/**
+ * Attached pictures and sound clips as the first message's file parts, each only for a model
+ * that takes it (the attachment's fenced text still says what it is to any other).
+ */
+function attachedMedia(files: Attachment[] | undefined, slot: { vision: boolean; audio?: boolean | undefined }): MediaPart[] {
+  return (files ?? []).flatMap((f) => [
+    ...(slot.vision ? mediaPart(f.image, 'image') : []),
+    ...(slot.audio ? mediaPart(f.audio, 'audio') : []),
+  ]);
 }
 
 /** Attached files, each fenced: what a file says is data from outside, never instructions. */
@@ -130,12 +162,15 @@ function startingTools(
   skills: string[] = [],
 ): string[] {
   // The skill tools, like the memory tools, only as offered (`skills`: when the person has some).
-  const notMemory = (name: string) => !MEMORY_TOOL_NAMES.some((m) => m === name) && !isSkillTool(name);
-  if (mode === 'ask') return [...registry.readOnlyNames.filter(notMemory), ...memory.filter((m) => registry.readOnlyNames.includes(m))];
+  const notMemory = (name: string) => !MEMORY_TOOL_NAMES.some((m) => m === name) && !isSkillTool(name) && !isResearchTool(name);
+  // The research tools only for what the host gives (a search page, opted-in history).
+  const research = offeredResearchTools(options.research);
+  if (mode === 'ask')
+    return [...registry.readOnlyNames.filter(notMemory), ...memory.filter((m) => registry.readOnlyNames.includes(m)), ...research];
   const all = (options.tools ?? (options.models.actor.allTools ? 'all' : 'core')) === 'all';
   // Page code is never a starting tool: the loop offers it while the page's site enables it.
   const offeredAtStart = (name: string) => notMemory(name) && name !== PAGE_CODE_TOOL;
-  return [...(all ? registry.names.filter(offeredAtStart) : CORE_TOOL_NAMES), ...memory, ...skills];
+  return [...(all ? registry.names.filter(offeredAtStart) : CORE_TOOL_NAMES), ...memory, ...skills, ...research];
 }
 
 /** The first thing the model reads: the task, and the page as it is now. */
@@ -255,6 +290,8 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
     ...(options.memory ? { memory: options.memory } : {}),
     ...(options.skills ? { skills: new SiteSkills(options.skills) } : {}),
+    ...(options.research ? { research: options.research } : {}),
+    ...(options.summarisePage ? { summarisePage: options.summarisePage } : {}),
   };
   const memoryTools = await offeredMemoryTools(options.memory).catch(() => []);
   const skillTools = mode === 'ask' ? [] : await offeredSkillTools(options.skills).catch(() => []);
@@ -304,7 +341,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
       });
       state.messages = [
         { role: 'system', content: system },
-        { role: 'user', content: [{ type: 'text', text: first }] },
+        { role: 'user', content: [{ type: 'text', text: first }, ...attachedMedia(options.attachments, options.models.actor)] },
       ];
       await save(state);
       outcome = await actLoop();
@@ -358,7 +395,7 @@ async function runPlan(
   });
   const prompt: Prompt = [
     { role: 'system', content: PLANNER_SYSTEM },
-    { role: 'user', content: [{ type: 'text', text: start }] },
+    { role: 'user', content: [{ type: 'text', text: start }, ...attachedMedia(options.attachments, options.models.actor)] },
   ];
   state.step++;
   host.emit({ type: 'step-start', step: state.step });

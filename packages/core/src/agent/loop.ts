@@ -17,6 +17,7 @@ import type { ToolRegistry } from '../tools/registry';
 import { summariseUntrusted } from '../context/untrusted';
 import type { MemoryAccess } from '../memory/types';
 import type { SiteSkills } from '../skills/library';
+import type { ResearchPort } from '../tools/research';
 import type { AgentEvent } from './events';
 import type { TaskState } from './state';
 
@@ -49,6 +50,10 @@ export interface LoopHost {
   memory?: MemoryAccess;
   /** The person's skills, for the skill tools; the model is told about a site's skills when the tab reaches it. */
   skills?: SiteSkills;
+  /** Searching and history, for the research tools. */
+  research?: ResearchPort;
+  /** A host's own sandboxed page summariser (RunOptions.summarisePage); the summariser model otherwise. */
+  summarisePage?: (url: string, text: string, signal: AbortSignal) => Promise<string>;
 }
 
 export interface LoopRun {
@@ -157,7 +162,11 @@ export class ActLoop {
       fillSecrets: (text) => this.host.secrets?.fill(text) ?? text,
       memory: this.host.memory ?? null,
       skills: this.host.skills?.library ?? null,
-      summarisePage: (url, text) => summariseUntrusted(roleOf(this.host.models, 'summariser'), url, text, this.host.signal),
+      research: this.host.research ?? null,
+      summarisePage: (url, text) =>
+        this.host.summarisePage
+          ? this.host.summarisePage(url, text, this.host.signal)
+          : summariseUntrusted(roleOf(this.host.models, 'summariser'), url, text, this.host.signal),
     });
   }
 

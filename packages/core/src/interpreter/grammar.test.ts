@@ -78,3 +78,60 @@ describe('parseCommand', () => {
     expect(parseCommand('scroll down and make it quick').unknown).toEqual(['make it quick']);
   });
 });
+
+describe('how people phrase direct commands', () => {
+  const kinds = (command: string) => parseCommand(command).intents;
+
+  it.each([
+    [
+      'put the cursor in the second text box',
+      [{ kind: 'focus', target: { text: 'second text box', exact: null, kind: 'textbox', ordinal: 2 } }],
+    ],
+    [
+      'untick the last checkbox',
+      [{ kind: 'check', target: { text: 'last checkbox', exact: null, kind: 'checkbox', ordinal: -1 }, checked: false }],
+    ],
+    ['click the first link', [{ kind: 'click', target: { text: 'first link', exact: null, kind: 'link', ordinal: 1 } }]],
+    [
+      'pick the 3rd radio button',
+      [{ kind: 'check', target: { text: '3rd radio button', exact: null, kind: 'radio', ordinal: 3 }, checked: true }],
+    ],
+    ['choose Large from the dropdown', [{ kind: 'select', option: 'Large', target: { text: 'dropdown', exact: null, kind: 'dropdown' } }]],
+    ['pick Norway from the list', [{ kind: 'select', option: 'Norway', target: { text: 'list', exact: null, kind: 'list' } }]],
+    [
+      'tick all checkboxes',
+      [{ kind: 'check', target: { text: 'all checkboxes', exact: null, kind: 'checkbox', all: true }, checked: true }],
+    ],
+    ['dismiss the popup by pressing the x', [{ kind: 'click', target: { text: 'x', exact: null, icon: 'close' } }]],
+    ['click the ☰', [{ kind: 'click', target: { text: '☰', exact: null, icon: 'menu' } }]],
+    ['click the magnifying glass', [{ kind: 'click', target: { text: 'magnifying glass', exact: null, icon: 'search' } }]],
+    ['choose Edit > Paste Special > Values', [{ kind: 'menu', path: ['Edit', 'Paste Special', 'Values'] }]],
+    ['hover over Help', [{ kind: 'hover', target: t('Help') }]],
+    ['drag Tent to Backpack', [{ kind: 'drag', from: t('Tent'), to: t('Backpack') }]],
+    ['move the slider to 30', [{ kind: 'set', value: '30', target: { text: 'slider', exact: null, kind: 'slider' } }]],
+    ['scroll the terms box to the end', [{ kind: 'scroll', direction: 'bottom', target: t('terms box') }]],
+    ['scroll down in the terms box', [{ kind: 'scroll', direction: 'down', target: t('terms box') }]],
+    ['expand Shipping details', [{ kind: 'expand', target: t('Shipping details'), open: true }]],
+    ['collapse Billing details', [{ kind: 'expand', target: t('Billing details'), open: false }]],
+    ['clear the search box', [{ kind: 'clear', target: t('search box') }]],
+    ['toggle Dark mode', [{ kind: 'toggle', target: t('Dark mode') }]],
+    ['set the date to April 1, 2018', [{ kind: 'set', value: 'April 1, 2018', target: t('date') }]],
+  ])('%s', (command, intents) => {
+    expect(parseCommand(command)).toEqual({ intents, unknown: [] });
+  });
+
+  it('reads a login as typing both fields and pressing the button', () => {
+    expect(kinds('log in as ann with password trail-42').map((i) => i.kind)).toEqual(['type', 'type', 'click']);
+  });
+
+  it('reads the compound examples people give', () => {
+    expect(kinds('type "X" in both password boxes and hit the submit button').map((i) => i.kind)).toEqual(['type', 'click']);
+    expect(kinds('pick the third option button and write 42 in the 2nd field').map((i) => i.kind)).toEqual(['check', 'type']);
+    expect(kinds('scroll the terms box to the end, type "Ann" as the name and click Cancel').map((i) => i.kind)).toEqual([
+      'scroll',
+      'type',
+      'click',
+    ]);
+    expect(kinds('choose Edit then Paste Special then Values')).toHaveLength(3);
+  });
+});

@@ -15,6 +15,8 @@ export interface ModelSlot {
   toolMode: ToolMode;
   /** Whether screenshots can be shown to it. */
   vision: boolean;
+  /** Whether audio clips (WAV) can be given to it (an OpenAI-compatible server's audio model). */
+  audio?: boolean;
   maxOutputTokens?: number;
   /** Offer every tool from the start, not the core set (for weightless models, which pay nothing for schemas). */
   allTools?: boolean;

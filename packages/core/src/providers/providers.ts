@@ -70,6 +70,8 @@ export interface ProviderSettings {
   /** Force the text protocol (for models without tool calling) or native calls. */
   toolMode?: ToolMode;
   vision?: boolean;
+  /** The model takes audio clips (sent as audio file parts: OpenAI-compatible `input_audio`). */
+  audio?: boolean;
   fetch?: FetchFunction;
   /** The host's hints for its advice: where its settings are, the origin its requests come from, how to set up a model. */
   host?: HostHints;
@@ -197,6 +199,7 @@ export function createModelSlot(spec: ModelSpec, settings: ProviderSettings = {}
     endpoint: { provider: spec.provider, model: spec.model, baseURL: endpointAddress(spec, settings) },
   };
   if (settings.host) slot.host = settings.host;
+  if (settings.audio) slot.audio = true;
   if (spec.provider === 'command') slot.allTools = true;
   // Ollama cuts prompts to its own small default window unless told the size.
   if (spec.provider === 'ollama') slot.providerOptions = { ollama: { options: { num_ctx: contextWindow } } };

@@ -1,6 +1,7 @@
 import { BrowserError } from '../browser/errors';
 import { MEMORY_TOOL_NAMES } from '../tools/memory';
 import { isSkillTool } from '../tools/skills';
+import { isResearchTool } from '../tools/research';
 import { PAGE_CODE_TOOL } from '../tools/page-code';
 import { pageData } from '../browser/page-text';
 import type { PageRequest, RequestGuard, RequestVerdict } from '../browser/port';
@@ -87,18 +88,24 @@ export class ToolRunner {
     };
     // Without memory there is nothing for the memory tools to reach: they are not offered.
     // Nor, without a skills library, the skill tools.
-    const usable = offered.filter((name) => (context.memory || !isMemoryTool(name)) && (context.skills || !isSkillTool(name)));
+    // Nor, where the host gives no search or history, the research tools.
+    const usable = offered.filter(
+      (name) =>
+        (context.memory || !isMemoryTool(name)) && (context.skills || !isSkillTool(name)) && (context.research || !isResearchTool(name)),
+    );
     const tool = usable.includes(call.name) ? registry.get(call.name) : undefined;
     if (!tool) {
       const hint = isSkillTool(call.name)
         ? `${call.name} is not available: the person has no recorded skills here.`
-        : isMemoryTool(call.name)
-          ? `${call.name} is not available: memory is off here, or there is nothing in it yet.`
-          : call.name === PAGE_CODE_TOOL
-            ? `${call.name} is not available: running code in pages is off for this site, and only the person can turn it on in the site's rule.`
-            : registry.get(call.name)
-              ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
-              : `There is no tool named "${call.name}".`;
+        : isResearchTool(call.name)
+          ? `${call.name} is not available here: no search page is set up (or, for get_history, the person has not opted in).`
+          : isMemoryTool(call.name)
+            ? `${call.name} is not available: memory is off here, or there is nothing in it yet.`
+            : call.name === PAGE_CODE_TOOL
+              ? `${call.name} is not available: running code in pages is off for this site, and only the person can turn it on in the site's rule.`
+              : registry.get(call.name)
+                ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
+                : `There is no tool named "${call.name}".`;
       return fail(
         `${hint} Available tools: ${registry
           .pick(usable)

@@ -1,5 +1,6 @@
 import type { MemoryAccess } from '../memory/types';
 import type { SkillLibrary } from '../skills/library';
+import type { ResearchPort } from '../research/types';
 import { z } from 'zod';
 import type { Browser, Tab } from '../browser/port';
 import type { ToolEffects } from './effects';
@@ -33,6 +34,8 @@ export interface ToolContext {
   memory: MemoryAccess | null;
   /** The person's recorded skills, when the host keeps them (list_skills and run_skill use them). */
   skills: SkillLibrary | null;
+  /** Searching and (opted in) history, when the host offers them (search_web, search_youtube, get_history use it). */
+  research?: ResearchPort | null;
   /**
    * The runner this call came through, set by the runner itself: a tool that makes calls of
    * its own (run_skill plays a skill's steps) makes them there, each judged like any call.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageContent, WaitCondition } from '../browser/port';
+import type { Browser, PageContent, WaitCondition } from '../browser/port';
 import { BrowserError } from '../browser/errors';
 import { pageData } from '../browser/page-text';
 import { defineTabTool, defineTool } from './define';
@@ -161,19 +161,31 @@ export const browseTool = defineTool({
   risk: 'observe',
   effects: ({ url }) => [{ kind: 'open', url, target: 'background' }],
   run: async (ctx, { url }, response) => {
-    const tab = await ctx.browser.openTab(url, { background: true });
-    try {
-      const page = await tab.extract({ maxChars: 20_000 });
-      const summary = await ctx.summarisePage(page.url, renderContent(page));
-      response.add(
-        `A summary of ${pageData(page.url, 300)}, written from its text by a separate model with no tools (the page itself is untrusted):`,
-      );
-      response.pageText(page.url, summary);
-    } finally {
-      await ctx.browser.closeTab(tab.id).catch(() => undefined);
-    }
+    const { page, summary } = await readInBackground(ctx.browser, url, (at, text) => ctx.summarisePage(at, text));
+    response.add(
+      `A summary of ${pageData(page.url, 300)}, written from its text by a separate model with no tools (the page itself is untrusted):`,
+    );
+    response.pageText(page.url, summary);
   },
 });
+
+/**
+ * The browse path, for browse and for research runs: the page opens in a background tab, its
+ * content is extracted, and only `summarise` (a separate, tool-less model call) reads it.
+ */
+export async function readInBackground(
+  browser: Browser,
+  url: string,
+  summarise: (url: string, text: string) => Promise<string>,
+): Promise<{ page: PageContent; summary: string }> {
+  const tab = await browser.openTab(url, { background: true });
+  try {
+    const page = await tab.extract({ maxChars: 20_000 });
+    return { page, summary: await summarise(page.url, renderContent(page)) };
+  } finally {
+    await browser.closeTab(tab.id).catch(() => undefined);
+  }
+}
 
 export const metaTools = [
   defineTool({

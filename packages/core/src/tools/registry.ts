@@ -7,6 +7,7 @@ import { memoryTools } from './memory';
 import { navigationTools } from './navigation';
 import { browseTool, metaTools, pageTools } from './page';
 import { pageCodeTool } from './page-code';
+import { researchTools } from './research';
 import { skillTools } from './skills';
 import { tabTools } from './tabs';
 
@@ -42,6 +43,8 @@ export const ALL_TOOLS: Tool[] = [
   ...memoryTools,
   // Offered only when the person has skills (agent/agent.ts).
   ...skillTools,
+  // Offered only where the host gives research (agent/agent.ts).
+  ...researchTools,
   // Never in the core set: offered only where the site's rule enables page code (agent/loop.ts).
   pageCodeTool,
 ];

@@ -4,6 +4,7 @@ import { BrowserError } from '../browser/errors';
 import type { Browser, Tab } from '../browser/port';
 import { PLAYBOOKS } from '../playbooks/playbooks';
 import type { ToolContext } from './define';
+import type { ResearchPort } from '../research/types';
 
 // The tab a caller's tools work in, kept between calls: the one it switched to, else the
 // one the person is looking at. A tab that closed under a call is found again on the next.
@@ -59,6 +60,7 @@ export interface ContextParts {
   summarisePage?: (url: string, text: string) => Promise<string>;
   memory?: MemoryAccess | null;
   skills?: SkillLibrary | null;
+  research?: ResearchPort | null;
 }
 
 /** The context tools run in, for any caller of the ToolRunner. */
@@ -74,6 +76,7 @@ export function makeToolContext(parts: ContextParts): ToolContext {
     fillSecrets: parts.fillSecrets ?? ((text) => text),
     memory: parts.memory ?? null,
     skills: parts.skills ?? null,
+    research: parts.research ?? null,
     // The runner puts itself here for the calls it runs.
     runner: null,
     summarisePage:

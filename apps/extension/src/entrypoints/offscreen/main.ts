@@ -1,5 +1,7 @@
 import { isOffscreenRequest, type DownloadReply } from '../../lib/minilm';
 import { embedTexts, modelDownload } from '../../lib/minilm-runner';
+import { listenForTabCapture } from '../../lib/voice/tab-capture';
+import { listenForBuiltInJobs } from '../../background/builtin-offscreen';
 
 // The offscreen document (created by background/embedder.ts when memory uses MiniLM): it runs
 // the model and answers only messages addressed to it; everything else (the panel's and
@@ -18,3 +20,9 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   );
   return true;
 });
+
+// Voice: a tab's audio, recorded here and kept audible (lib/voice/tab-capture.ts).
+listenForTabCapture();
+
+// Chrome's built-in AI for the worker's page helpers and browse summaries (background/builtin-offscreen.ts).
+listenForBuiltInJobs();

@@ -15,11 +15,15 @@ import {
   type Settings,
 } from '../../lib/settings';
 import { BridgeSection } from './Bridge';
+import { BuiltInAiSection } from './BuiltInAi';
 import { BuiltInSection, ProviderSection } from './Providers';
 import { FactsSection } from './Facts';
 import { MemorySection } from './Memory';
+import { PageHelpersSection } from './PageHelpers';
+import { ResearchSection } from './Research';
 import { Roles } from './Roles';
 import { Secrets } from './Secrets';
+import { VoiceSection } from './Voice';
 
 // Options: a model for each job, providers (addresses, keys, models) with a connection test
 // each, and how the agent acts. Every change is saved as it is made — the bar at the top
@@ -144,6 +148,7 @@ export function App() {
           onChecked={(result) => commit(withTestResult(current(), 'chrome', result))}
           onUse={(role) => use('chrome', role)}
         />
+        <BuiltInAiSection allowed={settings.builtIn} onChange={(builtIn) => commit({ ...current(), builtIn })} />
 
         <h2>Agent</h2>
         <div className="field">
@@ -182,6 +187,11 @@ export function App() {
           </label>
         </div>
 
+        <PageHelpersSection
+          enabled={settings.pageHelpers.enabled}
+          onChange={(enabled) => commit({ ...current(), pageHelpers: { ...current().pageHelpers, enabled } })}
+        />
+
         <h2>Safety</h2>
         <p className="with-icon">
           <ShieldCheck size={16} aria-hidden="true" />
@@ -201,7 +211,10 @@ export function App() {
           panel), run again without a model; edit, export and import them.
         </p>
 
+        <VoiceSection />
+
         <BridgeSection />
+        <ResearchSection />
       </main>
     </>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, declined } from '../../lib/messages';
-import { Brain, CircleDot, Compass, History as HistoryIcon, Settings, SquarePen, Star } from 'lucide-react';
+import { Brain, CircleDot, Compass, History as HistoryIcon, House, Settings, SquarePen, Star } from 'lucide-react';
 import { Favourites } from './Favourites';
 import { History } from './History';
+import { FeedLine } from './FeedLine';
 import { HostLine, HostQuestions } from './HostLine';
 import { Idle, SetupLink } from './Idle';
 import { MemoryActions } from './MemoryActions';
@@ -12,6 +13,9 @@ import { providerFailures, StatusLine } from './StatusLine';
 import { TaskBox, type Draft, type RunRequest } from './TaskBox';
 import { Turn } from './Turn';
 import { usePanel } from './use-panel';
+import { usePanelVoice } from './use-panel-voice';
+import { TabAudioButton, TabAudioCard } from './TabAudio';
+import { MicButton, VoiceBar } from './Voice';
 
 // The side panel: the conversation, the task box, the status line. Esc answers what a task
 // waits for (no), or else stops the running task.
@@ -34,6 +38,8 @@ export function App() {
   const [showMemory, setShowMemory] = useState(false);
   const [showSkills, setShowSkills] = useState(false);
   const { recording, setRecording } = useRecording();
+  // Push-to-talk, spoken replies and tab audio (issue 17).
+  const { voice, capture, onTabText } = usePanelVoice({ tasks, recording: recording !== null, setDraft });
   const bottom = useRef<HTMLDivElement>(null);
   const running = tasks.find((t) => t.status === 'running' || t.status === 'waiting') ?? null;
 
@@ -167,9 +173,13 @@ export function App() {
         >
           <CircleDot aria-hidden size={18} />
         </button>
+        <TabAudioButton disabled={capture?.state === 'recording'} onProblem={setError} />
         <button type="button" className="icon" aria-label="New chat" title="New chat" onClick={() => void openConversation(null)}>
           <SquarePen aria-hidden size={18} />
         </button>
+        <a className="icon" href={chrome.runtime.getURL('/home.html')} target="_blank" rel="noopener" aria-label="Home" title="Home">
+          <House aria-hidden size={18} />
+        </a>
         <button type="button" className="icon" aria-label="Options" title="Options" onClick={() => void chrome.runtime.openOptionsPage()}>
           <Settings aria-hidden size={18} />
         </button>
@@ -240,9 +250,19 @@ export function App() {
             {error}
           </p>
         )}
-        <TaskBox running={running !== null} onRun={run} onStop={stop} draft={draft} bridge={bridge} />
+        <VoiceBar voice={voice} />
+        {capture && <TabAudioCard capture={capture} onText={onTabText} />}
+        <TaskBox
+          running={running !== null}
+          onRun={run}
+          onStop={stop}
+          draft={draft}
+          bridge={bridge}
+          voice={<MicButton voice={voice} disabled={false} />}
+        />
       </footer>
       <HostLine bridge={bridge} />
+      <FeedLine />
       <StatusLine status={status} providerFailures={providerFailures(tasks)} />
     </div>
   );

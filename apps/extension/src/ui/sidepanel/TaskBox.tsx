@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, ATTACHMENT_MAX_FILES, type PageInfo } from '../../lib/messages';
@@ -7,6 +7,8 @@ import { SaveFavourite } from './SaveFavourite';
 import { choiceKey, loadSettings, modelOptions, type ModelChoice, type Settings } from '../../lib/settings';
 import { ModelPicker } from './ModelPicker';
 import { HOST_MODEL_KEY, type BridgeState } from '../../lib/bridge-messages';
+import { usePageAttachments, type BoxFile } from './use-page-attachments';
+import { CaptureButton } from './CaptureButton';
 
 /** The Host choice: not offered before pairing; disabled with why while not connected. */
 function hostChoice(bridge: BridgeState | null): { unavailable: string | null } | null {
@@ -24,7 +26,7 @@ export interface RunRequest {
   mode: TaskMode;
   model: ModelChoice | null;
   includePage: boolean;
-  attachments?: { name: string; text: string }[];
+  attachments?: { name: string; text: string; image?: string; audio?: string }[];
   /** Run with the host's agent (`wayfinder serve`) instead of a model of this browser's. */
   host?: boolean;
 }
@@ -38,8 +40,13 @@ const MODES: { mode: TaskMode; label: string; hint: string }[] = [
 /** A task put in the box from elsewhere; `at` tells one putting from the next. */
 export interface Draft {
   task: string;
-  mode: TaskMode;
+  /** Left out: the mode chosen in the box stays. */
+  mode?: TaskMode;
   at: number;
+  /** Run it at once (a spoken task, when voice runs on release). */
+  run?: boolean;
+  /** A file to attach instead of text to put in the box (a tab's audio: the clip, or its transcript). */
+  attach?: { name: string; text: string; audio?: string };
 }
 
 export function TaskBox({
@@ -48,8 +55,11 @@ export function TaskBox({
   onStop,
   draft = null,
   bridge = null,
+  voice = null,
 }: {
   bridge?: BridgeState | null;
+  /** Voice's buttons (push-to-talk), beside the attach button. */
+  voice?: ReactNode;
   running: boolean;
   onRun: (run: RunRequest) => Promise<boolean>;
   onStop: () => void;
@@ -61,7 +71,9 @@ export function TaskBox({
   const [model, setModel] = useState('');
   const [includePage, setIncludePage] = useState(true);
   const [page, setPage] = useState<PageInfo | null>(null);
-  const [files, setFiles] = useState<ReadAttachment[]>([]);
+  const [files, setFiles] = useState<BoxFile[]>([]);
+  // Sent from a page by the page helpers (Send to chat): attachments of the next task.
+  const pageAttachments = usePageAttachments(setFiles);
   const [reading, setReading] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -81,9 +93,12 @@ export function TaskBox({
 
   useEffect(() => {
     if (!draft) return;
-    setText(draft.task);
-    setMode(draft.mode);
+    const attached = draft.attach;
+    if (attached) setFiles((f) => [...f, { ...attached, truncated: false }].slice(0, ATTACHMENT_MAX_FILES));
+    if (!attached || draft.task) setText(draft.task);
+    if (draft.mode) setMode(draft.mode);
     box.current?.focus();
+    if (draft.run) void submit({ task: draft.task, mode: draft.mode });
   }, [draft]);
 
   // The box grows with what is typed, up to a limit, and shrinks back after a run.
@@ -96,13 +111,20 @@ export function TaskBox({
 
   // The same list the picker offers: only models that can be picked.
   const choices = settings ? modelOptions(settings).flatMap((o) => (o.unavailable === null ? [o.choice] : [])) : [];
-  const submit = async () => {
-    if (!text.trim() || running || reading) return;
+  const submit = async (now?: { task: string; mode?: TaskMode | undefined }) => {
+    const task = now?.task ?? text;
+    if (!task.trim() || running || reading) return;
     const picked = choices.find((c) => choiceKey(c) === model) ?? null;
-    const attachments = files.map(({ name, text: content }) => ({ name, text: content }));
+    const attachments = files.map(({ name, text: content, image, audio }) => ({
+      name,
+      text: content,
+      ...(image ? { image } : {}),
+      ...(audio ? { audio } : {}),
+    }));
     const host = model === HOST_MODEL_KEY;
-    if (await onRun({ task: text.trim(), mode, model: host ? null : picked, includePage, attachments, host })) {
+    if (await onRun({ task: task.trim(), mode: now?.mode ?? mode, model: host ? null : picked, includePage, attachments, host })) {
       setText('');
+      if (files.some((f) => f.page)) void pageAttachments.clear();
       setFiles([]);
       setFileProblem(null);
     }
@@ -167,7 +189,7 @@ export function TaskBox({
                 type="button"
                 className="icon"
                 aria-label={`Remove ${f.name}`}
-                onClick={() => setFiles((all) => all.filter((_, j) => j !== i))}
+                onClick={() => (f.page ? void pageAttachments.remove(f.name) : setFiles((all) => all.filter((_, j) => j !== i)))}
               >
                 <X aria-hidden size={14} />
               </button>
@@ -232,6 +254,8 @@ export function TaskBox({
         >
           <Paperclip aria-hidden size={16} />
         </button>
+        <CaptureButton onProblem={setFileProblem} />
+        {voice}
         <ModelPicker settings={settings} value={model} onChange={setModel} host={hostChoice(bridge)} />
         <span className="grow" />
         <SaveFavourite text={text} mode={mode} />

@@ -8,6 +8,7 @@ import { PendingCard } from './Cards';
 import { Progress, usedModel } from './Progress';
 import { TaskActions } from './TaskActions';
 import { Timeline } from './Timeline';
+import { RateAnswer } from './RateAnswer';
 
 // One task in a conversation: what was asked, its plan as a live checklist, its steps,
 // what it waits for, and its answer with the tokens (and cost) it took. A running task can
@@ -117,6 +118,7 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
             <>
               <Markdown text={task.result.summary} />
               <CopyButton text={task.result.summary} label="Copy answer" className="copy-answer" />
+              {!task.host && <RateAnswer taskId={task.id} conversationId={task.conversationId} />}
             </>
           )}
         </div>

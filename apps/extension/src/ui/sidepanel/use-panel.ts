@@ -95,6 +95,8 @@ export function usePanel() {
         setBridge(message.bridge);
         return;
       }
+      // The feed's count: the panel's feed line follows it itself (FeedLine.tsx).
+      if (message.type === 'feed') return;
       if (message.type === 'pending') {
         setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, pending: message.request } : t)));
         return;

@@ -30,6 +30,11 @@ const PERMISSIONS: [string, string][] = [
     'to read a page you asked Wayfinder to remember (or every page, if you turn that on in Options) without taking control of the tab',
   ],
   [
+    'Tab capture',
+    'only when you press Record tab audio (or Ctrl+Shift+A): to record a few seconds of the tab’s sound, which keeps playing',
+  ],
+  ['Text-to-speech', 'if you turn on spoken replies in Options: to read answers aloud with your browser’s voices'],
+  [
     'Tab groups',
     'if you connect Wayfinder on this computer (Options: Connect to the host): to keep the tabs it works in together, as "Wayfinder (host)"',
   ],

@@ -1,0 +1,35 @@
+import type { FeedReplies } from '../lib/feed-messages';
+import type { ParsedRequest, Replies } from '../lib/messages';
+import type { FeedService } from './feed';
+
+// The router's answers to the feed and interests requests (lib/feed-messages.ts): the feed
+// page, the panel's "N new" and Options › Research.
+
+type FeedType = keyof FeedReplies;
+type Handler<T extends FeedType> = (request: Extract<ParsedRequest, { type: T }>) => Promise<Replies[T]>;
+
+export type FeedParts = Pick<FeedService, 'list' | 'react' | 'unread' | 'interests' | 'addInterest' | 'removeInterest'>;
+
+const unavailable = (): Promise<never> =>
+  Promise.reject(new Error('The feed is not available here; reload the extension (chrome://extensions).'));
+
+/** For a router made without the feed (tests of other parts). */
+export const UNAVAILABLE_FEED: FeedParts = {
+  list: unavailable,
+  react: unavailable,
+  unread: () => Promise.resolve({ unread: 0, connected: false }),
+  interests: unavailable,
+  addInterest: unavailable,
+  removeInterest: unavailable,
+};
+
+export function feedHandlers(feed: FeedParts): { [T in FeedType]: Handler<T> } {
+  return {
+    'feed.list': (r) => feed.list(r.state, r.offset, r.limit),
+    'feed.react': (r) => feed.react(r.id, r.reaction),
+    'feed.unread': () => feed.unread(),
+    'interests.list': async () => ({ interests: await feed.interests() }),
+    'interests.add': async (r) => ({ interest: await feed.addInterest(r.topic) }),
+    'interests.remove': async (r) => ({ removed: await feed.removeInterest(r.id) }),
+  };
+}

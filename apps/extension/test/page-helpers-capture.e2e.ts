@@ -1,0 +1,118 @@
+import { startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from './a11y';
+import { agentRequests, artifactPath, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { helperBrain, overlay, PICTURE } from './page-helpers-kit';
+
+// The area capture on a screen of pixel ratio 2 (issue 16): the rectangle the person drags,
+// in CSS pixels, comes out as a picture of twice its size with the page's own pixels in it,
+// and reaches a vision model — explained, or attached to the next task.
+
+let env: ExtensionEnv;
+let server: MockModelServer;
+
+beforeAll(async () => {
+  env = await openExtensionEnv({ args: ['--force-device-scale-factor=2'] });
+  server = await startOpenAICompatible(helperBrain);
+  // A vision model on the OpenAI-compatible server (the setting a LLaVA or Qwen-VL server needs).
+  const provider = { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' };
+  await env.setSettings({
+    ...settingsWith({ provider: 'openai-compatible' }),
+    providers: { 'openai-compatible': { ...provider, vision: true } },
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  await env.close();
+});
+
+/** Starts the capture in the page's tab as the shortcut's handler does (background/page-helpers.ts). */
+async function startLikeTheShortcut(page: Page): Promise<void> {
+  await page.bringToFront();
+  const worker = await env.currentWorker();
+  await worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    if (tab?.id === undefined) throw new Error('no tab');
+    await chrome.tabs.sendMessage(tab.id, { type: 'page-helpers.start-capture' });
+  }, page.url());
+}
+
+/** Drags over #swatch once the capture veil is up. */
+async function captureSwatch(page: Page): Promise<{ width: number; height: number; dpr: number }> {
+  await overlay(page).locator('[data-role="capture-veil"]').waitFor();
+  const box = await page.locator('#swatch').boundingBox();
+  if (!box) throw new Error('no swatch');
+  await page.screenshot({ path: artifactPath('page-helpers-capture-veil-light.png') });
+  await page.mouse.move(box.x, box.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width, box.y + box.height, { steps: 4 });
+  await page.mouse.up();
+  const dpr = await page.evaluate(() => devicePixelRatio);
+  return { width: box.width, height: box.height, dpr };
+}
+
+describe('page helpers: area capture', () => {
+  it('crops the dragged rectangle at the pixel ratio, with the page’s own pixels, and a vision model explains it', async () => {
+    const page = await env.openSite('/article');
+    await startLikeTheShortcut(page);
+    const { width, height, dpr } = await captureSwatch(page);
+    expect(dpr).toBe(2);
+    const card = overlay(page).locator('[data-role="capture"]');
+    await card.locator('img').waitFor();
+    expect(await card.getAttribute('data-width')).toBe(String(Math.round(width * dpr)));
+    expect(await card.getAttribute('data-height')).toBe(String(Math.round(height * dpr)));
+
+    // The picture's quarters are the swatch's four colours.
+    const colours = await card.locator('img').evaluate(async (img: HTMLImageElement) => {
+      const bitmap = await createImageBitmap(await (await fetch(img.src)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.drawImage(bitmap, 0, 0);
+      const at = (x: number, y: number) =>
+        Array.from(context.getImageData(Math.floor(x * bitmap.width), Math.floor(y * bitmap.height), 1, 1).data.slice(0, 3));
+      return { size: [bitmap.width, bitmap.height], tl: at(0.25, 0.25), tr: at(0.75, 0.25), bl: at(0.25, 0.75), br: at(0.75, 0.75) };
+    });
+    expect(colours).toEqual({ size: [240, 160], tl: [255, 0, 0], tr: [0, 255, 0], bl: [0, 0, 255], br: [255, 255, 0] });
+    await page.screenshot({ path: artifactPath('page-helpers-capture-light.png') });
+    expect((await accessibilityViolations(page)).filter((v) => v.includes('wayfinder-helpers'))).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: artifactPath('page-helpers-capture-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    const before = agentRequests(server).length;
+    await card.getByRole('button', { name: 'Explain' }).click();
+    const answer = overlay(page).locator('[aria-label="Wayfinder: Explain the captured area"] [data-role="output"]');
+    await expect.poll(() => answer.innerText()).toBe(PICTURE);
+    const sent = JSON.stringify(agentRequests(server)[before]?.body.messages);
+    expect(sent).toContain('You explain a picture');
+    expect(sent).toContain('data:image/png;base64,');
+    await page.close();
+  });
+
+  it('starts from the panel’s button and sends the captured area to the chat: the next task shows it to the model', async () => {
+    const page = await env.openSite('/article');
+    const panel = await env.openPanel();
+    // The panel's Capture button: the page beside it comes to the front with the capture veil.
+    await panel.getByRole('button', { name: 'Capture an area of the page' }).click();
+    await captureSwatch(page);
+    const card = overlay(page).locator('[data-role="capture"]');
+    await card.getByRole('button', { name: 'Send to chat' }).click();
+    await page.locator('wayfinder-helpers [data-role="sent-highlight"]').first().waitFor();
+
+    await panel.bringToFront();
+    await expect.poll(() => panel.getByRole('list', { name: 'Attached files' }).innerText()).toContain('captured area of 127.0.0.1');
+    const before = agentRequests(server).length;
+    await runInPanel(panel, 'What colours are in the picture?', 'Ask');
+    await finishedTurn(panel);
+    const first = JSON.stringify(agentRequests(server)[before]?.body.messages);
+    expect(first).toContain('What colours are in the picture?');
+    expect(first).toContain('<page-content source=\\"attached file: captured area of 127.0.0.1\\">');
+    expect(first).toMatch(/"type":"image_url","image_url":\{"url":"data:image\/png;base64,/);
+    await panel.close();
+    await page.close();
+  });
+});

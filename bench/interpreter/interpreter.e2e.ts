@@ -1,0 +1,68 @@
+import { NodeBrowser } from '@wayfinder/cdp/node';
+import { startGym, type Gym } from '@wayfinder/gym';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPhrasing } from './phrasing-bench';
+import { PHRASINGS } from './phrasings';
+
+// A representative slice of the interpreter's phrasing set (bench/interpreter), so CI runs
+// it: each command through the real loop and tools in headless Chromium, the gym's state
+// deciding. The issue's own examples are all here.
+
+const PICKED = [
+  'put the cursor in the second text box',
+  'type "X" in both password boxes and hit the submit button',
+  'pick the third option button and write 42 in the 2nd field',
+  'choose Large from the dropdown',
+  'pick Norway from the list',
+  'dismiss the popup by pressing the x',
+  'open the collapsed section and press Submit',
+  'scroll the terms box to the end, type "Ann" as the name and click Cancel',
+  'choose Edit > Paste Special > Values',
+  'set the date to 04/01/2018',
+  'set the date to April 1, 2018',
+  'untick the last checkbox',
+  'click the first link',
+  'tick all checkboxes',
+  'hover over Account and click Orders',
+  'drag Tent to Backpack',
+  'log in as ann with password trail-42',
+  'set the slider to 70',
+  'set the meeting time to 1 April 2018 at 9:30 pm',
+  'set the birthday to 04/01/2018',
+  'click the magnifying glass icon and search for ridge',
+  'open the Edit menu, then Paste Special, then Values',
+  'type "Ann" into the text field',
+];
+
+let gym: Gym;
+let browser: NodeBrowser;
+beforeAll(async () => {
+  gym = await startGym();
+  browser = await NodeBrowser.launch();
+});
+afterAll(async () => {
+  await browser.close();
+  await gym.close();
+});
+
+describe('the command interpreter on how people phrase direct commands', () => {
+  const picked = PICKED.map((command) => PHRASINGS.find((p) => p.command === command) ?? command);
+
+  it('covers each form with phrasings from the set', () => {
+    expect(picked.filter((p) => typeof p === 'string')).toEqual([]);
+  });
+
+  it.each(picked.flatMap((p) => (typeof p === 'string' ? [] : [[`${p.form}: ${p.command}`, p] as const])))('%s', async (_, phrasing) => {
+    const outcome = await runPhrasing(browser, gym, phrasing);
+    expect(outcome.ok, outcome.summary).toBe(true);
+  });
+
+  it('says when it is not sure, and names the candidates', async () => {
+    const unsure = PHRASINGS.find((p) => p.command === 'type "Ann" into the text field');
+    if (!unsure) throw new Error('the phrasing set lost its unsure case');
+    const outcome = await runPhrasing(browser, gym, unsure);
+    expect(outcome.summary).toContain('I am not sure which field "text field" means');
+    expect(outcome.summary).toContain('textbox "First name"');
+    expect(outcome.summary).toContain('configure a model');
+  });
+});

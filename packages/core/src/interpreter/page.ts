@@ -1,0 +1,174 @@
+import { refLines, type MadeCall } from '../model/prompt-reading';
+import { sensitiveKind } from '../policy/classify';
+import { KINDS, type Target } from './targets';
+
+// Reading the page for the interpreter: tool calls made one at a time (a call not yet
+// answered stops the step; an error fails it), the controls of a full snapshot in page
+// order, and which of them are passwords, text areas or date fields (from get_html).
+
+export type Call = { id: string; name: string; input: Record<string, unknown> };
+
+/** The next call to make: thrown to stop a step until its result is in. */
+export class Pending extends Error {
+  constructor(readonly call: Call) {
+    super(`waiting for ${call.name}`);
+  }
+}
+
+/** Why a step cannot go on, in words for the person. */
+export class Failed extends Error {}
+
+export function firstLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? text
+  );
+}
+
+export class Calls {
+  constructor(private readonly made: Map<string, MadeCall>) {}
+
+  /** The result of the call with this id; makes it first if it was not made yet. */
+  result(id: string, name: string, input: Record<string, unknown>): string {
+    const made = this.made.get(id);
+    if (!made?.result) throw new Pending({ id, name, input });
+    if (made.isError) throw new Failed(firstLine(made.result));
+    return made.result;
+  }
+
+  has(id: string): boolean {
+    return Boolean(this.made.get(id)?.result);
+  }
+}
+
+export interface Control {
+  ref: string;
+  role: string;
+  name: string;
+  states: string[];
+  value: string | null;
+  /** The HTML field it is, where known (input type, tag, placeholder). */
+  field?: { tag: string; type: string; placeholder: string };
+}
+
+export function describe(c: { role: string; name: string }): string {
+  return `${c.role} "${c.name}"`;
+}
+
+/** The controls a snapshot lists, in page order. */
+export function controlsIn(text: string): Control[] {
+  return text.split('\n').flatMap((line) => {
+    const [ref] = refLines(line);
+    if (!ref) return [];
+    const after = line.slice(line.indexOf(`[${ref.ref}]`));
+    const value = /\bvalue="((?:[^"\\]|\\.)*)"/.exec(after);
+    const states = (
+      after
+        .replace(/"(?:[^"\\]|\\.)*"/g, ' ')
+        .match(/\b(checked|selected|expanded|collapsed|disabled|invalid|pressed|focused|filled)\b/g) ?? []
+    ).map(String);
+    const parsed: unknown = value ? JSON.parse(`"${value[1] ?? ''}"`) : null;
+    return [{ ...ref, states, value: typeof parsed === 'string' ? parsed : null }];
+  });
+}
+
+const FIELD_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'slider', 'combobox', 'listbox']);
+const NOT_FIELDS = new Set(['hidden', 'checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'color']);
+
+/** get_html's fields in order, matched to the snapshot's field controls one for one (when the counts agree). */
+export function attachFields(controls: Control[], html: string): boolean {
+  const fields: { tag: string; type: string; placeholder: string }[] = [];
+  for (const m of html.matchAll(/<(input|textarea|select)\b([^>]*)>/gi)) {
+    const attrs = m[2] ?? '';
+    const tag = (m[1] ?? '').toLowerCase();
+    const type = tag === 'input' ? (/\btype="([^"]*)"/i.exec(attrs)?.[1] ?? 'text').toLowerCase() : tag;
+    if (NOT_FIELDS.has(type)) continue;
+    fields.push({ tag, type, placeholder: /\bplaceholder="([^"]*)"/i.exec(attrs)?.[1] ?? '' });
+  }
+  const slots = controls.filter((c) => FIELD_ROLES.has(c.role));
+  if (slots.length !== fields.length) return false;
+  slots.forEach((c, i) => (c.field = fields[i]));
+  return true;
+}
+
+/** The page's controls (a full snapshot, plus the HTML when the kind needs it). */
+export function pageControls(calls: Calls, id: string, withFields: boolean): Control[] {
+  const controls = controlsIn(calls.result(`${id}-snap`, 'snapshot', { mode: 'full', max_tokens: 20_000 }));
+  if (withFields) attachFields(controls, calls.result(`${id}-html`, 'get_html', { max_chars: 50_000 }));
+  return controls;
+}
+
+const ICON_NAMES: Record<string, RegExp> = {
+  close: /^(?:×|✕|✖|╳|x|X|close|close (?:dialog|popup|window|banner|message|notice)|dismiss)$/i,
+  menu: /^(?:☰|≡|⋮|menu|main menu|open menu|navigation|toggle navigation)$/i,
+  search: /^(?:🔍|🔎|⌕|search|open search)$/i,
+};
+
+function plainWords(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The controls a kind, ordinal, plural or icon target means; a Failed when it cannot be sure. */
+export function resolveByKind(controls: Control[], target: Target): Control[] {
+  if (target.icon) {
+    const re = ICON_NAMES[target.icon];
+    const hits = controls.filter((c) => ['button', 'link', 'clickable', 'menuitem'].includes(c.role) && re?.test(c.name.trim()));
+    if (hits.length === 1 && hits[0]) return [hits[0]];
+    if (!hits.length)
+      throw new Failed(
+        `There is no ${target.icon} button on the page (looked for ${target.icon === 'close' ? '×, ✕, x or Close' : target.icon === 'menu' ? '☰ or Menu' : 'a magnifier or Search'}).`,
+      );
+    throw new Failed(
+      `I am not sure which ${target.icon} button "${target.text}" means (it could be ${hits.slice(0, 4).map(describe).join(', ')}). Say its exact name in quotes.`,
+    );
+  }
+  const kind = KINDS[target.kind ?? ''];
+  if (!kind) return [];
+  const kindName = target.kind === 'field' ? 'field' : (target.kind ?? 'control');
+  let candidates = controls.filter((c) => kind.roles.includes(c.role));
+  if (kind.html) {
+    const known = candidates.filter((c) => c.field);
+    candidates = known.length
+      ? known.filter((c) => c.field && kind.html?.(c.field))
+      : candidates.filter((c) => nameSuggests(target.kind ?? '', c.name));
+  }
+  if (kind.state) {
+    candidates = candidates.filter((c) => c.states.some((s) => new RegExp(`^(?:${kind.state})$`).test(s)));
+    if (/collapsed|closed|hidden|folded/i.test(target.text)) candidates = candidates.filter((c) => c.states.includes('collapsed'));
+    if (/expanded|open/i.test(target.text)) candidates = candidates.filter((c) => c.states.includes('expanded'));
+  }
+  if (target.named) {
+    const words = plainWords(target.named);
+    candidates = candidates.filter((c) => plainWords(c.name).includes(words));
+  }
+  if (!candidates.length) throw new Failed(`There is no ${kindName} on the page${target.named ? ` named like "${target.named}"` : ''}.`);
+  if (target.all) return candidates;
+  if (target.ordinal) {
+    const pick = target.ordinal === -1 ? candidates.at(-1) : candidates[target.ordinal - 1];
+    if (!pick) throw new Failed(`There are only ${candidates.length} ${kindName}(s) on the page, so there is no number ${target.ordinal}.`);
+    return [pick];
+  }
+  if (candidates.length === 1 && candidates[0]) return [candidates[0]];
+  return candidates;
+}
+
+function nameSuggests(kind: string, name: string): boolean {
+  if (kind === 'password') return /pass(?:word|code|phrase)|\bpin\b/i.test(name);
+  if (kind === 'date') return /date|birthday|\bdob\b/i.test(name);
+  if (kind === 'textarea') return /comment|message|notes?|description|bio|details/i.test(name);
+  return false;
+}
+
+/** Refuses a sensitive control reached without its exact name (the kind or an ordinal is not its name). */
+export function guardSensitive(control: Control, target: Target): void {
+  if (target.exact === null && sensitiveKind(control.name)) {
+    throw new Failed(
+      `I am not sure "${target.text}" means ${describe(control)}, and I never guess on actions like this. Say its exact name in quotes if that is what you want.`,
+    );
+  }
+}

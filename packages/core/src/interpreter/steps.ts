@@ -1,0 +1,209 @@
+import type { Intent } from './intents';
+import { describe, Failed, guardSensitive, pageControls, resolveByKind, type Calls, type Control } from './page';
+import { resolveAll, resolveOne } from './resolve';
+import { byKind, target as readTarget, type Target } from './targets';
+import { setSlider, typeValue } from './typed';
+
+// Each intent as tool calls, one at a time: a call whose result is not in yet stops the
+// step (Pending); an error or a doubt fails it (Failed); otherwise it says what it did.
+
+const EDITABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
+const CHOOSERS = ['combobox', 'listbox'];
+const TOGGLES = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
+const OPENERS = ['button', 'tab', 'menuitem', 'link', 'clickable', 'combobox', 'treeitem'];
+
+function act(calls: Calls, id: string, name: string, input: Record<string, unknown>, finished: string): string {
+  calls.result(id, name, input);
+  return finished;
+}
+
+function guarded(control: Control, target: Target): Control {
+  if (byKind(target)) guardSensitive(control, target);
+  return control;
+}
+
+function each(controls: Control[], run: (c: Control, i: number) => string): string {
+  return controls.map(run).join('; ');
+}
+
+const CHOICES = [...TOGGLES, 'option', 'tab', 'menuitem'];
+
+function chooseOption(calls: Calls, id: string, option: string): string {
+  const t: Target = { text: option, exact: null };
+  // A choice named exactly as said settles it (find reads "Blue" as a colour, not a name).
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const exact = pageControls(calls, `${id}-c`, false).filter((c) => CHOICES.includes(c.role) && norm(c.name) === norm(option));
+  const m = exact.length === 1 && exact[0] ? exact[0] : resolveOne(calls, id, t, CHOICES, 'choice');
+  return TOGGLES.includes(m.role)
+    ? act(calls, `${id}-act`, 'check', { ref: m.ref, checked: true }, `selected ${describe(m)}`)
+    : act(calls, `${id}-act`, 'click', { ref: m.ref }, `selected ${describe(m)}`);
+}
+
+function menu(calls: Calls, id: string, path: string[]): string {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  path.forEach((level, i) => {
+    const controls = pageControls(calls, `${id}-m${i}`, false);
+    const items = controls.filter((c) =>
+      ['menuitem', 'menuitemcheckbox', 'menuitemradio', 'button', 'link', 'tab', 'option'].includes(c.role),
+    );
+    const item =
+      items.find((c) => c.role.startsWith('menuitem') && norm(c.name) === norm(level)) ??
+      items.find((c) => norm(c.name) === norm(level)) ??
+      items.find((c) => c.role.startsWith('menuitem') && norm(c.name).startsWith(norm(level)));
+    if (!item) throw new Failed(`There is no menu item "${level}"${i ? ` under "${path.slice(0, i).join(' > ')}"` : ''} on the page.`);
+    if (i < path.length - 1 && item.states.includes('expanded')) return;
+    guardSensitive(item, { text: level, exact: null });
+    calls.result(`${id}-m${i}-act`, 'click', { ref: item.ref });
+  });
+  return `chose ${path.join(' > ')}`;
+}
+
+function expand(calls: Calls, id: string, target: Target, open: boolean): string {
+  const t = byKind(target) ? target : readTarget(target.text.replace(/\s+(?:section|panel|accordion|details|group)$/i, ''));
+  const c = guarded(resolveOne(calls, id, t, OPENERS, 'section'), t);
+  if (open && c.states.includes('expanded')) return `${describe(c)} was already open`;
+  if (!open && c.states.includes('collapsed')) return `${describe(c)} was already closed`;
+  return act(calls, `${id}-act`, 'click', { ref: c.ref }, `${open ? 'opened' : 'closed'} ${describe(c)}`);
+}
+
+function set(calls: Calls, id: string, target: Target, value: string): string {
+  const c = resolveOne(calls, id, target, null, 'control');
+  if (c.role === 'slider') return setSlider(calls, id, c, value);
+  if (CHOOSERS.includes(c.role))
+    return act(calls, `${id}-act`, 'select_option', { ref: c.ref, values: [value] }, `selected "${value}" in ${describe(c)}`);
+  if (TOGGLES.includes(c.role)) return chooseOption(calls, `${id}-o`, value);
+  if (EDITABLE.includes(c.role)) return typeValue(calls, id, c, value);
+  throw new Failed(`${describe(c)} does not take a typed value, so I cannot set it to "${value}".`);
+}
+
+/** The search box; one that hides behind a magnifier (🔍, Search) is opened first. */
+function searchBox(calls: Calls, id: string): Control {
+  const query: Target = { text: 'search box', exact: null };
+  const roles = ['searchbox', 'textbox', 'combobox'];
+  try {
+    return resolveOne(calls, id, query, roles, 'search box');
+  } catch (error) {
+    if (!(error instanceof Failed) || !/There is no search box/.test(error.message)) throw error;
+    let icon: Control | undefined;
+    try {
+      [icon] = resolveByKind(pageControls(calls, `${id}-icon`, false), { text: 'search', exact: null, icon: 'search' });
+    } catch (noIcon) {
+      if (noIcon instanceof Failed) throw error;
+      throw noIcon;
+    }
+    if (!icon) throw error;
+    calls.result(`${id}-icon-act`, 'click', { ref: icon.ref });
+    return resolveOne(calls, `${id}-again`, query, roles, 'search box');
+  }
+}
+
+export function advance(intent: Intent, id: string, calls: Calls): string {
+  switch (intent.kind) {
+    case 'navigate':
+      return act(calls, id, 'navigate', { url: intent.url }, `opened ${intent.url}`);
+    case 'back':
+      return act(calls, id, 'go_back', {}, 'went back');
+    case 'forward':
+      return act(calls, id, 'go_forward', {}, 'went forward');
+    case 'reload':
+      return act(calls, id, 'reload', {}, 'reloaded the page');
+    case 'scroll': {
+      if (!intent.target) return act(calls, id, 'scroll', { direction: intent.direction }, `scrolled ${intent.direction}`);
+      const c = resolveOne(calls, id, intent.target, null, 'element');
+      return act(calls, `${id}-act`, 'scroll', { direction: intent.direction, ref: c.ref }, `scrolled ${describe(c)} ${intent.direction}`);
+    }
+    case 'press':
+      return act(calls, id, 'press_key', { keys: intent.keys }, `pressed ${intent.keys}`);
+    case 'new-tab':
+      return act(
+        calls,
+        id,
+        'open_tab',
+        intent.url ? { url: intent.url } : {},
+        intent.url ? `opened ${intent.url} in a new tab` : 'opened a new tab',
+      );
+    case 'close-tab':
+      return act(calls, id, 'close_tab', {}, 'closed the tab');
+    case 'switch-tab':
+      try {
+        return act(calls, id, 'switch_tab', { tab: intent.which }, `switched to tab ${intent.which}`);
+      } catch (error) {
+        // "Switch to the Security tab" may mean a tab on the page rather than a browser tab.
+        if (!(error instanceof Failed) || /^\d+$|^last$/.test(intent.which)) throw error;
+        const tab = resolveOne(calls, `${id}-page`, { text: intent.which, exact: null }, ['tab'], 'tab');
+        return act(calls, `${id}-page-act`, 'click', { ref: tab.ref }, `switched to ${describe(tab)}`);
+      }
+    case 'search': {
+      const box = searchBox(calls, id);
+      return act(calls, `${id}-act`, 'type_text', { ref: box.ref, text: intent.text, submit: true }, `searched for "${intent.text}"`);
+    }
+    case 'click':
+    case 'focus': {
+      const c = guarded(resolveOne(calls, id, intent.target, null, 'element'), intent.target);
+      return act(
+        calls,
+        `${id}-act`,
+        'click',
+        { ref: c.ref },
+        `${intent.kind === 'focus' ? 'put the cursor in' : 'clicked'} ${describe(c)}`,
+      );
+    }
+    case 'hover': {
+      const c = resolveOne(calls, id, intent.target, null, 'element');
+      return act(calls, `${id}-act`, 'hover', { ref: c.ref }, `moved the mouse over ${describe(c)}`);
+    }
+    case 'type':
+      return each(resolveAll(calls, id, intent.target, EDITABLE, 'field'), (c, i) => typeValue(calls, `${id}-${i}`, c, intent.text));
+    case 'set':
+      return set(calls, id, intent.target, intent.value);
+    case 'clear':
+      return each(resolveAll(calls, id, intent.target, [...EDITABLE, ...TOGGLES], 'field'), (c, i) =>
+        TOGGLES.includes(c.role)
+          ? act(calls, `${id}-${i}-act`, 'check', { ref: c.ref, checked: false }, `unchecked ${describe(c)}`)
+          : act(calls, `${id}-${i}-act`, 'type_text', { ref: c.ref, text: '' }, `cleared ${describe(c)}`),
+      );
+    case 'check':
+      return each(resolveAll(calls, id, intent.target, TOGGLES, 'checkbox'), (c, i) =>
+        act(
+          calls,
+          `${id}-${i}-act`,
+          'check',
+          { ref: c.ref, checked: intent.checked },
+          `${intent.checked ? 'checked' : 'unchecked'} ${describe(c)}`,
+        ),
+      );
+    case 'toggle':
+      return each(resolveAll(calls, id, intent.target, [...TOGGLES, 'button'], 'switch'), (c, i) =>
+        act(calls, `${id}-${i}-act`, 'click', { ref: c.ref }, `toggled ${describe(c)}`),
+      );
+    case 'expand':
+      return expand(calls, id, intent.target, intent.open);
+    case 'drag': {
+      const from = resolveOne(calls, `${id}-from`, intent.from, null, 'element');
+      const to = resolveOne(calls, `${id}-to`, intent.to, null, 'element');
+      return act(calls, `${id}-act`, 'drag', { ref: from.ref, to_ref: to.ref }, `dragged ${describe(from)} to ${describe(to)}`);
+    }
+    case 'menu':
+      return menu(calls, id, intent.path);
+    case 'select':
+      if (intent.target) {
+        const c = resolveOne(calls, id, intent.target, CHOOSERS, 'dropdown');
+        return act(
+          calls,
+          `${id}-act`,
+          'select_option',
+          { ref: c.ref, values: [intent.option] },
+          `selected "${intent.option}" in ${describe(c)}`,
+        );
+      }
+      return chooseOption(calls, id, intent.option);
+  }
+}

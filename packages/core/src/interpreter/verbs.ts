@@ -1,0 +1,178 @@
+import type { Intent } from './intents';
+import { KEY, normalizeKey } from './keys';
+import { target, type Target } from './targets';
+import { parseNumber } from './values';
+
+// One fragment with its own verb → intents (a login is three). Order matters: the more
+// particular phrasings come before the general ones they would otherwise fall into.
+
+const ORDINALS: Record<string, string> = { first: '1', second: '2', third: '3', fourth: '4', fifth: '5', last: 'last' };
+const QUOTED = '("[^"]*"|“[^”]*”|\'[^\']*\'|.+?)';
+
+export function unquote(raw: string): string {
+  const m = /^\s*["“']([\s\S]*)["”']\s*$/.exec(raw);
+  return (m?.[1] ?? raw).trim();
+}
+
+function looksLikeAddress(text: string): boolean {
+  return /^(https?:\/\/|localhost\b|127\.0\.0\.1|\[::1\])/i.test(text) || /^[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/.test(text);
+}
+
+/** "Edit > Paste Special > Values" → its levels; null without a ">". */
+export function menuPath(text: string): string[] | null {
+  if (!/\s*(?:>|→|›|»)\s*/.test(text)) return null;
+  const path = text
+    .split(/\s*(?:>|→|›|»)\s*/)
+    .map((p) =>
+      unquote(p)
+        .replace(/^(?:the\s+)?/i, '')
+        .replace(/\s+menu$/i, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  return path.length >= 2 ? path : null;
+}
+
+const SECTIONISH = /\b(section|panel|accordion|details|group)\b/i;
+const POPUP =
+  /^(?:the\s+|this\s+)?(?:popup|pop-up|pop up|dialog(?: box)?|modal|overlay|banner|notice|window|message|lightbox)(?:\s+(?:window|box|dialog|message))?$/i;
+
+/** A choice that names a control rather than an option: "the third option button". */
+function choiceIntent(raw: string): Intent {
+  const path = menuPath(raw);
+  if (path) return { kind: 'menu', path };
+  const t = target(raw);
+  if (t.kind && (t.ordinal || t.all || t.kind === 'radio' || t.kind === 'checkbox')) {
+    return t.kind === 'radio' || t.kind === 'checkbox' ? { kind: 'check', target: t, checked: true } : { kind: 'click', target: t };
+  }
+  return { kind: 'select', option: unquote(raw), target: null };
+}
+
+function scrollIntent(f: string): Intent | null {
+  let m: RegExpExecArray | null;
+  const dir = (w: string): 'up' | 'down' | 'top' | 'bottom' =>
+    /top|start|beginning/i.test(w) ? 'top' : /bottom|end/i.test(w) ? 'bottom' : /up/i.test(w) ? 'up' : 'down';
+  if ((m = /^scroll(?:\s+the\s+page)?(?:\s+(up|down))?(?:\s+(?:a bit|a little|more|again|some))?$/i.exec(f)))
+    return { kind: 'scroll', direction: m[1]?.toLowerCase() === 'up' ? 'up' : 'down' };
+  if ((m = /^scroll\s+(?:all the way\s+)?(?:to\s+)?(?:the\s+)?(top|bottom|end|start)(?:\s+of\s+the\s+page)?$/i.exec(f)))
+    return { kind: 'scroll', direction: dir(m[1] ?? '') };
+  if ((m = /^scroll\s+(?:all the way\s+)?(?:down|up)?\s*(?:to\s+)?(?:the\s+)?(top|bottom|end|start|beginning)\s+of\s+(.+)$/i.exec(f)))
+    return { kind: 'scroll', direction: dir(m[1] ?? ''), target: target(m[2] ?? '') };
+  if ((m = /^scroll\s+(up|down)\s+(?:a bit\s+|a little\s+)?(?:in|inside|within)\s+(.+)$/i.exec(f)))
+    return { kind: 'scroll', direction: dir(m[1] ?? ''), target: target(m[2] ?? '') };
+  if ((m = /^scroll\s+(?!to\b)(.+?)\s+(?:all the way\s+)?(?:(up|down)|to\s+(?:the\s+)?(top|bottom|end|start|beginning))$/i.exec(f)))
+    return { kind: 'scroll', direction: dir(m[2] ?? m[3] ?? ''), target: target(m[1] ?? '') };
+  if ((m = /^scroll\s+through\s+(.+)$/i.exec(f))) return { kind: 'scroll', direction: 'bottom', target: target(m[1] ?? '') };
+  return null;
+}
+
+function loginIntents(f: string): Intent[] | null {
+  const m = new RegExp(
+    `^(log ?in|sign ?in|log into|sign into)\\s+(?:(?:to|into)\\s+)?(?:(?:the|this|my)\\s+)?(?:site\\s+|page\\s+|account\\s+|app\\s+)?as\\s+${QUOTED}\\s+(?:with|using)\\s+(?:the\\s+)?password\\s+${QUOTED}$`,
+    'i',
+  ).exec(f);
+  if (!m) return null;
+  const verb = (m[1] ?? '').toLowerCase().replace(/\s+/, '').replace(/into$/, 'in');
+  const button: Target = { text: verb === 'signin' ? 'sign in' : 'log in', exact: null };
+  return [
+    { kind: 'type', text: unquote(m[2] ?? ''), target: { text: 'username', exact: null } },
+    { kind: 'type', text: unquote(m[3] ?? ''), target: { text: 'password box', exact: null, kind: 'password', ordinal: 1 } },
+    { kind: 'click', target: button },
+  ];
+}
+
+/** One fragment with its own verb, or null when it has none. */
+export function withVerb(fragment: string): Intent | Intent[] | null {
+  const f = fragment
+    .trim()
+    .replace(/^(please|now|also|and|then|next|finally|first)\s+/i, '')
+    .replace(/[.!]+$/, '')
+    .trim();
+  let m: RegExpExecArray | null;
+  if ((m = /^(?:open|go to|goto|switch to)?\s*(?:a\s+)?new tab(?:\s+(?:at|with|to|on)\s+(.+))?$/i.exec(f)))
+    return { kind: 'new-tab', url: m[1] ? unquote(m[1]) : null };
+  if (/^close (?:the |this |current )?tab$/i.test(f)) return { kind: 'close-tab' };
+  if ((m = /^(?:switch|go|change)\s+to\s+(?:the\s+)?(?:tab\s+(.+)|(\w+)\s+tab)$/i.exec(f))) {
+    const which = (m[1] ?? m[2] ?? '').trim();
+    return { kind: 'switch-tab', which: ORDINALS[which.toLowerCase()] ?? which.replace(/(st|nd|rd|th)$/i, '').replace(/^#/, '') };
+  }
+  if (/^(?:go\s+)?back$/i.test(f)) return { kind: 'back' };
+  if (/^(?:go\s+)?forward$/i.test(f)) return { kind: 'forward' };
+  if (/^(?:reload|refresh)(?:\s+the\s+page)?$/i.test(f)) return { kind: 'reload' };
+  if (/^scroll\b/i.test(f)) return scrollIntent(f);
+  const login = loginIntents(f);
+  if (login) return login;
+  // Menus: "choose Edit > Paste Special > Values".
+  if ((m = /^(?:choose|select|pick|click(?:\s+on)?|open|go to|use|navigate to)\s+(.+)$/i.exec(f))) {
+    const path = menuPath(m[1] ?? '');
+    if (path) return { kind: 'menu', path };
+  }
+  // Dialogs: "dismiss the popup by pressing the x", "close the dialog".
+  if ((m = /^(?:dismiss|close|exit|shut)\s+(.+?)(?:\s+(?:by|with)\s+(?:pressing|clicking|tapping|hitting|using)\s+(.+))?$/i.exec(f))) {
+    if (POPUP.test(m[1] ?? '')) return { kind: 'click', target: m[2] ? target(m[2]) : { ...target('close'), icon: 'close' } };
+  }
+  if ((m = /^(?:search|look)\s+(?:for\s+)?(.+)$/i.exec(f))) return { kind: 'search', text: unquote(m[1] ?? '') };
+  if (
+    (m =
+      /^(?:focus(?:\s+on)?|click\s+(?:into|inside)|tap\s+into|(?:put|place|set)\s+(?:the\s+|your\s+)?(?:cursor|caret|focus)\s+(?:in|into|on|inside)|move\s+(?:the\s+)?(?:cursor|focus)\s+(?:to|into))\s+(.+)$/i.exec(
+        f,
+      ))
+  )
+    return { kind: 'focus', target: target(m[1] ?? '') };
+  if (
+    (m =
+      /^(?:hover(?:\s+(?:the\s+)?(?:mouse|pointer|cursor))?(?:\s+(?:over|on))?|mouse\s*over|move\s+(?:the\s+)?(?:mouse|pointer)\s+(?:over|to|onto)|point\s+at)\s+(.+)$/i.exec(
+        f,
+      ))
+  )
+    return { kind: 'hover', target: target(m[1] ?? '') };
+  if ((m = /^(?:drag(?:\s+and\s+drop)?|move)\s+(.+?)\s+(?:to|onto|into|over to|on to)\s+(.+)$/i.exec(f))) {
+    // "Move the slider to 30" sets a value; "move Map to Backpack" drags.
+    if (parseNumber(m[2] ?? '') !== null) return { kind: 'set', value: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+    return { kind: 'drag', from: target(m[1] ?? ''), to: target(m[2] ?? '') };
+  }
+  if ((m = /^(expand|unfold|open up|show|reveal|collapse|fold|hide|close)\s+(.+)$/i.exec(f))) {
+    const open = /^(expand|unfold|open up|show|reveal)$/i.test(m[1] ?? '');
+    return { kind: 'expand', target: target(m[2] ?? ''), open };
+  }
+  if ((m = /^(?:go to|goto|open|visit|navigate to|browse to|load)\s+(.+)$/i.exec(f))) {
+    const what = unquote(m[1] ?? '');
+    if (looksLikeAddress(what)) return { kind: 'navigate', url: what };
+    const t = target(m[1] ?? '');
+    if (t.kind === 'section' || (SECTIONISH.test(t.text) && !t.exact)) return { kind: 'expand', target: t, open: true };
+    return { kind: 'click', target: t };
+  }
+  if ((m = new RegExp(`^(?:type|enter|write|input|put|key in)\\s+${QUOTED}\\s+(?:into|in|on|as|for)\\s+(.+)$`, 'i').exec(f)))
+    return { kind: 'type', text: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
+  if ((m = /^(type|enter|fill(?:\s+in)?|set)\s+(.+?)\s+(?:with|to|as)?\s*("[^"]*"|“[^”]*”)$/i.exec(f))) {
+    const [verb, where, value] = [m[1] ?? '', target(m[2] ?? ''), unquote(m[3] ?? '')];
+    return /^set$/i.test(verb) ? { kind: 'set', value, target: where } : { kind: 'type', text: value, target: where };
+  }
+  if ((m = /^(?:fill(?:\s+in|\s+out)?|complete)\s+(.+?)\s+with\s+(.+)$/i.exec(f)))
+    return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+  if ((m = /^(?:set|change|adjust|update|slide|turn|make)\s+(.+?)\s+to\s+(.+)$/i.exec(f)))
+    return { kind: 'set', value: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+  if ((m = /^(?:select|choose|pick|use)\s+(.+?)\s+(?:in|from|for|on|as)\s+(.+)$/i.exec(f))) {
+    const where = target(m[2] ?? '');
+    if (where.kind === 'radio' || where.kind === 'checkbox' || /^(?:the\s+)?(?:colou?r|option|choice|answer)$/i.test(m[2] ?? ''))
+      return { kind: 'select', option: unquote(m[1] ?? ''), target: null };
+    return { kind: 'select', option: unquote(m[1] ?? ''), target: where };
+  }
+  if ((m = /^(?:select|choose|pick)\s+(.+)$/i.exec(f))) return choiceIntent(m[1] ?? '');
+  if ((m = /^(?:clear|empty|erase|wipe|blank)\s+(?:out\s+)?(.+)$/i.exec(f))) return { kind: 'clear', target: target(m[1] ?? '') };
+  if ((m = /^(?:toggle|flip)\s+(.+)$/i.exec(f))) return { kind: 'toggle', target: target(m[1] ?? '') };
+  if ((m = /^(?:uncheck|untick|un-tick|un-check|deselect|unselect|disable|turn off|switch off)\s+(.+)$/i.exec(f)))
+    return { kind: 'check', target: target(m[1] ?? ''), checked: false };
+  if ((m = /^(?:check|tick|enable|turn on|switch on|mark)\s+(.+)$/i.exec(f)))
+    return { kind: 'check', target: target(m[1] ?? ''), checked: true };
+  if ((m = /^(?:press|hit|push)\s+(?:the\s+)?(.+?)(?:\s+key)?$/i.exec(f))) {
+    const what = (m[1] ?? '').trim();
+    if (KEY.test(what)) return { kind: 'press', keys: normalizeKey(what) };
+    return { kind: 'click', target: target(what) };
+  }
+  if ((m = /^(?:click|tap|push|activate|follow)(?:\s+on)?\s+(.+)$/i.exec(f))) {
+    // "click the X to close the popup": the purpose is not part of the name.
+    return { kind: 'click', target: target((m[1] ?? '').replace(/\s+(?:to|in order to)\s+(?:close|dismiss|hide|open|show)\b.*$/i, '')) };
+  }
+  return null;
+}
