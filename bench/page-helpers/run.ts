@@ -6,7 +6,7 @@
 //   request reaching the model (worker, settings, prompt, provider code), and from the
 //   model's first chunk to its words on the page (port, content script). The model is a
 //   local mock answering at once, so what is measured is Wayfinder's own part.
-// Usage: npm run bench:page-helpers [-- --runs 40] [--json FILE]   (WAYFINDER_EXT_OUT picks another build)
+// Usage: npm run bench:helpers [-- --runs 40] [--json FILE]   (WAYFINDER_EXT_OUT picks another build)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

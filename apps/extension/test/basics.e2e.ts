@@ -107,16 +107,24 @@ describe('conversations', () => {
 });
 
 describe('the extension itself', () => {
-  it('declares the keyboard shortcut, the side panel, and only the permissions it explains', async () => {
+  it('declares the keyboard shortcuts, the side panel, and only the permissions it explains', async () => {
     const manifest: unknown = await env.worker.evaluate(() => chrome.runtime.getManifest());
     expect(manifest).toMatchObject({
       manifest_version: 3,
       side_panel: { default_path: 'sidepanel.html' },
-      commands: { 'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } } },
+      commands: {
+        'open-side-panel': { suggested_key: { default: 'Ctrl+Shift+Y' } },
+        'capture-area': { suggested_key: { default: 'Ctrl+Shift+S' } },
+        'record-tab-audio': { suggested_key: { default: 'Ctrl+Shift+A' } },
+        'push-to-talk': { suggested_key: { default: 'Alt+Shift+V' } },
+        // Chrome takes at most four suggested keys: Home's is the person's to pick.
+        'open-home': { description: 'Open the Wayfinder Home page' },
+      },
       // declarativeNetRequest and downloads: blocked sites and held popups, and downloads put to the person (docs/0017).
       // offscreen: memory's MiniLM model runs in an offscreen document (docs/0020); scripting: memory reads
       // a page it remembers through the page script in an isolated world, without the debugger (docs/0019);
-      // tabGroups: the tabs the host works in are grouped "Wayfinder (host)" (docs/0028).
+      // tabGroups: the tabs the host works in are grouped "Wayfinder (host)" (docs/0028); history (read only
+      // after the person opts in) and search: research (docs/0032); tabCapture and tts: voice (docs/0033).
       permissions: [
         'sidePanel',
         'debugger',
@@ -129,6 +137,10 @@ describe('the extension itself', () => {
         'offscreen',
         'scripting',
         'tabGroups',
+        'history',
+        'search',
+        'tabCapture',
+        'tts',
       ],
       // The driver's child sessions need Chrome 125.
       minimum_chrome_version: '125',
