@@ -5,6 +5,7 @@ import { Brain, CircleDot, Compass, History as HistoryIcon, House, Settings, Squ
 import { Favourites } from './Favourites';
 import { History } from './History';
 import { FeedLine } from './FeedLine';
+import { WatchPage } from './WatchPage';
 import { HostLine, HostQuestions } from './HostLine';
 import { Idle, SetupLink } from './Idle';
 import { MemoryActions } from './MemoryActions';
@@ -118,7 +119,7 @@ export function App() {
     <div className="panel">
       <header>
         <h1>
-          <Compass aria-hidden size={18} /> Wayfinder
+          <Compass aria-hidden size={18} /> <span className="brand">Wayfinder</span>
         </h1>
         <button
           type="button"
@@ -263,6 +264,7 @@ export function App() {
       </footer>
       <HostLine bridge={bridge} />
       <FeedLine />
+      <WatchPage />
       <StatusLine status={status} providerFailures={providerFailures(tasks)} />
     </div>
   );
