@@ -1,6 +1,6 @@
 import { BUILT_IN_APIS, builtInApis, builtInAvailability, type BuiltInApiName, type BuiltInAvailability } from '../lib/builtin-ai';
 import { builtInStream, type Job, type JobInput } from './builtin-jobs';
-import { ensureOffscreen } from './embedder';
+import { ensureOffscreen } from './offscreen-doc';
 
 // Chrome exposes the Summarizer, Writer and Rewriter to windows only (the Writing Assistance
 // APIs are [Exposed=Window]), not to the service worker. The offscreen document is a window:

@@ -1,15 +1,7 @@
 import { HashEmbedder, type Embedder } from '@wayfinder/core';
-import {
-  downloadOf,
-  isEmbedReply,
-  MINILM_DIMENSIONS,
-  MINILM_ID,
-  OFFSCREEN_PATH,
-  type ModelDownload,
-  type OffscreenRequest,
-} from '../lib/minilm';
+import { downloadOf, isEmbedReply, MINILM_DIMENSIONS, MINILM_ID, type ModelDownload, type OffscreenRequest } from '../lib/minilm';
 import type { MemorySettings } from '../lib/settings';
-import { OFFSCREEN_JUSTIFICATION, OFFSCREEN_REASONS } from './offscreen-doc';
+import { ensureOffscreen } from './offscreen-doc';
 
 // Which embedder gives memory's vectors. The hashing embedder is built in; all-MiniLM-L6-v2
 // runs in an offscreen document, not this worker: a model run would hold up the agent, and
@@ -29,7 +21,6 @@ export function embedderLabel(settings: MemorySettings): string {
 /** Texts per message: a batch is one model run, short enough that a cancel is noticed soon. */
 const BATCH = 16;
 
-let creating: Promise<void> | null = null;
 let lastDownload: ModelDownload | null = null;
 
 /**
@@ -38,28 +29,6 @@ let lastDownload: ModelDownload | null = null;
  */
 export function minilmDownload(): ModelDownload | null {
   return lastDownload;
-}
-
-/** The offscreen document, created when missing (first use, or Chrome closed it). One at a time. */
-export async function ensureOffscreen(): Promise<void> {
-  const url = chrome.runtime.getURL(OFFSCREEN_PATH);
-  const open = await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
-  if (open.length > 0) return;
-  creating ??= chrome.offscreen
-    .createDocument({
-      url,
-      // Voice records tab audio in the same document (one at a time): every user's reasons (offscreen-doc.ts).
-      reasons: [...OFFSCREEN_REASONS],
-      justification: OFFSCREEN_JUSTIFICATION,
-    })
-    .catch((error: unknown) => {
-      // Another call made it a moment ago: that one is as good.
-      if (!String(error).includes('Only a single offscreen document')) throw error;
-    })
-    .finally(() => {
-      creating = null;
-    });
-  await creating;
 }
 
 async function ask(request: OffscreenRequest): Promise<unknown> {

@@ -1,7 +1,7 @@
 import type { ParsedRequest } from '../lib/messages';
 import { isTabCaptureRequest, SPEAKING_KEY, type TabCaptureReply, type VoiceReplies } from '../lib/voice/messages';
 import { loadVoice, PTT_KEY, TAB_AUDIO_KEY, type TabAudioState } from '../lib/voice/settings';
-import { ensureOffscreen } from './embedder';
+import { ensureOffscreen } from './offscreen-doc';
 
 // The background's part of voice (issue 17): spoken replies with the browser's own voices
 // (chrome.tts), and a tab's audio recorded through tabCapture in the offscreen document
