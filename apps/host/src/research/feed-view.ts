@@ -1,5 +1,10 @@
 import type { Discovery, FeedPage } from '@wayfinder/core';
 
+// Thumbs drawn as SVG, not emoji: a machine without an emoji font shows boxes.
+const THUMB_UP =
+  '<svg class="thumb" aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M7 10v12"/><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z"/></svg>';
+const THUMB_DOWN = THUMB_UP.replace('<path', '<g transform="rotate(180 12 12)"><path').replace('</svg>', '</g></svg>');
+
 // The feed page `wayfinder serve` shows at /feed: server-rendered cards (image, title, the
 // interest and site, the date, the summary), New and Archive tabs, pages of 12, a card
 // opening in a dialog, 👍 / 👎 on each. Its small script only enhances: the dialog and the
@@ -13,7 +18,9 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function card(d: Discovery): string {
   const image = webUrl(d.image);
-  const reacted = d.reaction ? `<p class="reacted">${d.reaction === 'up' ? '👍 You liked this' : '👎 Not for you'}</p>` : '';
+  const reacted = d.reaction
+    ? `<p class="reacted">${d.reaction === 'up' ? `${THUMB_UP} You liked this` : `${THUMB_DOWN} Not for you`}</p>`
+    : '';
   const kind = d.kind === 'change' ? 'Change' : d.kind === 'video' ? 'Video' : 'Article';
   return `<li class="card" data-id="${esc(d.id)}" data-url="${esc(webUrl(d.url))}" data-why="${esc(d.why)}" data-kind="${kind}">
 <button type="button" class="open" aria-haspopup="dialog" aria-label="${image ? '' : `${kind}. `}Open: ${esc(d.title)}">
@@ -22,7 +29,7 @@ ${image ? `<img src="${esc(image)}" alt="" loading="lazy" referrerpolicy="no-ref
 <div class="body"><h2 class="title">${esc(d.title)}</h2>
 <p class="byline"><span class="interest">${esc(d.interest)}</span> · <span class="site">${esc(d.site)}</span> · <time datetime="${new Date(d.foundAt).toISOString()}">${day(d.foundAt)}</time></p>
 <p class="summary">${esc(d.summary)}</p>${reacted}
-<div class="actions"><button type="button" class="react" data-reaction="up" aria-label="Like: ${esc(d.title)}" aria-pressed="${d.reaction === 'up'}"><span aria-hidden="true">👍</span> Like</button><button type="button" class="react" data-reaction="down" aria-label="Not for me: ${esc(d.title)}" aria-pressed="${d.reaction === 'down'}"><span aria-hidden="true">👎</span> Not for me</button></div>
+<div class="actions"><button type="button" class="react" data-reaction="up" aria-label="Like: ${esc(d.title)}" aria-pressed="${d.reaction === 'up'}">${THUMB_UP} Like</button><button type="button" class="react" data-reaction="down" aria-label="Not for me: ${esc(d.title)}" aria-pressed="${d.reaction === 'down'}">${THUMB_DOWN} Not for me</button></div>
 </div></li>`;
 }
 
@@ -73,13 +80,13 @@ export function renderFeedPage(page: FeedPage, state: 'new' | 'archived', pageNo
   const empty =
     state === 'new'
       ? 'Nothing new. Research runs add here (wayfinder research).'
-      : 'Nothing archived yet: react to a card with 👍 or 👎 to archive it.';
+      : 'Nothing archived yet: Like or Not for me on a card archives it.';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="wayfinder-feed-token" content="${esc(token)}"><title>Wayfinder feed${page.unread ? ` (${page.unread})` : ''}</title><style nonce="${nonce}">${STYLE}</style></head>
 <body data-tab="${state}"><header><h1>Your feed</h1><nav class="tabs" aria-label="Feed"><a href="/feed?tab=new" ${state === 'new' ? 'aria-current="page"' : ''}>New (<span id="unread">${page.unread}</span>)</a><a href="/feed?tab=archived" ${state === 'archived' ? 'aria-current="page"' : ''}>Archive</a></nav></header>
 <main>${page.items.length ? `<ul class="grid">${page.items.map(card).join('')}</ul>` : `<p class="empty">${empty}</p>`}${pager}</main>
 <p id="live" class="sr" role="status" aria-live="polite"></p>
 <dialog id="item" aria-labelledby="item-title"><div class="pic"></div><div class="inner"><h2 id="item-title"></h2><p class="byline"></p><p class="full"></p><p class="why"></p>
-<a class="source" href="#" target="_blank" rel="noopener noreferrer">Open the page</a><div class="row"><button type="button" class="react" data-reaction="up"><span aria-hidden="true">👍</span> Like</button><button type="button" class="react" data-reaction="down"><span aria-hidden="true">👎</span> Not for me</button><button type="button" class="close">Close</button></div></div></dialog>
+<a class="source" href="#" target="_blank" rel="noopener noreferrer">Open the page</a><div class="row"><button type="button" class="react" data-reaction="up">${THUMB_UP} Like</button><button type="button" class="react" data-reaction="down">${THUMB_DOWN} Not for me</button><button type="button" class="close">Close</button></div></div></dialog>
 <script nonce="${nonce}">${SCRIPT}</script></body></html>`;
 }
