@@ -77,9 +77,12 @@ export class ExtensionBrowser implements Browser {
     const id = created.id;
     if (!this.guard || id === undefined) return;
     const address = created.pendingUrl || created.url || '';
-    // A popup of a task's page; or one opened "noopener" (Chrome then names no opener) straight at a web address.
+    // A popup of a task's page; or one opened "noopener" (Chrome then names no opener) at a web address, or
+    // still blank (it names its address a moment later; freed now, it would load it unguarded).
     const ours =
-      created.openerTabId !== undefined ? this.attached.has(created.openerTabId) : /^https?:/i.test(address) && this.attached.size > 0;
+      created.openerTabId !== undefined
+        ? this.attached.has(created.openerTabId)
+        : /^(https?:|about:blank$|$)/i.test(address) && this.attached.size > 0;
     if (!ours) {
       // The person's own tab, or one the task opens itself (guarded when it is used): free to load.
       this.options.allowTab?.(id).catch(() => undefined);
