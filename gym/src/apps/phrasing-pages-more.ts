@@ -100,9 +100,13 @@ const DATE_FIELDS: Record<string, string> = {
   alarm: '<label>Alarm <input type="time" data-k="alarm"></label>',
   birthday: '<label>Birthday <input data-k="birthday" placeholder="DD/MM/YYYY" data-format="dmy" autocomplete="off"></label>',
   returning: '<label>Return date <input data-k="returning" placeholder="MM/DD/YYYY" data-format="mdy" autocomplete="off"></label>',
+  // Native colour inputs (not shown unless asked for): their value reaches the state on input and change.
+  colour: '<label>Colour <input type="color" data-k="colour" value="#000000"></label>',
+  background: '<label>Background colour <input type="color" data-k="background" value="#ffffff"></label>',
+  accent: '<label>Accent colour <input type="color" data-k="accent" value="#000000"></label>',
 };
 
-/** Typed date and time fields; `?only=date,alarm` shows only those. */
+/** Typed date and time fields (and colour inputs); `?only=date,alarm` shows only those. */
 export function datesPage(query: URLSearchParams): string {
   const only = (query.get('only') ?? 'start,meeting,alarm,birthday,returning').split(',').filter((k) => DATE_FIELDS[k]);
   return phrasingHtml(

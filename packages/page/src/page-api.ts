@@ -51,6 +51,8 @@ export interface PageApi {
   /** Focuses an element and selects its text (so typing replaces it), or puts the caret at its end. */
   prepareTyping(ref: string, replace: boolean): ElementInfo | PageError;
   value(ref: string): string | PageError;
+  /** Sets a native colour input (#rgb, #rrggbb or a CSS colour name), firing input and change; returns the #rrggbb it set. */
+  setColour(ref: string, text: string): string | PageError;
   /** Chooses options of a native select, firing input and change; returns the labels chosen. */
   selectOptions(ref: string, values: string[], by: 'auto' | 'value' | 'label' | 'index'): string[] | PageError;
   /** For a custom listbox that is open: refs of the options matching these values. */

@@ -4,7 +4,7 @@
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
-export const PAGE_API_VERSION = 6;
+export const PAGE_API_VERSION = 7;
 
 export type SnapshotMode = 'viewport' | 'full';
 

@@ -62,7 +62,11 @@ export class Actions {
           replace: action.replace ?? true,
           submit: action.submit ?? false,
         };
-        return this.ready(needRef(ref, 'type'), watch).then((el) => this.input.type(this.t, el, request));
+        return this.ready(needRef(ref, 'type'), watch).then(async (el) =>
+          (await this.t.describe(el.ref)).inputType === 'color'
+            ? this.colour(el, action.text, request.submit)
+            : this.input.type(this.t, el, request),
+        );
       }
       case 'press':
         return this.press(ref, action.keys);
@@ -97,6 +101,24 @@ export class Actions {
   private async press(ref: string | null, keys: string): Promise<string> {
     const label = ref ? await this.t.page('focus', [ref], ref, isString) : 'the page';
     return this.input.press(this.t, ref, label, keys);
+  }
+
+  /**
+   * A native colour input takes no keys: the page script sets its value (#rgb, #rrggbb or a
+   * colour name, as #rrggbb) and fires input and change, as a pick in the colour dialog does.
+   * Read back, so a page that rejects or resets the value is told, not assumed.
+   */
+  private async colour(el: Located, text: string, submit: boolean): Promise<string> {
+    const set = await this.t.page('setColour', [el.ref, text], el.ref, isString);
+    const now = await this.t.page('value', [el.ref], el.ref, isString);
+    if (now !== set)
+      throw new BrowserError(
+        'unexpected',
+        `${el.label} did not keep ${set}: it shows ${pageData(now, 20)} (its page changed it back); take a new snapshot to see why.`,
+        false,
+      );
+    if (submit) await this.input.press(this.t, el.ref, el.label, 'Enter');
+    return `Set ${el.label} to ${set}${submit ? ' and pressed Enter' : ''}.`;
   }
 
   private async select(ref: string, watch: NavigationWatch, values: string[], by: 'auto' | 'value' | 'label' | 'index'): Promise<string> {

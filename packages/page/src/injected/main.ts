@@ -3,6 +3,7 @@ import { PAGE_API_VERSION, PAGE_GLOBAL, type SnapshotOptions } from '../protocol
 import { checkActionability, checkUnderPointer } from './actionability';
 import { builtins, nextFrame } from './builtins';
 import { startCapture, stopCapture } from './capture';
+import { setColour } from './colour-input';
 import { domAct } from './dom-actions';
 import {
   describeElement,
@@ -62,6 +63,7 @@ function install(): void {
     frameBox: (ref: string) => frameBox(registry, ref),
     prepareTyping: (ref: string, replace: boolean) => prepareTyping(registry, ref, replace),
     value: (ref: string) => valueOf(registry, ref),
+    setColour: (ref: string, text: string) => setColour(registry, ref, text),
     selectOptions: (ref, values, by) => selectOptions(registry, ref, values, by),
     listboxOptions: (ref, values) => listboxOptions(registry, ref, values),
     scroll: (ref, direction, amount) => scrollBy(registry, ref, direction, amount),
