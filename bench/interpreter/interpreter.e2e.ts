@@ -32,6 +32,8 @@ const PICKED = [
   'click the magnifying glass icon and search for ridge',
   'open the Edit menu, then Paste Special, then Values',
   'type "Ann" into the text field',
+  'set the colour to red',
+  'choose blue for the accent colour',
 ];
 
 let gym: Gym;

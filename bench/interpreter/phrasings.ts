@@ -322,6 +322,14 @@ add('values', 'lists', 'set the accent colour to red', (s) => val(s, 'lists', 'h
 add('values', 'lists', 'set the accent colour to #00f', (s) => val(s, 'lists', 'hex') === '#0000ff');
 add('values', 'lists', 'choose Blue as the colour', (s) => val(s, 'lists', 'blue') === true);
 add('values', 'lists', 'pick Red for the colour', (s) => val(s, 'lists', 'red') === true);
+// Native colour inputs: the driver sets them (input and change fire); names and #rgb become #rrggbb.
+add('values', 'dates?only=colour', 'set the colour to red', (s) => val(s, 'dates', 'colour') === '#ff0000');
+add('values', 'dates?only=colour', 'change the colour to #3366FF', (s) => val(s, 'dates', 'colour') === '#3366ff');
+add('values', 'dates?only=colour', 'set Colour to #0f0', (s) => val(s, 'dates', 'colour') === '#00ff00');
+add('values', 'dates?only=background,accent', 'pick #3366ff as the background colour', (s) => val(s, 'dates', 'background') === '#3366ff');
+add('values', 'dates?only=background,accent', 'choose blue for the accent colour', (s) => val(s, 'dates', 'accent') === '#0000ff');
+add('values', 'dates?only=background,accent', 'set the background colour to orange', (s) => val(s, 'dates', 'background') === '#ffa500');
+add('values', 'dates?only=background,accent', 'set the accent colour to teal', (s) => val(s, 'dates', 'accent') === '#008080');
 
 addLoosePhrasings(add);
 

@@ -1,7 +1,7 @@
 // bench/interpreter: the command interpreter on a phrasing set of its own — direct
 // commands as people write them, over the gym's phrasing pages, run in real headless
 // Chromium through the real agent loop and tools. Success is the gym's state.
-//   npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose]
+//   npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set heldout]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
@@ -10,10 +10,11 @@ import { round } from '../lib/stats';
 import { table } from '../lib/table';
 import { runPhrasing, type Outcome } from './phrasing-bench';
 import { PHRASINGS } from './phrasings';
+import { HELDOUT_PHRASINGS } from './phrasings-heldout';
 
 const GOAL = 95;
 
-const options = { json: '', only: '', verbose: false };
+const options = { json: '', only: '', verbose: false, set: 'main' };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const [arg, value] = [argv[i], argv[i + 1]];
@@ -23,16 +24,21 @@ for (let i = 0; i < argv.length; i++) {
   } else if (arg === '--only' && value) {
     options.only = value;
     i++;
+  } else if (arg === '--set' && (value === 'main' || value === 'heldout')) {
+    options.set = value;
+    i++;
   } else if (arg === '--verbose') options.verbose = true;
   else {
     console.error(
-      `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose]`,
+      `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set main|heldout]`,
     );
     process.exit(2);
   }
 }
 
-const set = PHRASINGS.filter((p) => !options.only || p.command.includes(options.only) || p.form === options.only);
+const set = (options.set === 'heldout' ? HELDOUT_PHRASINGS : PHRASINGS).filter(
+  (p) => !options.only || p.command.includes(options.only) || p.form === options.only,
+);
 console.log(`bench/interpreter: ${set.length} instructions over the gym's phrasing pages…`);
 const started = performance.now();
 const gym = await startGym();

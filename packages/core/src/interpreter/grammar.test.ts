@@ -115,7 +115,7 @@ describe('how people phrase direct commands', () => {
     ['collapse Billing details', [{ kind: 'expand', target: t('Billing details'), open: false }]],
     ['clear the search box', [{ kind: 'clear', target: t('search box') }]],
     ['toggle Dark mode', [{ kind: 'toggle', target: t('Dark mode') }]],
-    ['set the date to April 1, 2018', [{ kind: 'set', value: 'April 1, 2018', target: t('date') }]],
+    ['set the date to April 1, 2018', [{ kind: 'set', value: 'April 1, 2018', target: { text: 'date', exact: null, kind: 'date' } }]],
   ])('%s', (command, intents) => {
     expect(parseCommand(command)).toEqual({ intents, unknown: [] });
   });
@@ -132,6 +132,43 @@ describe('how people phrase direct commands', () => {
       'type',
       'click',
     ]);
-    expect(kinds('choose Edit then Paste Special then Values')).toHaveLength(3);
+    expect(kinds('choose Edit then Paste Special then Values')).toEqual([{ kind: 'menu', path: ['Edit', 'Paste Special', 'Values'] }]);
+  });
+
+  it('drops polite and indirect openings before the verb', () => {
+    for (const polite of ['could you', 'can you please', 'would you', 'please', 'I want to', "I'd like you to"])
+      expect(parseCommand(`${polite} tick the second checkbox`).intents).toEqual([
+        { kind: 'check', target: { text: 'second checkbox', exact: null, kind: 'checkbox', ordinal: 2 }, checked: true },
+      ]);
+    expect(kinds('log me in as ranger, the password is trail-42').map((i) => i.kind)).toEqual(['type', 'type', 'click']);
+    expect(kinds('sign me in as ann with hunter2')[1]).toMatchObject({ kind: 'type', text: 'hunter2' });
+  });
+
+  it('reads menu paths said with "then"', () => {
+    const csv = [{ kind: 'menu', path: ['File', 'Export', 'CSV'] }];
+    expect(kinds('go Edit then Paste Special then Values')).toEqual([{ kind: 'menu', path: ['Edit', 'Paste Special', 'Values'] }]);
+    expect(kinds('from the File menu choose Export, then CSV')).toEqual(csv);
+    expect(kinds('open File, then Export, then CSV')).toEqual(csv);
+    // Steps with their own verbs stay steps.
+    expect(kinds('open Advanced options, then tick Enable logging').map((i) => i.kind)).toEqual(['click', 'check']);
+  });
+
+  it('reads "over to" and scrolling all the way as the bottom', () => {
+    expect(kinds('switch over to the Security tab')).toEqual([{ kind: 'switch-tab', which: 'Security' }]);
+    for (const way of ['all the way down', 'to the very bottom', 'all the way to the end'])
+      expect(kinds(`scroll the terms box ${way}`)).toEqual([{ kind: 'scroll', direction: 'bottom', target: t('terms box') }]);
+  });
+
+  it('reads "set X for Y" and "make X Y" as setting a value', () => {
+    expect(kinds('set the alarm for 7:30 pm')).toEqual([{ kind: 'set', value: '7:30 pm', target: t('alarm') }]);
+    expect(kinds('make the meeting time June 1st 2025 at 9:15am')).toEqual([
+      { kind: 'set', value: 'June 1st 2025 at 9:15am', target: t('meeting time') },
+    ]);
+  });
+
+  it('reads a bare "the date" as the date kind, so several date fields are not guessed between', () => {
+    expect(kinds('set the date to 5 May 2024')).toEqual([
+      { kind: 'set', value: '5 May 2024', target: { text: 'date', exact: null, kind: 'date' } },
+    ]);
   });
 });

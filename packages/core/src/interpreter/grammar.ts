@@ -51,7 +51,18 @@ function typedIntoPrevious(previous: Intent, fragment: string): Intent | null {
 
 /** Splits on commas, semicolons, "and", "then" — never inside quotes. */
 export function splitCommands(command: string): string[] {
+  return splitWithJoins(command).map((p) => p.text);
+}
+
+interface Part {
+  text: string;
+  /** Whether "then" joined it to the fragment before. */
+  then: boolean;
+}
+
+function splitWithJoins(command: string): Part[] {
   const parts: string[] = [];
+  const joins: string[] = [''];
   let current = '';
   let quote: string | null = null;
   const closing: Record<string, string> = { '"': '"', '“': '”', "'": "'" };
@@ -71,6 +82,7 @@ export function splitCommands(command: string): string[] {
       // "April 1, 2018" keeps its comma.
       if (!(char === ',' && /\d\s*$/.test(current) && /^,\s*\d{4}\b/.test(command.slice(i)))) {
         parts.push(current);
+        joins.push(char);
         current = '';
         continue;
       }
@@ -79,7 +91,11 @@ export function splitCommands(command: string): string[] {
     const sep = /^\s+(?:and then|and|then|after that|afterwards)\s+/i.exec(rest);
     // "drag and drop" is one verb.
     if (sep && !/\bdrag$/i.test(current.trim())) {
-      parts.push(current);
+      if (!current.trim()) joins[joins.length - 1] = `${joins.at(-1) ?? ''}${sep[0]}`;
+      else {
+        parts.push(current);
+        joins.push(sep[0]);
+      }
       current = '';
       i += sep[0].length - 1;
       continue;
@@ -87,14 +103,60 @@ export function splitCommands(command: string): string[] {
     current += char;
   }
   parts.push(current);
-  return parts.map((p) => p.trim().replace(/^(and|then)\s+/i, '')).filter(Boolean);
+  return parts
+    .map((p, i) => ({ raw: p.trim(), join: joins[i] ?? '' }))
+    .map(({ raw, join }) => ({ text: raw.replace(/^(and|then)\s+/i, ''), then: /\bthen\b/i.test(join) || /^then\s/i.test(raw) }))
+    .filter((p) => p.text);
+}
+
+const MENU_OPENER = /^(?:(?:go|navigate)(?:\s+to)?|open|choose|select|pick|click(?:\s+on)?)\s+(?:the\s+)?(.+?)(?:\s+menu)?$/i;
+const LEVEL = /^(?:(?:choose|select|pick|click(?:\s+on)?|open|go to)\s+)?(?:the\s+)?(.{1,40}?)(?:\s+(?:menu|submenu|item|option))?$/i;
+
+/** "go Edit then Paste Special then Values": a menu path said with "then", each level a bare name. */
+function thenPath(parts: Part[], at: number): { path: string[]; used: number } | null {
+  const first = MENU_OPENER.exec(parts[at]?.text.replace(/[.!?]+$/, '') ?? '');
+  // A quoted name or a web address ("go to example.com then …") is not a menu level.
+  if (!first || /["“]/.test(parts[at]?.text ?? '') || /^\S+\.\S+$|:\/\//.test(first[1] ?? '')) return null;
+  const path = [first[1] ?? ''];
+  let next = at + 1;
+  for (let part = parts[next]; part?.then; part = parts[++next]) {
+    const text = part.text.replace(/[.!?]+$/, '');
+    const bare = withVerb(text) === null || /^(?:choose|select|pick)\s+\S+(?:\s+\S+)?$/i.test(text);
+    const level = LEVEL.exec(text);
+    if (!bare || !level || text.split(/\s+/).length > 4) break;
+    path.push(level[1] ?? '');
+  }
+  return path.length >= 3 || (path.length === 2 && /^(?:go|navigate)\b/i.test(parts[at]?.text ?? '')) ? { path, used: path.length } : null;
 }
 
 export function parseCommand(command: string): ParsedCommand {
   const intents: Intent[] = [];
   const unknown: string[] = [];
-  for (const fragment of splitCommands(command)) {
+  const parts = splitWithJoins(command);
+  for (let i = 0; i < parts.length; i++) {
+    const fragment = parts[i]?.text ?? '';
+    const chain = thenPath(parts, i);
+    if (chain) {
+      intents.push({ kind: 'menu', path: chain.path });
+      i += chain.used - 1;
+      continue;
+    }
+    // "log me in as ranger, the password is trail-42": the password in its own fragment.
+    const password = /^(?:and\s+)?(?:the\s+|my\s+)?password(?:\s+is|:)?\s+(.+?)[.!]*$/i.exec(parts[i + 1]?.text ?? '');
+    if (password && /^(?:.*\s)?(?:log|sign)\s+(?:me\s+)?in(?:to)?\b.*\sas\s+\S+$/i.test(fragment)) {
+      const login = withVerb(`${fragment} with password ${password[1] ?? ''}`);
+      if (Array.isArray(login)) {
+        intents.push(...login);
+        i++;
+        continue;
+      }
+    }
     const previous = intents.at(-1);
+    // "from the File menu choose Export, then CSV": later levels join the path.
+    if (previous?.kind === 'menu' && parts[i]?.then && withVerb(fragment) === null && fragment.split(/\s+/).length <= 4) {
+      previous.path.push(unquote(fragment.replace(/[.!?]+$/, '')));
+      continue;
+    }
     const read = withVerb(fragment) ?? (previous ? (typedIntoPrevious(previous, fragment) ?? continuing(previous, fragment)) : null);
     if (Array.isArray(read)) intents.push(...read);
     else if (read) intents.push(read);

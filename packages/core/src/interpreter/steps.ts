@@ -2,7 +2,8 @@ import type { Intent } from './intents';
 import { describe, Failed, guardSensitive, pageControls, resolveByKind, type Calls, type Control } from './page';
 import { resolveAll, resolveOne } from './resolve';
 import { byKind, target as readTarget, type Target } from './targets';
-import { setSlider, typeValue } from './typed';
+import { isColourInput, setColour, setSlider, typeValue } from './typed';
+import { colourHex } from './values';
 
 // Each intent as tool calls, one at a time: a call whose result is not in yet stops the
 // step (Pending); an error or a doubt fails it (Failed); otherwise it says what it did.
@@ -81,6 +82,7 @@ function set(calls: Calls, id: string, target: Target, value: string): string {
     return act(calls, `${id}-act`, 'select_option', { ref: c.ref, values: [value] }, `selected "${value}" in ${describe(c)}`);
   if (TOGGLES.includes(c.role)) return chooseOption(calls, `${id}-o`, value);
   if (EDITABLE.includes(c.role)) return typeValue(calls, id, c, value);
+  if (isColourInput(c)) return setColour(calls, id, c, value);
   throw new Failed(`${describe(c)} does not take a typed value, so I cannot set it to "${value}".`);
 }
 
@@ -194,6 +196,8 @@ export function advance(intent: Intent, id: string, calls: Calls): string {
     case 'menu':
       return menu(calls, id, intent.path);
     case 'select':
+      // "pick blue for the accent colour": a colour goes wherever the target takes one (a colour input, a hex field, a dropdown).
+      if (intent.target && colourHex(intent.option) !== null) return set(calls, id, intent.target, intent.option);
       if (intent.target) {
         const c = resolveOne(calls, id, intent.target, CHOOSERS, 'dropdown');
         return act(

@@ -58,7 +58,7 @@ export const KINDS: Record<string, Kind> = {
 const KIND_WORDS: [RegExp, string][] = [
   [/^password (?:box|boxes|fields?|inputs?)$|^passwords$/, 'password'],
   [/^text ?areas?$|^multi-?line (?:text )?(?:box|boxes|fields?)$|^comment box(?:es)?$/, 'textarea'],
-  [/^date (?:fields?|inputs?|box|boxes|pickers?)$/, 'date'],
+  [/^dates?(?: (?:fields?|inputs?|box|boxes|pickers?))?$/, 'date'],
   [/^(?:text ?)?(?:box|boxes)$|^text ?(?:fields?|inputs?)$|^input box(?:es)?$/, 'textbox'],
   [/^(?:form )?(?:fields?|inputs?|entry (?:box|boxes|fields?))$/, 'field'],
   [/^(?:check ?box(?:es)?|tick ?box(?:es)?)$/, 'checkbox'],

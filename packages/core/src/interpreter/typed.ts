@@ -1,10 +1,11 @@
-import { describe, Failed, type Calls, type Control } from './page';
+import { describe, Failed, firstLine, type Calls, type Control } from './page';
 import { fieldOf } from './resolve';
 import { colourHex, inFormat, isoDate, isoTime, parseNumber, parseWrittenDate, timeKeys } from './values';
 
 // Values into typed fields, read back so the page is known to have taken them: written
 // dates into date, datetime-local and time inputs and into text date pickers (in the
-// picker's own format), colour names into hex fields, numbers into sliders.
+// picker's own format), colour names into hex fields and native colour inputs, numbers
+// into sliders.
 
 interface Typing {
   text: string;
@@ -57,6 +58,19 @@ export function typeValue(calls: Calls, id: string, control: Control, value: str
     return `set ${describe(control)} to ${typing.expect}`;
   }
   return `typed "${value}" into ${describe(control)}`;
+}
+
+/** A native colour input: a button whose value is a #rrggbb colour (what the snapshot shows of one). */
+export function isColourInput(control: Control): boolean {
+  return control.role === 'button' && /^#[0-9a-f]{6}$/i.test(control.value ?? '');
+}
+
+/** Sets a native colour input through type_text (the driver sets it and reads it back; a value it did not keep fails there). */
+export function setColour(calls: Calls, id: string, control: Control, value: string): string {
+  const hex = colourHex(value);
+  const result = calls.result(`${id}-act`, 'type_text', { ref: control.ref, text: hex ?? value });
+  const set = /\bto (#[0-9a-f]{6})\b/i.exec(firstLine(result))?.[1];
+  return `set ${describe(control)} to ${set ?? hex ?? value}`;
 }
 
 function valueAfter(result: string, ref: string): number | null {

@@ -7,6 +7,9 @@ import { parseNumber } from './values';
 // particular phrasings come before the general ones they would otherwise fall into.
 
 const ORDINALS: Record<string, string> = { first: '1', second: '2', third: '3', fourth: '4', fifth: '5', last: 'last' };
+/** Where a value begins inside a phrase: a number, a quote, a month, a relative day. */
+const VALUE_START =
+  '(?:["“\']|\\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\s+\\d|(?:today|tomorrow|yesterday|noon|midnight)\\b)';
 const QUOTED = '("[^"]*"|“[^”]*”|\'[^\']*\'|.+?)';
 
 export function unquote(raw: string): string {
@@ -48,8 +51,14 @@ function choiceIntent(raw: string): Intent {
   return { kind: 'select', option: unquote(raw), target: null };
 }
 
-function scrollIntent(f: string): Intent | null {
+function scrollIntent(said: string): Intent | null {
   let m: RegExpExecArray | null;
+  // "all the way down" / "to the very bottom" / "all the way to the end" mean the bottom, not one step.
+  const f = said
+    .replace(/\s+all the way\s+down$/i, ' to the bottom')
+    .replace(/\s+all the way\s+up$/i, ' to the top')
+    .replace(/\ball the way\s+(?=to\b)/i, '')
+    .replace(/\bthe very\s+/i, 'the ');
   const dir = (w: string): 'up' | 'down' | 'top' | 'bottom' =>
     /top|start|beginning/i.test(w) ? 'top' : /bottom|end/i.test(w) ? 'bottom' : /up/i.test(w) ? 'up' : 'down';
   if ((m = /^scroll(?:\s+the\s+page)?(?:\s+(up|down))?(?:\s+(?:a bit|a little|more|again|some))?$/i.exec(f)))
@@ -68,7 +77,7 @@ function scrollIntent(f: string): Intent | null {
 
 function loginIntents(f: string): Intent[] | null {
   const m = new RegExp(
-    `^(log ?in|sign ?in|log into|sign into)\\s+(?:(?:to|into)\\s+)?(?:(?:the|this|my)\\s+)?(?:site\\s+|page\\s+|account\\s+|app\\s+)?as\\s+${QUOTED}\\s+(?:with|using)\\s+(?:the\\s+)?password\\s+${QUOTED}$`,
+    `^(log ?in|sign ?in|log into|sign into)\\s+(?:(?:to|into)\\s+)?(?:(?:the|this|my)\\s+)?(?:site\\s+|page\\s+|account\\s+|app\\s+)?as\\s+${QUOTED}\\s+(?:with|using)\\s+(?:the\\s+)?(?:password\\s+)?${QUOTED}$`,
     'i',
   ).exec(f);
   if (!m) return null;
@@ -81,12 +90,20 @@ function loginIntents(f: string): Intent[] | null {
   ];
 }
 
+/** Polite or indirect openings before the verb: "could you please …", "I'd like you to …". */
+const POLITE =
+  /^(?:(?:(?:could|can|would|will)\s+you|(?:i\s+)?(?:want|need)(?:\s+you)?\s+to|i(?:'d|’d|\s+would)\s+like(?:\s+you)?\s+to|kindly|just|go ahead and)\s+(?:please\s+)?)+/i;
+
 /** One fragment with its own verb, or null when it has none. */
 export function withVerb(fragment: string): Intent | Intent[] | null {
   const f = fragment
     .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(/,?\s+(?:please|for me)$/i, '')
     .replace(/^(please|now|also|and|then|next|finally|first)\s+/i, '')
-    .replace(/[.!]+$/, '')
+    .replace(POLITE, '')
+    .replace(/^(log|sign)\s+me\s+(in|into)\b/i, '$1 $2')
+    .replace(/^(switch|go|head|move|change)\s+over\s+to\b/i, '$1 to')
     .trim();
   let m: RegExpExecArray | null;
   if ((m = /^(?:open|go to|goto|switch to)?\s*(?:a\s+)?new tab(?:\s+(?:at|with|to|on)\s+(.+))?$/i.exec(f)))
@@ -102,6 +119,9 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
   if (/^scroll\b/i.test(f)) return scrollIntent(f);
   const login = loginIntents(f);
   if (login) return login;
+  // "from the File menu choose Export" starts a menu path at File.
+  if ((m = /^(?:from|in|under)\s+(?:the\s+)?(.+?)\s+menu,?\s+(?:choose|select|pick|click(?:\s+on)?|open|go to)\s+(.+)$/i.exec(f)))
+    return { kind: 'menu', path: [unquote(m[1] ?? ''), ...(menuPath(m[2] ?? '') ?? [unquote(m[2] ?? '')])] };
   // Menus: "choose Edit > Paste Special > Values".
   if ((m = /^(?:choose|select|pick|click(?:\s+on)?|open|go to|use|navigate to)\s+(.+)$/i.exec(f))) {
     const path = menuPath(m[1] ?? '');
@@ -152,6 +172,15 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
   if ((m = /^(?:set|change|adjust|update|slide|turn|make)\s+(.+?)\s+to\s+(.+)$/i.exec(f)))
     return { kind: 'set', value: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+  // "set the alarm for 7:30 pm"; "make the meeting time June 1st 2025": the value starts where a value does.
+  if (
+    (m = /^set\s+(.+?)\s+for\s+(.+)$/i.exec(f)) ||
+    (m = new RegExp(`^(?:set|make|change)\\s+(the\\s+.+?)\\s+(${VALUE_START}.*)$`, 'i').exec(f))
+  ) {
+    // "set Large for the size" names the value first.
+    const [what, value] = /^the\s/i.test(m[2] ?? '') && !/^(?:the|my|your)\s/i.test(m[1] ?? '') ? [m[2], m[1]] : [m[1], m[2]];
+    return { kind: 'set', value: unquote(value ?? ''), target: target(what ?? '') };
+  }
   if ((m = /^(?:select|choose|pick|use)\s+(.+?)\s+(?:in|from|for|on|as)\s+(.+)$/i.exec(f))) {
     const where = target(m[2] ?? '');
     if (where.kind === 'radio' || where.kind === 'checkbox' || /^(?:the\s+)?(?:colou?r|option|choice|answer)$/i.test(m[2] ?? ''))
