@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { BridgeError, CLOSE, parseHello, Peer, PROTOCOL_VERSION, type Welcome } from '@wayfinder/bridge';
-import type { Discovery, FeedPage, Interest } from '@wayfinder/core';
+import type { Discovery, FeedPage, Interest, Watch } from '@wayfinder/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 // A small stand-in for `wayfinder serve` in the research tests (issue 15): a hub the real
-// extension pairs with, answering `feed.list`, `feed.react` and `interests.*` in the seam's
+// extension pairs with, answering `feed.list`, `feed.react`, `interests.*` and `watch.*` in the seam's
 // shapes from canned discoveries, and able to call the browser (`history.recent`) and send
 // `feed.changed`. Its HTTP side serves the cards' pictures and a few pages to visit (real
 // history for the opt-in tests), on 127.0.0.1.
@@ -23,6 +23,7 @@ export interface ResearchHub {
   calls: HostCall[];
   discoveries: Discovery[];
   interests: Interest[];
+  watches: Watch[];
   peer(): Promise<Peer>;
   /** Adds a discovery and tells the browser, as a finished research run does. */
   discover(discovery: Discovery): Promise<void>;
@@ -102,6 +103,7 @@ export async function startResearchHub(): Promise<ResearchHub> {
     calls: [],
     discoveries: [],
     interests: [],
+    watches: [],
     peer: async () => {
       for (;;) {
         const peer = peers.at(-1);
@@ -150,6 +152,24 @@ export async function startResearchHub(): Promise<ResearchHub> {
         const before = hub.interests.length;
         hub.interests = hub.interests.filter((i) => i.id !== field(params, 'id'));
         return { removed: hub.interests.length < before };
+      }
+      case 'watch.add': {
+        next += 1;
+        const watch: Watch = {
+          id: `watch-${next}`,
+          url: String(field(params, 'url')),
+          label: String(field(params, 'label')),
+          everyMinutes: 60,
+        };
+        hub.watches.push(watch);
+        return { watch };
+      }
+      case 'watch.list':
+        return { watches: hub.watches };
+      case 'watch.remove': {
+        const before = hub.watches.length;
+        hub.watches = hub.watches.filter((w) => w.id !== field(params, 'id'));
+        return { removed: hub.watches.length < before };
       }
       default:
         throw new BridgeError('unknown-method', `The test hub answers no ${method}.`, false);

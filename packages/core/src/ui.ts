@@ -13,4 +13,4 @@ export { isPublicSuffix, normalizeSite, parseSite, type ParsedSite, type SiteDec
 export type { ConfirmAnswer, ConfirmKind } from './policy/types';
 export type { Skill, SkillInput, SkillRepair, SkillStep } from './skills/types';
 export { cjkPieces, foldText, hasCjk, searchWords, stem } from './memory/text';
-export type { Discovery, FeedPage, Interest, Reaction } from './research/types';
+export type { Discovery, FeedPage, Interest, Reaction, Watch } from './research/types';

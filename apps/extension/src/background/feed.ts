@@ -1,12 +1,13 @@
 import { FEED_CHANGED } from '@wayfinder/bridge';
 import { z } from 'zod';
-import type { Discovery, FeedPage, Interest, Reaction } from '@wayfinder/core/ui';
+import type { Discovery, FeedPage, Interest, Reaction, Watch } from '@wayfinder/core/ui';
 import type { BridgeConnection } from '../lib/bridge-messages';
 import { FeedCache } from '../lib/feed-cache';
 import { OFFLINE_NOTE, type FeedReplies } from '../lib/feed-messages';
 import { showOnBadge } from './badge';
 import type { HostCall } from './host-tasks';
 import type { PanelHub } from './panel-hub';
+import { pickValueIn, type PickedValue } from './watch-picker';
 
 // The feed of discoveries in this browser (issue 15). The host's research keeps them; this
 // worker asks for them (`feed.list`), passes reactions on (`feed.react`) and interests
@@ -21,6 +22,9 @@ const SYNC_LIMIT = 100;
 export const NOT_CONNECTED =
   'Interests and reactions are kept by the host (wayfinder serve), and this browser is not connected to it. Pair or connect it in Options › Connect to the host, then try again.';
 
+export const WATCH_NOT_CONNECTED =
+  'Watches are kept and revisited by the host (wayfinder serve), and this browser is not connected to it. Pair or connect it in Options › Connect to the host, then try again.';
+
 const changed = z.object({ unread: z.number().int().min(0) });
 
 export class FeedService {
@@ -33,6 +37,8 @@ export class FeedService {
     private readonly call: HostCall,
     private readonly connected: () => boolean,
     private readonly hub: PanelHub,
+    /** The web page the panel is beside (for "Watch a value on this page"). */
+    private readonly pageTab: () => Promise<chrome.tabs.Tab | null> = () => Promise.resolve(null),
   ) {}
 
   /** At the worker's start: the badge shows the count kept from last time. */
@@ -111,8 +117,31 @@ export class FeedService {
     return (await this.call<{ removed: boolean }>('interests.remove', { id })).removed;
   }
 
-  private needHost(): void {
-    if (!this.connected()) throw new Error(NOT_CONNECTED);
+  /** Checks the host is there first, so the person does not point at a value for nothing. */
+  async pickValue(): Promise<PickedValue | null> {
+    if (!this.connected()) throw new Error(WATCH_NOT_CONNECTED);
+    const tab = await this.pageTab();
+    if (!tab) throw new Error('Open the web page with the value to watch, then press Watch again.');
+    return pickValueIn(tab);
+  }
+
+  async watches(): Promise<Watch[]> {
+    this.needHost(WATCH_NOT_CONNECTED);
+    return (await this.call<{ watches: Watch[] }>('watch.list', {})).watches;
+  }
+
+  async addWatch(url: string, label: string): Promise<Watch> {
+    this.needHost(WATCH_NOT_CONNECTED);
+    return (await this.call<{ watch: Watch }>('watch.add', { url, label })).watch;
+  }
+
+  async removeWatch(id: string): Promise<boolean> {
+    this.needHost(WATCH_NOT_CONNECTED);
+    return (await this.call<{ removed: boolean }>('watch.remove', { id })).removed;
+  }
+
+  private needHost(message = NOT_CONNECTED): void {
+    if (!this.connected()) throw new Error(message);
   }
 
   private syncLogged(): void {

@@ -280,6 +280,14 @@ export function makeRouter({
         return handlers['interests.add'](request);
       case 'interests.remove':
         return handlers['interests.remove'](request);
+      case 'watch.pick':
+        return handlers['watch.pick'](request);
+      case 'watch.add':
+        return handlers['watch.add'](request);
+      case 'watch.list':
+        return handlers['watch.list'](request);
+      case 'watch.remove':
+        return handlers['watch.remove'](request);
       case 'voice.speak':
         return handlers['voice.speak'](request);
       case 'voice.stopSpeaking':

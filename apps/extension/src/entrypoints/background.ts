@@ -108,6 +108,10 @@ export default defineBackground(() => {
     <T>(method: string, params: unknown, deadlineMs?: number) => bridge.callHost<T>(method, params, deadlineMs),
     () => bridge.isConnected(),
     hub,
+    async () => {
+      const tab = await browserTabs.startingTab();
+      return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
+    },
   );
   const bridgeParts: BridgeRouterParts = {
     state: () => bridge.state(),

@@ -1,4 +1,4 @@
-import type { Discovery, FeedPage, Interest } from '@wayfinder/core/ui';
+import type { Discovery, FeedPage, Interest, Watch } from '@wayfinder/core/ui';
 import { z } from 'zod';
 
 // Research's part of the messages between the extension's pages and the background
@@ -30,6 +30,15 @@ export const FEED_REQUESTS = [
     topic: z.string().trim().min(1, 'Type a topic to follow, such as “ultralight camping”.').max(200, 'Keep a topic under 200 characters.'),
   }),
   z.object({ type: z.literal('interests.remove'), id: z.string().min(1).max(200) }),
+  /** "Watch a value on this page": the person points at it in the page beside the panel (background/watch-picker.ts). */
+  z.object({ type: z.literal('watch.pick') }),
+  z.object({
+    type: z.literal('watch.add'),
+    url: z.string().trim().min(1, 'Give the page address.').max(4000),
+    label: z.string().trim().min(1, 'Say what to watch, such as “Trail Tent 2P price”.').max(200, 'Keep the label under 200 characters.'),
+  }),
+  z.object({ type: z.literal('watch.list') }),
+  z.object({ type: z.literal('watch.remove'), id: z.string().min(1).max(200) }),
 ] as const;
 
 export interface FeedReplies {
@@ -40,6 +49,11 @@ export interface FeedReplies {
   'interests.list': { interests: Interest[] };
   'interests.add': { interest: Interest };
   'interests.remove': { removed: boolean };
+  /** `picked` null: the person pressed Esc. */
+  'watch.pick': { picked: { url: string; title: string; value: string; label: string; kind: 'price' | 'stock' | 'value' } | null };
+  'watch.add': { watch: Watch };
+  'watch.list': { watches: Watch[] };
+  'watch.remove': { removed: boolean };
 }
 
 /** Background → pages (over the panel port): the feed changed. */

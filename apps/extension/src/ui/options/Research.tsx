@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadResearchSettings, saveResearchSettings, type ResearchSettings } from '../../lib/research-settings';
 import { Interests } from '../research/Interests';
+import { Watches } from '../research/Watches';
 import { useFeedState } from '../research/use-feed-state';
 
 // Options › Research and feed (issue 15): the topics the host's research follows, whether
@@ -48,6 +49,8 @@ export function ResearchSection() {
       </p>
       <h3>Interests</h3>
       {feed && <Interests connected={feed.connected} />}
+      <h3>Watches</h3>
+      {feed && <Watches connected={feed.connected} />}
       {settings && (
         <>
           <h3>Browsing history</h3>
