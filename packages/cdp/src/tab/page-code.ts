@@ -5,6 +5,9 @@ import { CdpError } from '../errors';
 import type { NavigationWatch } from './navigation';
 import { answerExpression, MAX_RESULT_CHARS, pageCodeExpression, SOURCE_URL, stopExpression } from './page-code-helpers';
 
+/** The browser's clock and ours differ by a few ms: an answer this close to the limit came from the limit. */
+const TIMER_SLACK_MS = 25;
+
 // Runs a page-code snippet (execute_page_code) in the tab's main frame, in a world of its
 // own, under a hard time limit: Runtime.evaluate's own timeout stops a snippet stuck in a
 // loop before its first await; a race stops waiting for one stuck later, tells its helpers
@@ -155,6 +158,7 @@ async function evaluate(
   runId: string,
   timeoutMs: number,
 ): Promise<Ran> {
+  const began = Date.now();
   const evaluation = session
     .sendWithTimeout(
       'Runtime.evaluate',
@@ -184,9 +188,16 @@ async function evaluate(
     await stop(session, executionContextId, runId);
     throw ranOut();
   }
+  // Runtime.evaluate's own timeout (the same limit) may answer before the timer above: with an
+  // "Internal error", or with no value and no exception. Either way the time ran out.
+  const timeUp = () => Date.now() - began >= timeoutMs - TIMER_SLACK_MS;
   if ('error' in settled) {
     if (isContextGone(settled.error) || navigated())
       return { summary: 'The code ran until the page navigated away; what it would have returned was lost with the page.', value: null };
+    if (timeUp()) {
+      await stop(session, executionContextId, runId);
+      throw ranOut();
+    }
     throw settled.error;
   }
   const { reply } = settled;
@@ -197,7 +208,10 @@ async function evaluate(
     throw new BrowserError('bad-argument', `The code threw ${exceptionText(reply.exceptionDetails)}. Fix it and try again.`, false);
   }
   const result: unknown = reply.result.value;
-  if (!isResult(result)) throw new BrowserError('unexpected', 'The code ran, but its result could not be read back.', false);
+  if (!isResult(result)) {
+    if (timeUp()) throw ranOut();
+    throw new BrowserError('unexpected', 'The code ran, but its result could not be read back.', false);
+  }
   if (!result.ok) {
     if (/The time limit ran out/.test(result.error)) throw ranOut();
     throw new BrowserError(
