@@ -1,4 +1,4 @@
-import type { ChromeTab, TabsApi } from '@wayfinder/cdp/extension';
+import { markOpenedHere, type ChromeTab, type TabsApi } from '@wayfinder/cdp/extension';
 import { allowTabWhileGuarded } from './network-rules';
 
 // The tabs a host session's browser sees (an ExtensionBrowser over this instead of
@@ -125,6 +125,7 @@ export class HostTabs implements TabsApi {
     });
     if (created.id !== undefined) {
       this.mine.add(created.id);
+      await markOpenedHere(created.id);
       // While one of the person's tasks runs, new tabs load nothing until let through (network-rules.ts).
       await allowTabWhileGuarded(created.id);
       await groupQuietly([created.id]);

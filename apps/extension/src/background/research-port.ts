@@ -1,7 +1,8 @@
-import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import { ExtensionBrowser, markOpenedHere } from '@wayfinder/cdp/extension';
 import { browserSearch, DEFAULT_VIDEO_URL, readSearchResults, type ResearchPort, type SearchResult } from '@wayfinder/core';
 import { loadResearchSettings } from '../lib/research-settings';
 import { recentHistory } from './history-signals';
+import { allowTabWhileGuarded } from './network-rules';
 
 // The extension's research for its own agent (issue 15): search_web, search_youtube and
 // get_history over core's ResearchPort. Web search uses the browser's default engine
@@ -41,6 +42,9 @@ async function defaultEngineSearch(query: string, signal?: AbortSignal): Promise
   const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
   const tabId = tab.id;
   if (tabId === undefined) throw new Error('Could not open a tab to search in.');
+  await markOpenedHere(tabId);
+  // While a task runs, new tabs load nothing until let through (network-rules.ts): this one is ours.
+  await allowTabWhileGuarded(tabId);
   try {
     const ready = loaded(tabId, signal);
     await chrome.search.query({ text: query, tabId });
@@ -60,7 +64,7 @@ async function defaultEngineSearch(query: string, signal?: AbortSignal): Promise
 /** The research a task of this browser's agent gets, as the person set it now. */
 export async function extensionResearch(): Promise<ResearchPort> {
   const settings = await loadResearchSettings();
-  const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
+  const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger, allowTab: allowTabWhileGuarded });
   const pages = browserSearch(browser, {
     ...(settings.searchUrl ? { searchUrl: settings.searchUrl } : {}),
     videoUrl: settings.videoUrl || DEFAULT_VIDEO_URL,

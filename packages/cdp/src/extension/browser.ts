@@ -57,6 +57,21 @@ function isNewTabPage(url: string): boolean {
   return /^chrome:\/\/(newtab|new-tab-page)\/?$/.test(url) || url === 'about:newtab';
 }
 
+/** Tabs this extension opened itself (any ExtensionBrowser, or markOpenedHere): never a page's popup. */
+const OPENED_HERE = new Set<number>();
+/** Running tasks' browsers waiting to hear whether a blank new tab is the extension's own: each frees it. */
+const WAITING = new Map<number, Set<() => Promise<void>>>();
+/** How long a blank new tab may take to be claimed as the extension's own before it is taken for a popup. */
+const OWN_TAB_GRACE_MS = 150;
+
+/** Says a tab was opened by the extension itself (chrome.tabs.create), and waits until running tasks let it load. */
+export async function markOpenedHere(tabId: number): Promise<void> {
+  OPENED_HERE.add(tabId);
+  const waiters = WAITING.get(tabId);
+  WAITING.delete(tabId);
+  await Promise.all([...(waiters ?? [])].map((free) => free().catch(() => undefined)));
+}
+
 export class ExtensionBrowser implements Browser {
   private readonly attached = new Map<number, Promise<{ tab: CdpTab; connection: Connection }>>();
   private current: number | null = null;
@@ -77,12 +92,34 @@ export class ExtensionBrowser implements Browser {
     const id = created.id;
     if (!this.guard || id === undefined) return;
     const address = created.pendingUrl || created.url || '';
-    // A popup of a task's page; or one opened "noopener" (Chrome then names no opener) at a web address, or
-    // still blank (it names its address a moment later; freed now, it would load it unguarded).
+    if (created.openerTabId === undefined && /^(about:blank)?$/i.test(address) && this.attached.size > 0) {
+      // Blank with no opener: a "noopener" popup that names its address a moment later (freed now, it
+      // would load unguarded), or a tab this extension just opened itself, which says so as its
+      // chrome.tabs.create returns. Held by the host's network rules meanwhile.
+      let decided = false;
+      const free = (): Promise<void> => {
+        decided = true;
+        return this.options.allowTab?.(id) ?? Promise.resolve();
+      };
+      if (OPENED_HERE.has(id)) {
+        void free().catch(() => undefined);
+        return;
+      }
+      WAITING.set(id, (WAITING.get(id) ?? new Set()).add(free));
+      setTimeout(() => {
+        WAITING.get(id)?.delete(free);
+        if (!decided) this.adopt(id, created, true);
+      }, OWN_TAB_GRACE_MS);
+      return;
+    }
+    // A popup of a task's page; or one opened "noopener" (Chrome then names no opener) straight at a web address.
     const ours =
-      created.openerTabId !== undefined
-        ? this.attached.has(created.openerTabId)
-        : /^(https?:|about:blank$|$)/i.test(address) && this.attached.size > 0;
+      created.openerTabId !== undefined ? this.attached.has(created.openerTabId) : /^https?:/i.test(address) && this.attached.size > 0;
+    this.adopt(id, created, ours);
+  };
+
+  private adopt(id: number, created: ChromeTab, ours: boolean): void {
+    const address = created.pendingUrl || created.url || '';
     if (!ours) {
       // The person's own tab, or one the task opens itself (guarded when it is used): free to load.
       this.options.allowTab?.(id).catch(() => undefined);
@@ -94,7 +131,7 @@ export class ExtensionBrowser implements Browser {
       // Held back until now by the host's rules (or already under way): its page goes through the guard now.
       if (this.options.allowTab && /^https?:/i.test(address)) await tab.navigate(address).catch(() => undefined);
     })().catch(() => undefined);
-  };
+  }
 
   private info(tab: ChromeTab): TabInfo {
     const info: TabInfo = {
@@ -226,6 +263,7 @@ export class ExtensionBrowser implements Browser {
   async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
     const created = await this.api.tabs.create({ url: 'about:blank', active: !(options.background ?? false) });
     if (created.id === undefined) throw new BrowserError('unexpected', 'Chrome did not give the new tab an id.', false);
+    await markOpenedHere(created.id);
     await this.options.allowTab?.(created.id);
     const tab = await this.tab(created.id);
     if (!options.background) this.current = created.id;

@@ -1,3 +1,3 @@
 // The extension's entry point: chrome.debugger transport. Nothing here imports Node code.
 export { connectTab, DebuggerTransport, type DebuggerApi } from './debugger-transport';
-export { ExtensionBrowser, type ChromeTab, type ExtensionBrowserOptions, type TabsApi } from './browser';
+export { ExtensionBrowser, markOpenedHere, type ChromeTab, type ExtensionBrowserOptions, type TabsApi } from './browser';
