@@ -61,10 +61,16 @@ async function defaultEngineSearch(query: string, signal?: AbortSignal): Promise
   }
 }
 
+/** The browser searches open their background tabs in: one for the worker's life (each ExtensionBrowser listens to chrome.tabs). */
+let searchBrowser: ExtensionBrowser | null = null;
+
 /** The research a task of this browser's agent gets, as the person set it now. */
 export async function extensionResearch(): Promise<ResearchPort> {
   const settings = await loadResearchSettings();
-  const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { allowTab: allowTabWhileGuarded });
+  const browser = (searchBrowser ??= new ExtensionBrowser(
+    { tabs: chrome.tabs, debugger: chrome.debugger },
+    { allowTab: allowTabWhileGuarded },
+  ));
   const pages = browserSearch(browser, {
     ...(settings.searchUrl ? { searchUrl: settings.searchUrl } : {}),
     videoUrl: settings.videoUrl || DEFAULT_VIDEO_URL,
