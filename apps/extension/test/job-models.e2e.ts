@@ -2,7 +2,7 @@ import { startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BuiltInApis } from '../src/lib/builtin-ai';
 import { defaultSettings, type Settings } from '../src/lib/settings';
-import { NO_HELPER_MODEL, streamJob, type JobRoute } from '../src/background/job-models';
+import { NO_HELPER_MODEL, streamJob, type JobRoute } from '../src/background/helpers/job-models';
 
 // (No browser: streamJob itself, with fakes of the built-in APIs and a real mock server.)
 // Helper jobs go to Chrome's built-in API when it says "available" and the person allows

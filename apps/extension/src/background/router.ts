@@ -4,15 +4,15 @@ import type { Db } from '../lib/db';
 import { REQUEST, taskView, type ParsedRequest, type Replies, type TaskView } from '../lib/messages';
 import { checkReachable, testConnection } from '../lib/models';
 import { loadSettings } from '../lib/settings';
-import { bridgeHandlers, UNAVAILABLE_BRIDGE, type BridgeRouterParts } from './bridge-handlers';
-import { favouriteHandlers, purgeStale } from './favourites';
-import { feedHandlers, UNAVAILABLE_FEED, type FeedParts } from './feed-handlers';
-import { memoryHandlers, type MemoryParts } from './memory-handlers';
+import { bridgeHandlers, UNAVAILABLE_BRIDGE, type BridgeRouterParts } from './bridge/handlers';
+import { favouriteHandlers, purgeStale } from './tasks/favourites';
+import { feedHandlers, UNAVAILABLE_FEED, type FeedParts } from './research/feed-handlers';
+import { memoryHandlers, type MemoryParts } from './memory/handlers';
 import type { PendingRequests } from './pending';
-import { ratingHandlers, ratingsDb } from './ratings';
-import { skillHandlers, UNAVAILABLE_SKILLS, type SkillParts } from './skills-handlers';
-import { UNAVAILABLE_VOICE, voiceHandlers, type Voice } from './voice';
-import type { TaskLauncher } from './tasks';
+import { ratingHandlers, ratingsDb } from './helpers/ratings';
+import { skillHandlers, UNAVAILABLE_SKILLS, type SkillParts } from './skills/handlers';
+import { UNAVAILABLE_VOICE, voiceHandlers, type Voice } from './voice/voice';
+import type { TaskLauncher } from './tasks/launcher';
 
 // Answers requests from the side panel and the options page. Every request is checked
 // here — who sent it (only this extension's own pages), and its shape — and every reply is

@@ -1,7 +1,7 @@
 import { isOffscreenRequest, type DownloadReply } from '../../lib/minilm';
 import { embedTexts, modelDownload } from '../../lib/minilm-runner';
 import { listenForTabCapture } from '../../lib/voice/tab-capture';
-import { listenForBuiltInJobs } from '../../background/builtin-offscreen';
+import { listenForBuiltInJobs } from '../../background/helpers/builtin-offscreen';
 
 // The offscreen document (created by background/embedder.ts when memory uses MiniLM): it runs
 // the model and answers only messages addressed to it; everything else (the panel's and

@@ -1,0 +1,105 @@
+import type { DeviceSide } from '@wayfinder/bridge';
+import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import {
+  redactEverywhere,
+  redactSecrets,
+  SecretVault,
+  type Browser,
+  type ConfirmAnswer,
+  type ConfirmRequest,
+  type Policy,
+  type Secret,
+  type SiteRule,
+} from '@wayfinder/core';
+import { HOST_TASK_PREFIX } from '../../lib/bridge-messages';
+import type { PendingRequest } from '../../lib/db';
+import { loadSecrets, loadSites } from '../../lib/safety-store';
+import { loadSettings } from '../../lib/settings';
+import { showOnBadge } from '../badge';
+import { HostTabs } from './host-tabs';
+import { confirmCard, type PendingRequests } from '../pending';
+import { personalPolicy } from '../tasks/launcher';
+
+// What this browser is for the host (packages/bridge's DeviceSide): a host session gets an
+// ExtensionBrowser over its own tabs (host-tabs.ts: a new background tab in the
+// "Wayfinder (host)" group), the person's own policy (their site rules and secrets, as a
+// task gets them), and its questions as cards in the side panel, answered through the same
+// PendingRequests as a task's. While a host question waits, the toolbar icon says so.
+
+export interface HostQuestion {
+  taskId: string;
+  request: PendingRequest;
+}
+
+export class ExtensionDevice implements DeviceSide {
+  /** The person's rules as last read (policy() must answer at once; openSession reads them afresh first). */
+  private rules: { sites: SiteRule[]; secrets: Secret[] } = { sites: [], secrets: [] };
+  private readonly waiting = new Map<string, HostQuestion>();
+  private next = 0;
+
+  constructor(
+    private readonly pending: PendingRequests,
+    /** Told when the questions waiting change (the panels show them). */
+    private readonly changed: () => void,
+  ) {}
+
+  /** Host questions waiting for the person now. */
+  questions(): HostQuestion[] {
+    return [...this.waiting.values()];
+  }
+
+  async openSession(_label: string, adopt: string[]): Promise<{ browser: Browser; close(): Promise<void> }> {
+    this.rules = { sites: await loadSites(), secrets: await loadSecrets() };
+    const settings = await loadSettings();
+    const tabs = await HostTabs.open(adopt);
+    const browser = new ExtensionBrowser({ tabs, debugger: chrome.debugger }, { inputMode: settings.agent.inputMode });
+    return {
+      browser,
+      close: async () => {
+        tabs.stop();
+        await browser.detachAll();
+      },
+    };
+  }
+
+  policy(_label: string): Policy {
+    return personalPolicy(this.rules.sites, this.rules.secrets).policy;
+  }
+
+  async confirm(request: ConfirmRequest & { tool: string; input: unknown; from: string }, signal: AbortSignal): Promise<ConfirmAnswer> {
+    this.next += 1;
+    const taskId = `${HOST_TASK_PREFIX}${this.next}`;
+    const secrets = new SecretVault(this.rules.secrets);
+    // What the person is shown may be kept and shown again: a secret in the host's question is not.
+    const redact = (text: string) => secrets.redact(redactSecrets(text));
+    const card: PendingRequest = redactEverywhere(confirmCard(request, request.from), redact);
+    // A session that ends (or a connection that drops) declines what it still waits for.
+    const decline = () => this.pending.declineAll(taskId);
+    signal.addEventListener('abort', decline, { once: true });
+    this.waiting.set(taskId, { taskId, request: card });
+    this.update();
+    try {
+      const answer = await this.pending.ask(taskId, card, signal);
+      return answer.kind === 'confirm' ? answer.answer : 'deny';
+    } finally {
+      signal.removeEventListener('abort', decline);
+      this.waiting.delete(taskId);
+      this.update();
+    }
+  }
+
+  log(line: string): void {
+    console.info(`wayfinder bridge: ${line}`);
+  }
+
+  /** Shows on the toolbar icon whether a host question waits (at the worker's start: none, whatever the last worker left). */
+  showWaiting(): void {
+    this.update();
+  }
+
+  private update(): void {
+    // The badge is shared with the feed's count (badge.ts); a question wins.
+    showOnBadge({ question: this.waiting.size > 0 });
+    this.changed();
+  }
+}

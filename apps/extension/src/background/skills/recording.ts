@@ -1,0 +1,176 @@
+import { SkillRecorder } from '@wayfinder/cdp';
+import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import { covers, siteOf, skillFromRecording, type RecordedEvent, type Skill } from '@wayfinder/core';
+import { loadSecrets } from '../../lib/safety-store';
+import { RECORDING_KEY, type RecordingStatus } from '../../lib/skill-messages';
+import type { SkillsDb, StoredSkill } from '../../lib/skills-db';
+
+// "Record a skill" from the panel: the driver's SkillRecorder on the tab the person is in
+// (and the tabs it opens), through a browser of its own (chrome.debugger on those tabs).
+// What is recorded is written to chrome.storage.local as it comes, with a small status
+// every panel shows. The recorder itself cannot outlive the worker: an attached debugger
+// keeps Chrome from stopping it, but if it is stopped anyway (or the browser restarts), the
+// events so far are kept, the status says it is no longer live, and Stop still makes the
+// skill of them. Password and payment fields arrive without their values (the page script
+// never sends them), so nothing stored here holds one.
+
+const EVENTS_KEY = 'skills.recordingEvents';
+
+async function stored<T>(key: string, read: (value: unknown) => T | null): Promise<T | null> {
+  const all: Record<string, unknown> = await chrome.storage.local.get(key);
+  return read(all[key]);
+}
+
+function isStatus(value: unknown): value is RecordingStatus {
+  return typeof value === 'object' && value !== null && 'startedAt' in value && 'tabId' in value && 'steps' in value;
+}
+
+function isEvents(value: unknown): value is RecordedEvent[] {
+  return Array.isArray(value) && value.every((e) => typeof e === 'object' && e !== null && 'kind' in e);
+}
+
+function defaultName(status: RecordingStatus): string {
+  const title = status.title.trim();
+  if (title) return title.length > 60 ? `${title.slice(0, 59)}…` : title;
+  return `Skill on ${siteOf(status.url) || 'a page'}`;
+}
+
+export class SkillRecording {
+  private recorder: SkillRecorder | null = null;
+  private browser: ExtensionBrowser | null = null;
+  private events: RecordedEvent[] = [];
+  private status: RecordingStatus | null = null;
+  private noteWaiters: (() => void)[] = [];
+  /** Writes to storage, in order. */
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly skills: () => Promise<SkillsDb>,
+    /** Opens the Skills page on a skill (a new tab). */
+    private readonly showSkill: (id: string) => Promise<void>,
+  ) {}
+
+  /** The recording under way (one a stopped worker left is not live), or null. */
+  async current(): Promise<RecordingStatus | null> {
+    if (this.status) return this.status;
+    const left = await stored(RECORDING_KEY, (v) => (isStatus(v) ? v : null));
+    return left ? { ...left, live: false } : null;
+  }
+
+  async start(): Promise<RecordingStatus> {
+    if (await this.current())
+      throw new Error('A recording is already under way (or was left by a restart): stop it or cancel it before starting another.');
+    const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
+    const chosen = await browser.startingTab();
+    if (chosen?.id === undefined) throw new Error('Open the web page where the task starts, then press Record a skill again.');
+    try {
+      const tab = await browser.tab(chosen.id);
+      const info = await tab.info();
+      const recorder = new SkillRecorder(browser.forRecording(), { onEvent: (event) => this.recorded(event) });
+      this.browser = browser;
+      this.recorder = recorder;
+      this.events = [];
+      this.status = { startedAt: Date.now(), tabId: chosen.id, url: info.url, title: info.title, steps: 0, notes: 0, live: true };
+      this.persist();
+      await recorder.start(tab);
+      return this.status;
+    } catch (error) {
+      this.recorder = null;
+      this.status = null;
+      this.browser = null;
+      await browser.detachAll().catch(() => undefined);
+      await this.clear();
+      throw error;
+    }
+  }
+
+  private recorded(event: RecordedEvent): void {
+    if (!this.status) return;
+    this.events.push(event);
+    this.status = { ...this.status, steps: stepsOf(this.events), notes: this.events.filter((e) => e.kind === 'note').length };
+    this.persist();
+    if (event.kind === 'note') for (const resolve of this.noteWaiters.splice(0)) resolve();
+  }
+
+  private persist(): void {
+    const status = this.status;
+    const events = [...this.events];
+    this.writes = this.writes
+      .then(() => chrome.storage.local.set({ [RECORDING_KEY]: status, [EVENTS_KEY]: events }))
+      .catch((error: unknown) => console.error('wayfinder: could not keep the recording so far', error));
+  }
+
+  private async clear(): Promise<void> {
+    await this.writes;
+    await chrome.storage.local.remove([RECORDING_KEY, EVENTS_KEY]);
+  }
+
+  /** A note for the step just recorded (or the first one, before any). */
+  async note(text: string): Promise<RecordingStatus> {
+    const note: RecordedEvent = { kind: 'note', text: text.trim() };
+    if (this.recorder && this.status) {
+      // The recorder adds it in its own order: the status counts it once it is there.
+      const arrived = new Promise<void>((resolve) => this.noteWaiters.push(resolve));
+      this.recorder.note(note.text);
+      await arrived;
+      return this.status;
+    }
+    const left = await this.leftOver();
+    if (!left) throw new Error('Nothing is being recorded; press Record a skill first.');
+    const events = [...left.events, note];
+    const status: RecordingStatus = { ...left.status, steps: stepsOf(events), notes: left.status.notes + 1, live: false };
+    await this.writes;
+    await chrome.storage.local.set({ [RECORDING_KEY]: status, [EVENTS_KEY]: events });
+    return status;
+  }
+
+  private async leftOver(): Promise<{ status: RecordingStatus; events: RecordedEvent[] } | null> {
+    const status = await stored(RECORDING_KEY, (v) => (isStatus(v) ? v : null));
+    if (!status) return null;
+    return { status, events: (await stored(EVENTS_KEY, (v) => (isEvents(v) ? v : null))) ?? [] };
+  }
+
+  /** Ends the recording everywhere; returns its status and events (null when none was under way). */
+  private async end(): Promise<{ status: RecordingStatus; events: RecordedEvent[] } | null> {
+    const recorder = this.recorder;
+    const browser = this.browser;
+    const live = this.status;
+    const result = recorder && live ? { status: live, events: await recorder.stop().catch(() => this.events) } : await this.leftOver();
+    this.recorder = null;
+    this.browser = null;
+    this.status = null;
+    this.events = [];
+    for (const resolve of this.noteWaiters.splice(0)) resolve();
+    await browser?.detachAll().catch(() => undefined);
+    await this.clear();
+    return result;
+  }
+
+  /** Stops, makes the skill (inputs inferred, passwords as secrets by name), stores it and opens it on the Skills page. */
+  async stop(name?: string): Promise<StoredSkill> {
+    const ended = await this.end();
+    if (!ended) throw new Error('Nothing is being recorded; press Record a skill first.');
+    const secrets = await loadSecrets();
+    const skill: Skill = skillFromRecording(ended.events, {
+      name: name || defaultName(ended.status),
+      secretsFor: (site) => secrets.filter((s) => covers(s.site, site)).map((s) => s.name),
+    });
+    if (skill.steps.length === 0) throw new Error('Nothing was recorded, so no skill was made. Do the task in the page while recording.');
+    const saved = await (await this.skills()).put(skill);
+    await this.showSkill(saved.id).catch((error: unknown) => console.error('wayfinder: could not open the Skills page', error));
+    return saved;
+  }
+
+  async cancel(): Promise<boolean> {
+    return (await this.end()) !== null;
+  }
+}
+
+/** Steps a recording would make now. */
+function stepsOf(events: RecordedEvent[]): number {
+  try {
+    return skillFromRecording(events, { name: 'recording', secretsFor: () => [] }).steps.length;
+  } catch {
+    return events.length;
+  }
+}
