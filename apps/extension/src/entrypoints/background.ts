@@ -1,5 +1,5 @@
 import { DeviceEndpoint, HISTORY_RECENT } from '@wayfinder/bridge';
-import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import { ExtensionBrowser, TabRegistry } from '@wayfinder/cdp/extension';
 import { defineBackground } from 'wxt/utils/define-background';
 import { BRIDGE_ALARM, BridgeClient } from '../background/bridge/client';
 import type { BridgeRouterParts } from '../background/bridge/handlers';
@@ -57,16 +57,21 @@ export default defineBackground(() => {
     });
     return skillsPromise;
   };
+  // The tabs the extension opened itself, for every browser of this worker (packages/cdp's tab-registry.ts).
+  const tabRegistry = new TabRegistry(chrome.tabs);
+  // The person's tabs as the panel and the helpers mean them ("the page beside the panel").
+  const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { registry: tabRegistry });
   const tasks: TaskLauncher = new TaskLauncher(
     db,
     hub,
     pending,
+    tabRegistry,
     async () => (await memory()).access,
     async () => (await skills()).library(),
-    extensionResearch,
+    extensionResearch(tabRegistry),
   );
   const currentPage = async () => {
-    const tab = await new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }).startingTab();
+    const tab = await browserTabs.startingTab();
     return {
       page: tab
         ? {
@@ -77,9 +82,8 @@ export default defineBackground(() => {
         : null,
     };
   };
-  const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
   // The host's way into this browser (docs/0028-bridge.md): dialled out to `wayfinder serve` when paired.
-  const device: ExtensionDevice = new ExtensionDevice(pending, () => bridge.push());
+  const device: ExtensionDevice = new ExtensionDevice(pending, () => bridge.push(), tabRegistry);
   const endpoint = new DeviceEndpoint(device);
   const bridge: BridgeClient = new BridgeClient({
     endpoint,
@@ -121,9 +125,13 @@ export default defineBackground(() => {
     forget: () => bridge.forget(),
     hostTasks,
   };
-  const recording = new SkillRecording(skills, async (id) => {
-    await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
-  });
+  const recording = new SkillRecording(
+    skills,
+    async (id) => {
+      await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
+    },
+    tabRegistry,
+  );
   // Spoken replies and tab audio (background/voice.ts); the tab is the one the person is in.
   const voice = new Voice(async () => {
     const tab = await browserTabs.startingTab();

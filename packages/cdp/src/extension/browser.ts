@@ -5,6 +5,7 @@ import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
 import type { TabHost, TabOptions } from '../tab/host';
 import { connectTab, type DebuggerApi } from './debugger-transport';
+import type { ChromeEvent, TabRegistry } from './tab-registry';
 
 // core's Browser port inside the extension: chrome.tabs for the tabs, chrome.debugger for
 // each tab the task touches (attached on first use, detached when the task ends). The
@@ -21,11 +22,6 @@ export interface ChromeTab {
   lastAccessed?: number;
 }
 
-interface ChromeEvent<T> {
-  addListener(listener: T): void;
-  removeListener(listener: T): void;
-}
-
 /** The slice of chrome.tabs this uses (the extension passes chrome.tabs). */
 export interface TabsApi {
   query(query: { active?: boolean; lastFocusedWindow?: boolean }): Promise<ChromeTab[]>;
@@ -37,6 +33,8 @@ export interface TabsApi {
 }
 
 export interface ExtensionBrowserOptions extends TabOptions {
+  /** The worker's one record of the tabs the extension opened itself (tab-registry.ts), shared by all its browsers. */
+  registry: TabRegistry;
   /** Told whenever the set of tabs with the debugger attached changes (for status lines). */
   onAttachedChange?: (tabIds: number[]) => void;
   /**
@@ -57,21 +55,6 @@ function isNewTabPage(url: string): boolean {
   return /^chrome:\/\/(newtab|new-tab-page)\/?$/.test(url) || url === 'about:newtab';
 }
 
-/** Tabs this extension opened itself (any ExtensionBrowser, or markOpenedHere): never a page's popup. */
-const OPENED_HERE = new Set<number>();
-/** Running tasks' browsers waiting to hear whether a blank new tab is the extension's own: each frees it. */
-const WAITING = new Map<number, Set<() => Promise<void>>>();
-/** How long a blank new tab may take to be claimed as the extension's own before it is taken for a popup. */
-const OWN_TAB_GRACE_MS = 150;
-
-/** Says a tab was opened by the extension itself (chrome.tabs.create), and waits until running tasks let it load. */
-export async function markOpenedHere(tabId: number): Promise<void> {
-  OPENED_HERE.add(tabId);
-  const waiters = WAITING.get(tabId);
-  WAITING.delete(tabId);
-  await Promise.all([...(waiters ?? [])].map((free) => free().catch(() => undefined)));
-}
-
 export class ExtensionBrowser implements Browser {
   private readonly attached = new Map<number, Promise<{ tab: CdpTab; connection: Connection }>>();
   private current: number | null = null;
@@ -80,7 +63,7 @@ export class ExtensionBrowser implements Browser {
 
   constructor(
     private readonly api: { tabs: TabsApi; debugger: DebuggerApi },
-    private readonly options: ExtensionBrowserOptions = {},
+    private readonly options: ExtensionBrowserOptions,
   ) {
     // A popup a task's page opens is attached at once, so its requests are guarded from the
     // earliest moment chrome.tabs tells us of it (Chrome gives extensions no way to hold it
@@ -96,20 +79,11 @@ export class ExtensionBrowser implements Browser {
       // Blank with no opener: a "noopener" popup that names its address a moment later (freed now, it
       // would load unguarded), or a tab this extension just opened itself, which says so as its
       // chrome.tabs.create returns. Held by the host's network rules meanwhile.
-      let decided = false;
-      const free = (): Promise<void> => {
-        decided = true;
-        return this.options.allowTab?.(id) ?? Promise.resolve();
-      };
-      if (OPENED_HERE.has(id)) {
-        void free().catch(() => undefined);
-        return;
-      }
-      WAITING.set(id, (WAITING.get(id) ?? new Set()).add(free));
-      setTimeout(() => {
-        WAITING.get(id)?.delete(free);
-        if (!decided) this.adopt(id, created, true);
-      }, OWN_TAB_GRACE_MS);
+      this.options.registry.whenKnown(
+        id,
+        () => this.options.allowTab?.(id) ?? Promise.resolve(),
+        () => this.adopt(id, created, true),
+      );
       return;
     }
     // A popup of a task's page; or one opened "noopener" (Chrome then names no opener) straight at a web address.
@@ -263,7 +237,7 @@ export class ExtensionBrowser implements Browser {
   async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
     const created = await this.api.tabs.create({ url: 'about:blank', active: !(options.background ?? false) });
     if (created.id === undefined) throw new BrowserError('unexpected', 'Chrome did not give the new tab an id.', false);
-    await markOpenedHere(created.id);
+    await this.options.registry.markOpenedHere(created.id);
     await this.options.allowTab?.(created.id);
     const tab = await this.tab(created.id);
     if (!options.background) this.current = created.id;

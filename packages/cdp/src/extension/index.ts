@@ -1,3 +1,4 @@
 // The extension's entry point: chrome.debugger transport. Nothing here imports Node code.
 export { connectTab, DebuggerTransport, type DebuggerApi } from './debugger-transport';
-export { ExtensionBrowser, markOpenedHere, type ChromeTab, type ExtensionBrowserOptions, type TabsApi } from './browser';
+export { ExtensionBrowser, type ChromeTab, type ExtensionBrowserOptions, type TabsApi } from './browser';
+export { TabRegistry, type TabClosings } from './tab-registry';

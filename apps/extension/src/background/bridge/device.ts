@@ -1,5 +1,5 @@
 import type { DeviceSide } from '@wayfinder/bridge';
-import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import {
   redactEverywhere,
   redactSecrets,
@@ -41,6 +41,8 @@ export class ExtensionDevice implements DeviceSide {
     private readonly pending: PendingRequests,
     /** Told when the questions waiting change (the panels show them). */
     private readonly changed: () => void,
+    /** The worker's record of the tabs the extension opened (a session's tabs are among them). */
+    private readonly registry: TabRegistry,
   ) {}
 
   /** Host questions waiting for the person now. */
@@ -51,8 +53,11 @@ export class ExtensionDevice implements DeviceSide {
   async openSession(_label: string, adopt: string[]): Promise<{ browser: Browser; close(): Promise<void> }> {
     this.rules = { sites: await loadSites(), secrets: await loadSecrets() };
     const settings = await loadSettings();
-    const tabs = await HostTabs.open(adopt);
-    const browser = new ExtensionBrowser({ tabs, debugger: chrome.debugger }, { inputMode: settings.agent.inputMode });
+    const tabs = await HostTabs.open(adopt, this.registry);
+    const browser = new ExtensionBrowser(
+      { tabs, debugger: chrome.debugger },
+      { registry: this.registry, inputMode: settings.agent.inputMode },
+    );
     return {
       browser,
       close: async () => {

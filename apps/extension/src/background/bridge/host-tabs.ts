@@ -1,4 +1,4 @@
-import { markOpenedHere, type ChromeTab, type TabsApi } from '@wayfinder/cdp/extension';
+import type { ChromeTab, TabRegistry, TabsApi } from '@wayfinder/cdp/extension';
 import { allowTabWhileGuarded } from '../tasks/network-rules';
 
 // The tabs a host session's browser sees (an ExtensionBrowser over this instead of
@@ -47,14 +47,14 @@ export class HostTabs implements TabsApi {
     removeListener: (listener: Listener) => this.listeners.delete(listener),
   };
 
-  private constructor() {
+  private constructor(private readonly registry: TabRegistry) {
     chrome.tabs.onCreated.addListener(this.created);
     chrome.tabs.onRemoved.addListener(this.removed);
   }
 
   /** The tabs of a new host session: the `adopt`ed ones that still exist, else a new background tab. */
-  static async open(adopt: string[]): Promise<HostTabs> {
-    const tabs = new HostTabs();
+  static async open(adopt: string[], registry: TabRegistry): Promise<HostTabs> {
+    const tabs = new HostTabs(registry);
     try {
       const open = new Set((await chrome.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])));
       for (const id of adopt.map(Number)) if (Number.isInteger(id) && open.has(id)) tabs.mine.add(id);
@@ -125,7 +125,7 @@ export class HostTabs implements TabsApi {
     });
     if (created.id !== undefined) {
       this.mine.add(created.id);
-      await markOpenedHere(created.id);
+      await this.registry.markOpenedHere(created.id);
       // While one of the person's tasks runs, new tabs load nothing until let through (network-rules.ts).
       await allowTabWhileGuarded(created.id);
       await groupQuietly([created.id]);

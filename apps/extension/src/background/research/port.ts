@@ -1,4 +1,4 @@
-import { ExtensionBrowser, markOpenedHere } from '@wayfinder/cdp/extension';
+import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import { browserSearch, DEFAULT_VIDEO_URL, readSearchResults, type ResearchPort, type SearchResult } from '@wayfinder/core';
 import { loadResearchSettings } from '../../lib/research-settings';
 import { recentHistory } from './history-signals';
@@ -37,12 +37,12 @@ function loaded(tabId: number, signal?: AbortSignal): Promise<chrome.tabs.Tab> {
 }
 
 /** A search with the browser's default engine: its results page in a background tab, read, closed. */
-async function defaultEngineSearch(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+async function defaultEngineSearch(registry: TabRegistry, query: string, signal?: AbortSignal): Promise<SearchResult[]> {
   signal?.throwIfAborted();
   const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
   const tabId = tab.id;
   if (tabId === undefined) throw new Error('Could not open a tab to search in.');
-  await markOpenedHere(tabId);
+  await registry.markOpenedHere(tabId);
   // While a task runs, new tabs load nothing until let through (network-rules.ts): this one is ours.
   await allowTabWhileGuarded(tabId);
   try {
@@ -61,23 +61,27 @@ async function defaultEngineSearch(query: string, signal?: AbortSignal): Promise
   }
 }
 
-/** The browser searches open their background tabs in: one for the worker's life (each ExtensionBrowser listens to chrome.tabs). */
-let searchBrowser: ExtensionBrowser | null = null;
-
-/** The research a task of this browser's agent gets, as the person set it now. */
-export async function extensionResearch(): Promise<ResearchPort> {
-  const settings = await loadResearchSettings();
-  const browser = (searchBrowser ??= new ExtensionBrowser(
-    { tabs: chrome.tabs, debugger: chrome.debugger },
-    { allowTab: allowTabWhileGuarded },
-  ));
-  const pages = browserSearch(browser, {
-    ...(settings.searchUrl ? { searchUrl: settings.searchUrl } : {}),
-    videoUrl: settings.videoUrl || DEFAULT_VIDEO_URL,
-  });
-  return {
-    searchWeb: pages.searchWeb ?? defaultEngineSearch,
-    ...(pages.searchVideos ? { searchVideos: pages.searchVideos } : {}),
-    ...(settings.historyOptIn ? { history: (days: number, limit: number) => recentHistory(days, limit) } : {}),
+/**
+ * The research a task of this browser's agent gets, as the person set it when it is asked.
+ * Searches open their background tabs in one browser for the worker's life (each
+ * ExtensionBrowser listens to chrome.tabs), made on first use.
+ */
+export function extensionResearch(registry: TabRegistry): () => Promise<ResearchPort> {
+  let searchBrowser: ExtensionBrowser | null = null;
+  return async () => {
+    const settings = await loadResearchSettings();
+    const browser = (searchBrowser ??= new ExtensionBrowser(
+      { tabs: chrome.tabs, debugger: chrome.debugger },
+      { registry, allowTab: allowTabWhileGuarded },
+    ));
+    const pages = browserSearch(browser, {
+      ...(settings.searchUrl ? { searchUrl: settings.searchUrl } : {}),
+      videoUrl: settings.videoUrl || DEFAULT_VIDEO_URL,
+    });
+    return {
+      searchWeb: pages.searchWeb ?? ((query: string, signal?: AbortSignal) => defaultEngineSearch(registry, query, signal)),
+      ...(pages.searchVideos ? { searchVideos: pages.searchVideos } : {}),
+      ...(settings.historyOptIn ? { history: (days: number, limit: number) => recentHistory(days, limit) } : {}),
+    };
   };
 }

@@ -1,5 +1,5 @@
 import { SkillRecorder } from '@wayfinder/cdp';
-import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import { covers, siteOf, skillFromRecording, type RecordedEvent, type Skill } from '@wayfinder/core';
 import { loadSecrets } from '../../lib/safety-store';
 import { RECORDING_KEY, type RecordingStatus } from '../../lib/skill-messages';
@@ -48,6 +48,8 @@ export class SkillRecording {
     private readonly skills: () => Promise<SkillsDb>,
     /** Opens the Skills page on a skill (a new tab). */
     private readonly showSkill: (id: string) => Promise<void>,
+    /** The worker's record of the tabs the extension opened (the recorder's browser shares it). */
+    private readonly registry: TabRegistry,
   ) {}
 
   /** The recording under way (one a stopped worker left is not live), or null. */
@@ -60,7 +62,7 @@ export class SkillRecording {
   async start(): Promise<RecordingStatus> {
     if (await this.current())
       throw new Error('A recording is already under way (or was left by a restart): stop it or cancel it before starting another.');
-    const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger });
+    const browser = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { registry: this.registry });
     const chosen = await browser.startingTab();
     if (chosen?.id === undefined) throw new Error('Open the web page where the task starts, then press Record a skill again.');
     try {

@@ -1,5 +1,5 @@
 import { allowTab, guardNetwork, releaseNetwork } from './network-rules';
-import { ExtensionBrowser } from '@wayfinder/cdp/extension';
+import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import {
   ALL_TOOLS,
   newTaskState,
@@ -126,6 +126,8 @@ export class TaskLauncher {
     private readonly db: () => Promise<Db>,
     private readonly hub: PanelHub,
     private readonly pending: PendingRequests,
+    /** The worker's record of the tabs the extension opened (each task's browser shares it). */
+    private readonly registry: TabRegistry,
     /** The person's memory, for the memory tools and the task's record (background/memory.ts). */
     private readonly memory: () => Promise<MemoryAccess | null> = () => Promise.resolve(null),
     /** The person's skills, for list_skills and run_skill (lib/skills-db.ts). */
@@ -369,7 +371,7 @@ export class TaskLauncher {
   private launch(run: Launch): void {
     const browser = new ExtensionBrowser(
       { tabs: chrome.tabs, debugger: chrome.debugger },
-      { inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus(), allowTab },
+      { registry: this.registry, inputMode: run.settings.agent.inputMode, onAttachedChange: () => this.hub.pushStatus(), allowTab },
     );
     const live: LiveTask = {
       id: run.taskId,
