@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromOwnPage, makeRouter, type RouterParts } from './router';
+import { backgroundHandlers, type FeatureParts } from './handlers';
+import { fromOwnPage, makeRouter } from './router';
 
 // The background answers only this extension's own pages: a web page's content script
 // (later) or another extension asking it to start or stop a task gets nothing done.
@@ -8,8 +9,7 @@ const ID = 'abcdefghijklmnopabcdefghijklmnop';
 
 function router() {
   const stopped: string[] = [];
-  const parts: RouterParts = {
-    extensionId: ID,
+  const parts: FeatureParts = {
     tasks: {
       start: () => Promise.reject(new Error('not in this test')),
       stop: (taskId) => {
@@ -25,7 +25,7 @@ function router() {
     db: () => Promise.reject(new Error('not in this test')),
     currentPage: () => Promise.resolve({ page: null }),
   };
-  return { route: makeRouter(parts), stopped };
+  return { route: makeRouter(ID, backgroundHandlers(parts)), stopped };
 }
 
 describe('the background router', () => {
@@ -48,6 +48,18 @@ describe('the background router', () => {
     expect(await route({ type: 'task.stop', taskId: 't1' }, sender)).toEqual({ ok: false, error: 'Wayfinder answers only its own pages.' });
     expect(stopped).toEqual([]);
     expect(fromOwnPage(sender, ID)).toBe(false);
+  });
+
+  it.each([
+    [{ type: 'memory.list' }, /^Memory is not available here/],
+    [{ type: 'skills.list' }, /^Skills are not available here/],
+    [{ type: 'bridge.state' }, /^The host connection is not available here/],
+    [{ type: 'feed.list', state: 'new', offset: 0, limit: 10 }, /^The feed is not available here/],
+    [{ type: 'page.capture' }, /^Area capture is not available here/],
+  ])('answers %j of a feature it was made without with a sentence saying so', async (request, error) => {
+    const { route } = router();
+    const reply = await route(request, { id: ID, url: `chrome-extension://${ID}/sidepanel.html` });
+    expect(reply).toEqual({ ok: false, error: expect.stringMatching(error) });
   });
 
   it('still checks the shape of what its own pages send', async () => {

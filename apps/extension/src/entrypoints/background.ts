@@ -15,6 +15,7 @@ import { PageCapture } from '../background/memory/capture';
 import { PageHelpers } from '../background/helpers/page-helpers';
 import { PanelHub } from '../background/panel-hub';
 import { PendingRequests } from '../background/pending';
+import { backgroundHandlers } from '../background/handlers';
 import { fromOwnPage, makeRouter } from '../background/router';
 import { SkillRecording } from '../background/skills/recording';
 import { TaskLauncher } from '../background/tasks/launcher';
@@ -137,30 +138,32 @@ export default defineBackground(() => {
     const tab = await browserTabs.startingTab();
     return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
   });
-  const route = makeRouter({
-    extensionId: chrome.runtime.id,
-    tasks,
-    pending,
-    db,
-    currentPage,
-    // The panel's Capture button: in the page the panel is beside (page-helpers.ts).
-    capturePage: async () => {
-      const tab = await browserTabs.startingTab();
-      if (tab?.id === undefined) throw new Error('Open a web page to capture an area of it.');
-      await pageHelpers.startCapture(tab.id);
-    },
-    memory: {
-      memory,
-      activeTab: async () => {
+  const route = makeRouter(
+    chrome.runtime.id,
+    backgroundHandlers({
+      tasks,
+      pending,
+      db,
+      currentPage,
+      // The panel's Capture button: in the page the panel is beside (page-helpers.ts).
+      capturePage: async () => {
         const tab = await browserTabs.startingTab();
-        return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
+        if (tab?.id === undefined) throw new Error('Open a web page to capture an area of it.');
+        await pageHelpers.startCapture(tab.id);
       },
-    },
-    skills: { skills, recording, tasks },
-    bridge: bridgeParts,
-    feed,
-    voice,
-  });
+      memory: {
+        memory,
+        activeTab: async () => {
+          const tab = await browserTabs.startingTab();
+          return tab?.id === undefined ? null : chrome.tabs.get(tab.id);
+        },
+      },
+      skills: { skills, recording, tasks },
+      bridge: bridgeParts,
+      feed,
+      voice,
+    }),
+  );
 
   // Pages are remembered only as the settings allow (memory-capture.ts); a new embedder re-indexes memory.
   new PageCapture({ memory, busyTabs: async () => (await tasks.status()).attachedTabs }).listen();

@@ -1,5 +1,5 @@
 import type { BridgeReplies } from '../../lib/bridge-messages';
-import type { ParsedRequest, Replies } from '../../lib/messages';
+import type { Handlers } from '../router';
 import type { BridgeClient } from './client';
 import type { HostTasks } from './host-tasks';
 
@@ -9,7 +9,6 @@ import type { HostTasks } from './host-tasks';
 
 /** The bridge's requests; `host.start`'s reply names the panel's TaskView, so it is declared with the task requests (lib/messages.ts). */
 type BridgeType = keyof BridgeReplies | 'host.start';
-type Handler<T extends BridgeType> = (request: Extract<ParsedRequest, { type: T }>) => Promise<Replies[T]>;
 
 export type BridgeRouterParts = Pick<BridgeClient, 'state' | 'pair' | 'reconnect' | 'disconnect' | 'forget'> & {
   hostTasks: Pick<HostTasks, 'start' | 'stop' | 'history' | 'open'>;
@@ -28,7 +27,7 @@ export const UNAVAILABLE_BRIDGE: BridgeRouterParts = {
   hostTasks: { start: unavailable, stop: unavailable, history: () => Promise.resolve([]), open: unavailable },
 };
 
-export function bridgeHandlers(client: BridgeRouterParts): { [T in BridgeType]: Handler<T> } {
+export function bridgeHandlers(client: BridgeRouterParts): Handlers<BridgeType> {
   return {
     'bridge.state': async () => ({ bridge: await client.state() }),
     'bridge.pair': async (r) => ({ bridge: await client.pair(r.port, r.code, r.label) }),

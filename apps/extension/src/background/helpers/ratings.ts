@@ -2,6 +2,7 @@ import { maskCardNumbers } from '@wayfinder/core/ui';
 import type { Db } from '../../lib/db';
 import type { ParsedRequest } from '../../lib/messages';
 import { answerRatingId, type Rating, type RatingReplies } from '../../lib/rating-messages';
+import type { Handlers } from '../router';
 
 // Ratings in their own IndexedDB database ('wayfinder-ratings', store 'ratings' keyed by id,
 // indexed by time): an answer's rating is stored with its task's prompt, answer, model and
@@ -81,9 +82,7 @@ function newId(): string {
   return `helper:${Date.now().toString(36)}${counter.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-type Handler<T extends keyof RatingReplies> = (request: Extract<ParsedRequest, { type: T }>) => Promise<RatingReplies[T]>;
-
-export function ratingHandlers(ratings: () => Promise<RatingsDb>, tasks: () => Promise<Db>): { [T in keyof RatingReplies]: Handler<T> } {
+export function ratingHandlers(ratings: () => Promise<RatingsDb>, tasks: () => Promise<Db>): Handlers<keyof RatingReplies> {
   return {
     'rating.save': async (r) => {
       const rating: Rating =

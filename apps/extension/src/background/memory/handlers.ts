@@ -1,14 +1,14 @@
 import { searchWords } from '@wayfinder/core';
-import type { ParsedRequest, Replies } from '../../lib/messages';
+import type { ParsedRequest } from '../../lib/messages';
 import { loadSettings } from '../../lib/settings';
+import type { Handlers } from '../router';
 import type { MemoryService } from './service';
 import { captureVerdict, rememberTab } from './capture';
 import { exportMemory, importMemory } from './transfer';
 
 // The answers to the memory.* and facts.* requests (the Memory page, Options, the panel).
 
-type MemoryRequest = Extract<ParsedRequest, { type: `memory.${string}` | `facts.${string}` }>;
-type Handlers = { [T in MemoryRequest['type']]: (request: Extract<MemoryRequest, { type: T }>) => Promise<Replies[T]> };
+type MemoryType = Extract<ParsedRequest['type'], `memory.${string}` | `facts.${string}`>;
 
 export interface MemoryParts {
   memory: () => Promise<MemoryService>;
@@ -16,7 +16,13 @@ export interface MemoryParts {
   activeTab: () => Promise<chrome.tabs.Tab | null>;
 }
 
-export function memoryHandlers({ memory, activeTab }: MemoryParts): Handlers {
+/** For a router made without memory (tests of other parts). */
+export const UNAVAILABLE_MEMORY: MemoryParts = {
+  memory: () => Promise.reject(new Error('Memory is not available here; reload the extension (chrome://extensions).')),
+  activeTab: () => Promise.resolve(null),
+};
+
+export function memoryHandlers({ memory, activeTab }: MemoryParts): Handlers<MemoryType> {
   return {
     // `terms`: the words the search looked for (core's search words), for marking them in snippets.
     'memory.search': async (r) => ({ results: await (await memory()).search(r.query, r.k), terms: searchWords(r.query) }),

@@ -1,16 +1,15 @@
 import { exportRecording, importRecording, parseSkillFile, SkillFormatError, writeSkillFile, type Skill } from '@wayfinder/core';
-import type { ParsedRequest, Replies } from '../../lib/messages';
 import { summaryOf, type SkillReplies } from '../../lib/skill-messages';
 import { SkillsDb, type StoredSkill } from '../../lib/skills-db';
+import type { Handlers } from '../router';
+import type { TaskLauncher } from '../tasks/launcher';
 import type { SkillRecording } from './recording';
 import { skillBody } from './replay';
-import type { TaskLauncher } from '../tasks/launcher';
 
 // The router's answers to the skills requests (lib/skill-messages.ts): recording from the
 // panel, and the Skills page's list, view, edit, run, delete, export and import.
 
 type SkillType = keyof SkillReplies;
-type Handler<T extends SkillType> = (request: Extract<ParsedRequest, { type: T }>) => Promise<Replies[T]>;
 
 export interface SkillParts {
   skills: () => Promise<SkillsDb>;
@@ -61,7 +60,7 @@ async function found(skills: SkillsDb, id: string): Promise<StoredSkill> {
   return stored;
 }
 
-export function skillHandlers({ skills, recording, tasks }: SkillParts): { [T in SkillType]: Handler<T> } {
+export function skillHandlers({ skills, recording, tasks }: SkillParts): Handlers<SkillType> {
   return {
     'skill.record.start': async () => ({ recording: await recording.start() }),
     'skill.record.status': async () => ({ recording: await recording.current() }),

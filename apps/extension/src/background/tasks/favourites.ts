@@ -1,11 +1,10 @@
 import type { Db, Favourite } from '../../lib/db';
-import { UNDO_MS, type ParsedRequest, type Replies } from '../../lib/messages';
+import { UNDO_MS } from '../../lib/messages';
+import type { Handlers } from '../router';
 
 // Favourite tasks (kept to run again), and the end of the undo time for whatever was
 // deleted. Deleting only marks a record; it goes for good when the panel's undo time is
 // over, or, if the panel closed before that, the next time a list is read.
-
-type Request<T extends ParsedRequest['type']> = Extract<ParsedRequest, { type: T }>;
 
 /** Longer than the panel's undo time, so a list read elsewhere never takes back an Undo still on offer. */
 const PURGE_AFTER_MS = UNDO_MS + 20_000;
@@ -25,19 +24,21 @@ export async function purgeStale(store: Db): Promise<void> {
   await store.purgeDeleted(Date.now() - PURGE_AFTER_MS);
 }
 
-export function favouriteHandlers(db: () => Promise<Db>) {
+type FavouriteType = 'favourites.list' | 'favourite.save' | 'favourite.rename' | 'favourite.delete' | 'favourite.restore' | 'deleted.purge';
+
+export function favouriteHandlers(db: () => Promise<Db>): Handlers<FavouriteType> {
   const existing = async (store: Db, id: string): Promise<Favourite> => {
     const found = await store.favourite(id);
     if (!found || found.deletedAt !== undefined) throw new Error('That favourite no longer exists.');
     return found;
   };
   return {
-    'favourites.list': async (): Promise<Replies['favourites.list']> => {
+    'favourites.list': async () => {
       const store = await db();
       await purgeStale(store);
       return { favourites: await store.listFavourites() };
     },
-    'favourite.save': async (r: Request<'favourite.save'>): Promise<Replies['favourite.save']> => {
+    'favourite.save': async (r) => {
       const store = await db();
       const same = (await store.listFavourites()).find((f) => f.task === r.task && f.mode === r.mode);
       if (same) return { favourite: same };
@@ -46,19 +47,19 @@ export function favouriteHandlers(db: () => Promise<Db>) {
       await store.putFavourite({ id, title: favouriteTitle(r.task), task: r.task, mode: r.mode, createdAt: now, updatedAt: now });
       return { favourite: await existing(store, id) };
     },
-    'favourite.rename': async (r: Request<'favourite.rename'>): Promise<Replies['favourite.rename']> => {
+    'favourite.rename': async (r) => {
       const store = await db();
       const renamed = { ...(await existing(store, r.id)), title: r.title, updatedAt: Date.now() };
       await store.putFavourite(renamed);
       return { favourite: await existing(store, r.id) };
     },
-    'favourite.delete': async (r: Request<'favourite.delete'>): Promise<Replies['favourite.delete']> => ({
+    'favourite.delete': async (r) => ({
       deleted: await (await db()).markFavouriteDeleted(r.id, Date.now()),
     }),
-    'favourite.restore': async (r: Request<'favourite.restore'>): Promise<Replies['favourite.restore']> => ({
+    'favourite.restore': async (r) => ({
       restored: await (await db()).markFavouriteDeleted(r.id, null),
     }),
-    'deleted.purge': async (r: Request<'deleted.purge'>): Promise<Replies['deleted.purge']> => {
+    'deleted.purge': async (r) => {
       await (await db()).purgeDeleted(Date.now(), r.id);
       return { purged: true };
     },

@@ -2,6 +2,7 @@ import { allowTab, guardNetwork, releaseNetwork } from './network-rules';
 import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import {
   ALL_TOOLS,
+  changesNothing,
   newTaskState,
   redactEverywhere,
   redactSecrets,
@@ -86,8 +87,8 @@ interface Launch {
   body?: TaskBody;
 }
 
-/** Tools that change the page: their results get a picture in the timeline. */
-const ACTIONS = new Set(ALL_TOOLS.filter((t) => t.risk !== 'observe').map((t) => t.name));
+/** Tools that change the page (they work in a tab and change something): their results get a picture in the timeline. */
+const ACTIONS = new Set(ALL_TOOLS.filter((t) => t.needs.includes('tab') && !changesNothing(t.effects)).map((t) => t.name));
 
 function titleOf(task: string): string {
   const line = task.split('\n')[0]?.trim() ?? '';

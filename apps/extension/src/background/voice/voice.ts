@@ -1,4 +1,3 @@
-import type { ParsedRequest } from '../../lib/messages';
 import { isTabCaptureRequest, SPEAKING_KEY, type TabCaptureReply, type VoiceReplies } from '../../lib/voice/messages';
 import { loadVoice, PTT_KEY, TAB_AUDIO_KEY, type TabAudioState } from '../../lib/voice/settings';
 import { ensureOffscreen } from '../helpers/offscreen-doc';
@@ -7,8 +6,6 @@ import { ensureOffscreen } from '../helpers/offscreen-doc';
 // (chrome.tts), and a tab's audio recorded through tabCapture in the offscreen document
 // (kept audible there). Progress and results go to chrome.storage.session, which every
 // panel follows, so the shortcut (no panel asked) and the button end in the same place.
-
-type Handler<T extends keyof VoiceReplies> = (request: Extract<ParsedRequest, { type: T }>) => Promise<VoiceReplies[T]>;
 
 /** The commands (wxt.config.ts) voice answers. */
 export const TAB_AUDIO_COMMAND = 'record-tab-audio';
@@ -135,14 +132,3 @@ function siteOf(url: string | undefined): string | null {
     return null;
   }
 }
-
-export function voiceHandlers(voice: Voice): { [T in keyof VoiceReplies]: Handler<T> } {
-  return {
-    'voice.speak': async (r) => ({ speaking: await voice.speak(r.text, r.voice) }),
-    'voice.stopSpeaking': async () => ({ stopped: await voice.stopSpeaking() }),
-    'voice.tab.capture': (r) => voice.captureTab(r.seconds),
-    'voice.tab.clear': async () => ({ cleared: await voice.clearTab() }),
-  };
-}
-
-export const UNAVAILABLE_VOICE = new Voice(() => Promise.resolve(null));

@@ -1,12 +1,11 @@
 import type { FeedReplies } from '../../lib/feed-messages';
-import type { ParsedRequest, Replies } from '../../lib/messages';
+import type { Handlers } from '../router';
 import type { FeedService } from './feed';
 
 // The router's answers to the feed and interests requests (lib/feed-messages.ts): the feed
 // page, the panel's "N new" and Options › Research; watches (the panel's Watch, Options).
 
 type FeedType = keyof FeedReplies;
-type Handler<T extends FeedType> = (request: Extract<ParsedRequest, { type: T }>) => Promise<Replies[T]>;
 
 export type FeedParts = Pick<
   FeedService,
@@ -30,7 +29,7 @@ export const UNAVAILABLE_FEED: FeedParts = {
   removeWatch: unavailable,
 };
 
-export function feedHandlers(feed: FeedParts): { [T in FeedType]: Handler<T> } {
+export function feedHandlers(feed: FeedParts): Handlers<FeedType> {
   return {
     'feed.list': (r) => feed.list(r.state, r.offset, r.limit),
     'feed.react': (r) => feed.react(r.id, r.reaction),

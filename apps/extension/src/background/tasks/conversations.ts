@@ -1,0 +1,88 @@
+import { maskCardNumbers } from '@wayfinder/core/ui';
+import { HOST_CONVERSATION_PREFIX } from '../../lib/bridge-messages';
+import type { Db } from '../../lib/db';
+import { taskView, type TaskView } from '../../lib/messages';
+import type { HostTasks } from '../bridge/host-tasks';
+import type { Handlers } from '../router';
+import { purgeStale } from './favourites';
+import type { TaskLauncher } from './launcher';
+
+// The router's answers to the conversation requests (the panel's history): list (with the
+// host's conversations when connected), open, delete and restore (Undo), export to a file.
+
+export interface ConversationParts {
+  db: () => Promise<Db>;
+  tasks: Pick<TaskLauncher, 'isPaused'>;
+  /** The host's conversations (bridge/host-tasks.ts), listed and opened beside the panel's own. */
+  hostTasks: Pick<HostTasks, 'history' | 'open'>;
+}
+
+type ConversationType = 'conversations.list' | 'conversation.open' | 'conversation.delete' | 'conversation.restore' | 'conversation.export';
+
+export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts): Handlers<ConversationType> {
+  const viewOf = async (id: string): Promise<TaskView | null> => {
+    const store = await db();
+    const record = await store.task(id);
+    if (!record) return null;
+    const { state } = record;
+    const events = await store.events(id);
+    const start = events.find((e) => e.event.type === 'task-start')?.event;
+    return taskView(state, {
+      conversationId: record.conversationId,
+      pending: record.pending,
+      paused: tasks.isPaused(id),
+      events,
+      model: record.model ?? (start && start.type === 'task-start' ? start.model : ''),
+    });
+  };
+
+  return {
+    'conversations.list': async () => {
+      const store = await db();
+      await purgeStale(store);
+      const conversations = await store.listConversations();
+      const own = {
+        conversations: await Promise.all(
+          conversations.map(async (c) => {
+            const last = c.taskIds.at(-1);
+            return { ...c, lastStatus: last ? ((await store.task(last))?.state.status ?? null) : null };
+          }),
+        ),
+      };
+      // The host's conversations too, newest first among all, when connected (host-tasks.ts).
+      const host = await hostTasks.history();
+      return { conversations: [...own.conversations, ...host].sort((a, b) => b.updatedAt - a.updatedAt) };
+    },
+    'conversation.open': async (r) => {
+      if (r.id.startsWith(HOST_CONVERSATION_PREFIX)) return hostTasks.open(r.id);
+      const conversation = await (await db()).conversation(r.id);
+      if (!conversation) throw new Error('That conversation no longer exists.');
+      const views = await Promise.all(conversation.taskIds.map(viewOf));
+      return { conversation, tasks: views.filter((v): v is TaskView => v !== null) };
+    },
+    // Only marked: Undo brings it back until 'deleted.purge' (favourites.ts).
+    'conversation.delete': async (r) => ({ deleted: await (await db()).markConversationDeleted(r.id, Date.now()) }),
+    'conversation.restore': async (r) => ({ restored: await (await db()).markConversationDeleted(r.id, null) }),
+    'conversation.export': async (r) => {
+      const store = await db();
+      const conversation = await store.conversation(r.id);
+      if (!conversation) throw new Error('That conversation no longer exists.');
+      const tasks = await Promise.all(
+        conversation.taskIds.map(async (id) => ({
+          task: await store.task(id),
+          events: (await store.events(id)).map((e) => ({ at: e.at, event: e.event })),
+        })),
+      );
+      // A file travels: card numbers in it keep only their last four digits (pictures' data left whole).
+      const json = JSON.stringify(
+        { exportedBy: 'Wayfinder', version: 1, exportedAt: new Date().toISOString(), conversation, tasks },
+        (key, value: unknown) => (typeof value === 'string' && key !== 'data' ? maskCardNumbers(value) : value),
+        2,
+      );
+      return {
+        json,
+        filename: `wayfinder-${conversation.title.replace(/[^\w-]+/g, '-').slice(0, 40)}-${new Date(conversation.createdAt).toISOString().slice(0, 10)}.json`,
+      };
+    },
+  };
+}
