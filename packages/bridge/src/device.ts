@@ -1,14 +1,18 @@
 import {
+  declined,
+  Gate,
+  guardBrowser,
+  proposedCall,
+  tabContext,
   type Browser,
   type ConfirmAnswer,
   type ConfirmRequest,
   type DialogPolicy,
   type Effect,
+  type GateQuestion,
   type Policy,
-  type PolicyContext,
   type ProposedCall,
   type RequestGuard,
-  type RiskClass,
   type Tab,
   type TabInfo,
 } from '@wayfinder/core';
@@ -35,10 +39,11 @@ import {
 // The browser's side of the bridge: answers the host's calls with a real browser (the
 // extension's chrome.debugger one), under the person's own rules. The host is trusted no
 // further than a model: each call that changes something is turned here into the effects
-// a tool would declare and judged by the browser's own policy with the page's own facts;
-// a question goes to the person in the side panel; a refusal cannot be overridden. A host
-// session sees only the tabs it opened (and the popups they opened), never the person's
-// other tabs. Requests its tabs make pass the browser's policy, then the host's guard.
+// a tool would declare and passes core's one gate (policy/gate.ts) with the browser's own
+// policy and the page's own facts; a question goes to the person in the side panel; a
+// refusal cannot be overridden. A host session sees only the tabs it opened (and the popups
+// they opened), never the person's other tabs. Requests its tabs make pass the same gate,
+// then the host's guard.
 
 export interface DeviceSide {
   /** Opens the browser a host session works in: a new tab (or the `adopt`ed ones that still exist), never the person's own. */
@@ -59,14 +64,14 @@ interface Session {
   browser: Browser;
   close(): Promise<void>;
   policy: Policy;
+  /** The one gate every call and request of this session passes (closed with the session: its questions are withdrawn). */
+  gate: Gate;
   /** The tabs this session may use, with their Tab objects once known. */
   tabs: Map<string, Tab | null>;
   hostGuard: boolean;
   hostDialogs: boolean;
   /** Questions the person answered yes to for this session lately (kind and site). */
   answered: { kind: string; site: string; at: number }[];
-  /** Ends questions still waiting when the session closes. */
-  stop: AbortController;
 }
 
 export class DeviceEndpoint {
@@ -112,24 +117,26 @@ export class DeviceEndpoint {
     const opened = await this.side.openSession(label, adopt);
     this.next += 1;
     const id = `s${Date.now().toString(36)}${this.next}`;
+    const policy = this.side.policy(label);
+    const answered: Session['answered'] = [];
     const session: Session = {
       id,
       label,
       browser: opened.browser,
       close: () => opened.close(),
-      policy: this.side.policy(label),
+      policy,
+      gate: new Gate({ policy, ask: (question, signal) => this.ask(label, answered, question, signal) }),
       tabs: new Map(),
       hostGuard: false,
       hostDialogs: false,
-      answered: [],
-      stop: new AbortController(),
+      answered,
     };
     const first = await opened.browser.activeTab();
     session.tabs.set(first.id, first);
     for (const tab of adopt) if (!session.tabs.has(tab)) session.tabs.set(tab, null);
     const info = await first.info();
     session.policy.begin?.(info.url);
-    await opened.browser.setRequestGuard(this.guardFor(session, peer));
+    await guardBrowser(opened.browser, this.guardFor(session, peer));
     opened.browser.setDialogPolicy(this.dialogsFor(session, peer));
     this.open.set(id, session);
     this.side.log?.(`host session ${id} opened for ${label}`);
@@ -137,25 +144,15 @@ export class DeviceEndpoint {
   }
 
   private async end(session: Session): Promise<void> {
-    session.stop.abort();
+    session.gate.close();
     await session.close().catch((error: unknown) => this.side.log?.(`closing host session ${session.id} failed: ${String(error)}`));
   }
 
-  /** The browser's policy first; then, when the host set one, the host's guard. */
+  /** The browser's own gate first; then, when the host set one, the host's guard. */
   private guardFor(session: Session, peer: Peer): RequestGuard {
     return async (request) => {
-      const own = (await session.policy.request?.(request)) ?? { decision: 'allow' as const };
-      if (own.decision === 'deny') return { allow: false, reason: own.reason };
-      if (own.decision === 'confirm') {
-        const proposed: ProposedCall = {
-          tool: 'page',
-          input: { url: request.url },
-          risk: 'act',
-          effects: [{ kind: 'open', url: request.url, target: 'this-tab' }],
-        };
-        if (!(await this.ask(session, proposed, own)))
-          return { allow: false, reason: `the person declined in their browser: ${own.question}` };
-      }
+      const own = await session.gate.request(request);
+      if (!own.allow) return { allow: false, reason: `${own.reason} (in the person's browser)` };
       if (!session.hostGuard) return { allow: true };
       try {
         return await peer.call<{ allow: true } | { allow: false; reason: string }>('host.request', { request }, { session: session.id });
@@ -177,22 +174,20 @@ export class DeviceEndpoint {
     };
   }
 
-  /** Puts the policy's question to the person, unless they just answered the same one for the host. True: go ahead. */
-  private async ask(session: Session, proposed: ProposedCall, question: ConfirmRequest): Promise<boolean> {
+  /**
+   * How the session's gate asks the person: in the side panel, unless they just answered the
+   * same question (kind and site) for the host through person.confirm.
+   */
+  private async ask(label: string, answered: Session['answered'], question: GateQuestion, signal: AbortSignal): Promise<ConfirmAnswer> {
     const now = Date.now();
-    session.answered = session.answered.filter((a) => now - a.at < ANSWERED_MS);
-    const earlier = session.answered.findIndex((a) => a.kind === question.kind && a.site === question.site);
+    const recent = answered.filter((a) => now - a.at < ANSWERED_MS);
+    answered.splice(0, answered.length, ...recent);
+    const earlier = answered.findIndex((a) => a.kind === question.kind && a.site === question.site);
     if (earlier >= 0) {
-      session.answered.splice(earlier, 1);
-      return true;
+      answered.splice(earlier, 1);
+      return 'once';
     }
-    const request = { question: question.question, kind: question.kind, site: question.site, choices: question.choices };
-    const answer = await this.side.confirm(
-      { ...request, tool: proposed.tool, input: proposed.input, from: session.label },
-      session.stop.signal,
-    );
-    await session.policy.answered?.(proposed, request, answer);
-    return answer === 'once' || answer === 'always';
+    return this.side.confirm({ ...question, from: label }, signal);
   }
 
   /** `person.confirm`: the host's own question, put to the person here. A yes also answers the browser's same question once. */
@@ -215,49 +210,32 @@ export class DeviceEndpoint {
       'page-code',
     ] as const;
     const kind = kinds.find((k) => k === request.kind) ?? 'tool';
-    const stop = AbortSignal.any([call.signal, session.stop.signal]);
+    const stop = AbortSignal.any([call.signal, session.gate.signal]);
     const answer = await this.side.confirm({ ...request, kind, from: session.label }, stop);
-    if (answer === 'once' || answer === 'always') session.answered.push({ kind, site: request.site, at: Date.now() });
+    if (!declined(answer)) session.answered.push({ kind, site: request.site, at: Date.now() });
     return answer;
   }
 
-  /** Judges a call that changes something by the browser's own policy; throws the refusal. */
-  private async gate(
-    session: Session,
-    tab: Tab | null,
-    method: string,
-    input: unknown,
-    risk: RiskClass,
-    effects: Effect[],
-  ): Promise<ProposedCall> {
-    const proposed: ProposedCall = { tool: method, input, risk, effects };
-    const context: PolicyContext = {
-      tabUrl: async () => (tab ? (await tab.info()).url : ''),
-      element: async (ref) => (tab ? tab.describe(ref).catch(() => null) : null),
-      focused: async () => (tab ? tab.describeFocused().catch(() => null) : null),
-    };
-    const verdict = await session.policy.check(proposed, context);
-    if (verdict.decision === 'deny')
+  /** Passes a call that changes something through the session's gate; throws the refusal. */
+  private async gate(session: Session, tab: Tab | null, method: string, input: unknown, effects: Effect[]): Promise<ProposedCall> {
+    const proposed = proposedCall(method, input, effects);
+    const verdict = await session.gate.check(
+      proposed,
+      tabContext(() => Promise.resolve(tab)),
+    );
+    if (verdict.allowed) return proposed;
+    if (verdict.by === 'policy')
       throw new BridgeError('refused', `Not allowed by the person's rules in their browser: ${verdict.reason}`, false);
-    if (verdict.decision === 'confirm' && !(await this.ask(session, proposed, verdict)))
-      throw new BridgeError(
-        'refused',
-        `The person declined in their browser: ${verdict.question} Do not try this again or another way round it.`,
-        false,
-      );
-    return proposed;
+    throw new BridgeError(
+      'refused',
+      `The person declined in their browser: ${verdict.reason} Do not try this again or another way round it.`,
+      false,
+    );
   }
 
   /** Runs `work` after the gate, telling the policy how it went (for its counts). */
-  private async gated<T>(session: Session, proposed: ProposedCall, work: () => Promise<T>): Promise<T> {
-    try {
-      const value = await work();
-      session.policy.ran?.(proposed, true);
-      return value;
-    } catch (error) {
-      session.policy.ran?.(proposed, false);
-      throw error;
-    }
+  private gated<T>(session: Session, proposed: ProposedCall, work: () => Promise<T>): Promise<T> {
+    return session.gate.run(proposed, work);
   }
 
   private async browserCall(session: Session, name: BrowserMethod, call: IncomingCall): Promise<unknown> {
@@ -279,7 +257,7 @@ export class DeviceEndpoint {
       case 'openTab': {
         const url = typeof params.url === 'string' && params.url ? params.url : null;
         const background = params.background === true;
-        const proposed = await this.gate(session, null, 'open_tab', { url }, 'act', [{ kind: 'open', url, target: 'new-tab' }]);
+        const proposed = await this.gate(session, null, 'open_tab', { url }, [{ kind: 'open', url, target: 'new-tab' }]);
         const tab = await this.gated(session, proposed, () => browser.openTab(url ?? undefined, { background }));
         session.tabs.set(tab.id, tab);
         return tab.info();
@@ -287,7 +265,7 @@ export class DeviceEndpoint {
       case 'switchTab': {
         const id = text(params.id, 'browser.switchTab', 'id');
         this.mine(session, id);
-        const proposed = await this.gate(session, null, 'switch_tab', { id }, 'act', [{ kind: 'tabs', change: 'switch' }]);
+        const proposed = await this.gate(session, null, 'switch_tab', { id }, [{ kind: 'tabs', change: 'switch' }]);
         const tab = await this.gated(session, proposed, () => browser.switchTab(id));
         session.tabs.set(tab.id, tab);
         return tab.info();
@@ -295,7 +273,7 @@ export class DeviceEndpoint {
       case 'closeTab': {
         const id = text(params.id, 'browser.closeTab', 'id');
         this.mine(session, id);
-        const proposed = await this.gate(session, null, 'close_tab', { id }, 'act', [{ kind: 'tabs', change: 'close' }]);
+        const proposed = await this.gate(session, null, 'close_tab', { id }, [{ kind: 'tabs', change: 'close' }]);
         await this.gated(session, proposed, () => browser.closeTab(id));
         session.tabs.delete(id);
         return null;
@@ -342,21 +320,21 @@ export class DeviceEndpoint {
     switch (name) {
       case 'navigate': {
         const url = text(args[0], method, 'the address');
-        const proposed = await this.gate(session, tab, 'navigate', { url }, 'act', [{ kind: 'open', url, target: 'this-tab' }]);
+        const proposed = await this.gate(session, tab, 'navigate', { url }, [{ kind: 'open', url, target: 'this-tab' }]);
         return this.gated(session, proposed, () => tab.navigate(url));
       }
       case 'goBack':
       case 'goForward':
       case 'reload': {
         const move = name === 'goBack' ? 'back' : name === 'goForward' ? 'forward' : 'reload';
-        const proposed = await this.gate(session, tab, name, {}, 'act', [{ kind: 'history', move }]);
+        const proposed = await this.gate(session, tab, name, {}, [{ kind: 'history', move }]);
         return this.gated(session, proposed, () => tab[name]());
       }
       case 'act': {
         const ref = args[0] === null || args[0] === undefined ? null : text(args[0], method, 'the ref');
         const act = action.safeParse(args[1]);
         if (!act.success) throw badParams(method, `not an action this browser knows: ${act.error.issues[0]?.message ?? 'invalid'}.`);
-        const proposed = await this.gate(session, tab, act.data.kind, { ref, action: act.data }, 'act', [actEffect(ref, act.data)]);
+        const proposed = await this.gate(session, tab, act.data.kind, { ref, action: act.data }, [actEffect(ref, act.data)]);
         return this.gated(session, proposed, () => tab.act(ref, act.data));
       }
       case 'runPageCode': {
@@ -369,7 +347,7 @@ export class DeviceEndpoint {
             `Running code in pages is off for ${url} in the person's browser; only they can turn it on in the site's rule.`,
             false,
           );
-        const proposed = await this.gate(session, tab, 'execute_page_code', { code }, 'sensitive', [{ kind: 'run-code', code }]);
+        const proposed = await this.gate(session, tab, 'execute_page_code', { code }, [{ kind: 'run-code', code }]);
         return this.gated(session, proposed, () => tab.runPageCode(code, timeoutMs));
       }
       default:

@@ -20,7 +20,7 @@ const registry = new ToolRegistry();
 function call(name: string, input: Record<string, unknown>): ProposedCall {
   const tool = registry.get(name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return { tool: name, input, risk: tool.risk, effects: effectsOf(tool.effects, tool.input.parse(input)) };
+  return { tool: name, input, effects: effectsOf(tool.effects, tool.input.parse(input)) };
 }
 
 // As the runner builds it (runner.ts): the tab's address, a ref's facts, what has focus.

@@ -47,7 +47,7 @@ export {
 } from './model/explain';
 export type { ModelRoles, ModelSlot, ToolMode } from './model/slot';
 export type * from './model/spec';
-export { callModel, toolSchema, type StepResult } from './model/step';
+export { callModel, toolSchema, type StepResult, type ToolSpec } from './model/step';
 export {
   createModelSlot,
   describeSpec,
@@ -67,14 +67,28 @@ export { refLines, type RefLine } from './model/prompt-reading';
 export { CLI_SETUP_HINT, CommandInterpreter } from './interpreter/model';
 export { parseCommand, type Intent } from './interpreter/grammar';
 export { ALL_TOOLS, CORE_TOOL_NAMES, ToolRegistry } from './tools/registry';
-export { offeredSkillTools, SKILL_TOOL_NAMES } from './tools/skills';
+export { offeredTools, present, startingCapabilities, usable, whyNotOffered, type OfferContext } from './tools/offer';
 export { DEFAULT_PAGE_CODE_MS, MAX_PAGE_CODE_CHARS, MAX_PAGE_CODE_MS, PAGE_CODE_TOOL } from './tools/page-code';
-export { requestGuard, ToolRunner, type ConfirmationEvent, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
+export { ToolRunner, type ConfirmationEvent, type RunHooks, type ToolCallRequest, type ToolRunnerOptions } from './runner/runner';
+export {
+  declined,
+  Gate,
+  proposedCall,
+  requestGuard,
+  tabContext,
+  type AskPerson,
+  type GateOptions,
+  type GateQuestion,
+  type GateVerdict,
+} from './policy/gate';
+export { hasCredential, Redaction, redactSecrets, TYPED_PASSWORD } from './policy/redaction';
+export { guardBrowser, withRequestGuard } from './browser/guard';
+export { readInBackground, renderContent } from './browser/read';
 export { makeToolContext, TabSession, type ContextParts } from './tools/session';
-export { changesNothing, effectsOf, keyEffect, type ActHow, type Effect, type ToolEffects } from './tools/effects';
+export { changesNothing, effectsOf, keyEffect, riskOf, type ActHow, type Effect, type ToolEffects } from './policy/effects';
 export { FactRefusedError, factProblem, MAX_FACT_CHARS, type FactRules } from './policy/facts';
-export { DEFAULT_RENDER, redactSecrets, type RenderOptions, type ToolResult } from './tools/response';
-export { defineTool, defineTabTool, type Tool, type ToolContext, type RiskClass } from './tools/define';
+export { DEFAULT_RENDER, type RenderOptions, type ToolResult } from './tools/response';
+export { defineTool, defineTabTool, type Capability, type Tool, type ToolContext, type RiskClass } from './tools/define';
 export { PLAYBOOKS } from './playbooks/playbooks';
 export type {
   Chunk,
@@ -118,13 +132,5 @@ export {
 export * from './skills/index';
 export { historySignals, sensitiveSite, sensitiveTitle, type HistorySignal, type RawHistoryItem } from './research/history';
 export * from './research/index';
-export {
-  isResearchTool,
-  offeredResearchTools,
-  RESEARCH_TOOL_NAMES,
-  renderHistory,
-  renderSearchResults,
-  renderVideoResults,
-  type ResearchPort,
-} from './tools/research';
+export { renderHistory, renderSearchResults, renderVideoResults, type ResearchPort } from './tools/research';
 export { summariseUntrusted } from './context/untrusted';

@@ -1,9 +1,10 @@
-import { toolSchema, type RiskClass, type ToolRegistry } from '@wayfinder/core';
+import { changesNothing, toolSchema, type Tool, type ToolRegistry } from '@wayfinder/core';
 
 // The tools `wayfinder mcp` offers: ours, under the names MCP users know from Playwright MCP
 // (browser_click, browser_type …), each a thin mapping onto one of our tools, so every call
 // takes the one gated path (the ToolRunner: policy, confirmations, secrets, fencing).
-// Annotations come from the risk classes: observe is read-only, sensitive is destructive.
+// Annotations come from what each tool declares it does (its effects): a tool that changes
+// nothing is read-only; any other may change what it acts on.
 
 export interface McpCall {
   /** Our tool. */
@@ -58,13 +59,18 @@ const TITLES: Record<string, string> = {
   browser_tabs: 'List, open, switch or close tabs',
 };
 
-function annotations(name: string, risk: RiskClass): McpTool['annotations'] {
+function annotations(name: string, readOnly: boolean): McpTool['annotations'] {
   return {
     title: TITLES[name] ?? name.replace(/^browser_/, '').replace(/_/g, ' '),
-    readOnlyHint: risk === 'observe',
-    destructiveHint: risk === 'sensitive',
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly,
     openWorldHint: true,
   };
+}
+
+/** Whether the tool acts on the page (its result then offers the whole page after it): it works in a tab and changes something. */
+function actsOnPage(tool: Tool): boolean {
+  return tool.needs.includes('tab') && !changesNothing(tool.effects);
 }
 
 const SNAPSHOT_FLAG = {
@@ -93,7 +99,7 @@ function tabsTool(): McpTool {
       required: ['action'],
       additionalProperties: false,
     },
-    annotations: { ...annotations('browser_tabs', 'act'), readOnlyHint: false },
+    annotations: annotations('browser_tabs', false),
     uses: ['list_tabs', 'open_tab', 'switch_tab', 'close_tab'],
     acts: false,
     call: ({ action, index, url }) => {
@@ -117,7 +123,7 @@ export function mcpCatalogue(registry: ToolRegistry): McpTool[] {
     const tool = registry.get(ours);
     if (!tool) continue;
     const schema = toolSchema(tool);
-    const acts = tool.risk !== 'observe' && !['list_skills', 'remember_fact'].includes(ours);
+    const acts = actsOnPage(tool);
     const properties = { ...(typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) };
     const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
     tools.push({
@@ -129,7 +135,7 @@ export function mcpCatalogue(registry: ToolRegistry): McpTool[] {
         required,
         additionalProperties: false,
       },
-      annotations: annotations(name, tool.risk),
+      annotations: annotations(name, changesNothing(tool.effects)),
       uses: [ours],
       acts,
       call: (args) => {

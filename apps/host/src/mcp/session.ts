@@ -8,6 +8,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   makeToolContext,
+  offeredTools,
+  present,
   redactSecrets,
   TabSession,
   ToolRunner,
@@ -121,14 +123,9 @@ export function mcpSession(hub: McpHub): Server {
     ...(hub.skills ? { skills: hub.skills } : {}),
   });
 
-  const available = (): McpTool[] =>
-    mcpCatalogue(hub.registry).filter((tool) =>
-      tool.uses.every((name) => {
-        if (['search_memory', 'remember_fact', 'recall_tasks'].includes(name)) return hub.memory !== null;
-        if (['list_skills', 'run_skill'].includes(name)) return hub.skills !== null;
-        return true;
-      }),
-    );
+  // What this session offers, from what the hub gives (tools/offer.ts): every tool, less those whose needs it lacks.
+  const offered = new Set(offeredTools(hub.registry, { has: present(context), mode: 'act', set: 'all' }));
+  const available = (): McpTool[] => mcpCatalogue(hub.registry).filter((tool) => tool.uses.every((name) => offered.has(name)));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: available().map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })),

@@ -12,7 +12,8 @@ import { ToolRunner } from '../runner/runner';
 import type { Tool, ToolContext } from '../tools/define';
 import type { RenderOptions, ToolResult } from '../tools/response';
 import { makeToolContext, type TabSession } from '../tools/session';
-import { PAGE_CODE_TOOL } from '../tools/page-code';
+import { withRequestGuard } from '../browser/guard';
+import { offeredTools, type OfferContext } from '../tools/offer';
 import type { ToolRegistry } from '../tools/registry';
 import { summariseUntrusted } from '../context/untrusted';
 import type { MemoryAccess } from '../memory/types';
@@ -58,15 +59,13 @@ export interface LoopHost {
 
 export interface LoopRun {
   state: TaskState;
-  /** Tools offered at the start (more may be unlocked by playbooks). */
-  toolNames: string[];
+  /** What decides the tools offered (tools/offer.ts); playbooks unlock more, a site rule may add page code. */
+  offer: Omit<OfferContext, 'unlocked'>;
   /** A reply in plain text answers the task (ask mode) instead of earning a nudge. */
   textAnswers: boolean;
   maxSteps: number;
   /** The tab the task works in (switch_tab and open_tab change it; a plan's steps share it). */
   tabs: TabSession;
-  /** Offer the tools the current page's site rule enables (page code), judged before each step; never in ask mode. */
-  siteTools?: boolean;
 }
 
 export interface LoopOutcome {
@@ -113,8 +112,8 @@ export class ActLoop {
   private readonly context: ToolContext;
   private loopWarnings = 0;
   private nudges = 0;
-  /** What the current page's site rule adds to the offered tools, as of the step's start. */
-  private siteOffered: string[] = [];
+  /** Whether the current page's site rule enables page code, as of the step's start. */
+  private pageCodeHere = false;
 
   constructor(
     private readonly host: LoopHost,
@@ -131,19 +130,22 @@ export class ActLoop {
   }
 
   private tools(): Tool[] {
-    return this.host.registry.pick([...new Set([...this.run.toolNames, ...this.run.state.unlockedTools, ...this.siteOffered])]);
+    const { offer, state } = this.run;
+    const has = new Set(offer.has);
+    if (this.pageCodeHere) has.add('page-code');
+    return this.host.registry.pick(offeredTools(this.host.registry, { ...offer, has, unlocked: state.unlockedTools }));
   }
 
   /** Page code is offered only while the task's page is on a site whose rule enables it (each run is still confirmed). */
-  private async offerSiteTools(): Promise<void> {
+  private async checkSiteRule(): Promise<void> {
     const policy = this.host.policy;
-    if (!this.run.siteTools || !policy.pageCode) return;
+    if (!policy.pageCode) return;
     const url = await this.context
       .tab()
       .then((tab) => tab.info())
       .then((info) => info.url)
       .catch(() => '');
-    this.siteOffered = policy.pageCode(url) ? [PAGE_CODE_TOOL] : [];
+    this.pageCodeHere = policy.pageCode(url);
   }
 
   private makeContext(): ToolContext {
@@ -203,11 +205,11 @@ export class ActLoop {
     const browser = this.host.browser;
     const start = await (await this.context.tab().catch(() => null))?.info().catch(() => null);
     if (start) this.host.policy.begin?.(start.url);
-    await browser.setRequestGuard((request) => this.runner.request(request));
     try {
-      return await this.steps();
+      return await withRequestGuard(browser, this.runner.gate.guard, () => this.steps());
     } finally {
-      await browser.setRequestGuard(null).catch(() => undefined);
+      // Questions still open are withdrawn, and a request held for one fails: the loop has ended.
+      this.runner.gate.close();
     }
   }
 
@@ -222,7 +224,7 @@ export class ActLoop {
       const step = state.step;
       this.host.emit({ type: 'step-start', step });
       const prompt = await this.prepare(step);
-      await this.offerSiteTools();
+      await this.checkSiteRule();
       const tools = this.tools();
       const result = await callModel(actor, prompt, tools, {
         signal: this.host.signal,
@@ -262,12 +264,13 @@ export class ActLoop {
       state.messages.push(results);
       let finished: LoopOutcome | null = null;
       for (const call of result.calls) {
-        this.host.emit({ type: 'tool-call', step, id: call.id, name: call.name, input: call.input });
         const started = Date.now();
+        // The call is told once the policy has looked at it (what it learned, a password typed, is hidden in the record).
         const toolResult = await this.runner.run(
           { name: call.name, input: call.input },
           this.context,
           this.tools().map((t) => t.name),
+          { announce: () => this.host.emit({ type: 'tool-call', step, id: call.id, name: call.name, input: call.input }) },
         );
         let text = toolResult.text;
         const verdict = this.loops.record(callSignature(call.name, call.input), text);

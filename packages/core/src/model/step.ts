@@ -1,7 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { FunctionTool, Prompt, PromptMessage, StreamPart } from './spec';
 import { z } from 'zod';
-import type { Tool } from '../tools/define';
 import { classifyModelError, ModelError, withRetry } from './errors';
 import { explainedModelError } from './explain';
 import type { ModelSlot } from './slot';
@@ -41,13 +40,20 @@ export interface StepOptions {
   retries?: number;
 }
 
-export function toolSchema(tool: Tool): Record<string, unknown> {
+/** What a model is offered of a tool: its name, description and input schema (a Tool is one). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  input: z.ZodObject<Record<string, z.ZodType>>;
+}
+
+export function toolSchema(tool: ToolSpec): Record<string, unknown> {
   const schema: Record<string, unknown> = z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' });
   delete schema.$schema;
   return schema;
 }
 
-function functionTools(tools: Tool[]): FunctionTool[] {
+function functionTools(tools: ToolSpec[]): FunctionTool[] {
   return tools.map((tool) => {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod emits draft-7 JSON Schema, as asked above
     const inputSchema = toolSchema(tool) as JSONSchema7;
@@ -100,7 +106,7 @@ function estimate(text: string): number {
   return Math.ceil(text.length / 3.5);
 }
 
-async function streamOnce(slot: ModelSlot, prompt: Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
+async function streamOnce(slot: ModelSlot, prompt: Prompt, tools: ToolSpec[], options: StepOptions): Promise<StepResult> {
   const native = slot.toolMode === 'native';
   const callPrompt = native
     ? prompt
@@ -160,7 +166,7 @@ async function streamOnce(slot: ModelSlot, prompt: Prompt, tools: Tool[], option
 /** What servers say when a model cannot take tool definitions (Ollama, vLLM, LM Studio, …). */
 const NO_TOOLS = /does not support tools|does not support (?:function|tool) calling|tools? (?:are|is) not supported|tool choice requires/i;
 
-export async function callModel(slot: ModelSlot, prompt: Prompt, tools: Tool[], options: StepOptions): Promise<StepResult> {
+export async function callModel(slot: ModelSlot, prompt: Prompt, tools: ToolSpec[], options: StepOptions): Promise<StepResult> {
   if (options.signal.aborted) throw new ModelError('aborted', 'The task was stopped.', false);
   const attempt = () =>
     withRetry(() => streamOnce(slot, prompt, tools, options), slot.label, {

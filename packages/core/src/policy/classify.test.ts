@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Effect } from '../tools/effects';
+import type { Effect } from './effects';
 import { elementFacts, isPaymentField, judgeDrop, judgeElement, sensitiveKind } from './classify';
 
 type ActEffect = Extract<Effect, { kind: 'act' }>;

@@ -1,5 +1,5 @@
 import type { ElementFacts } from '../browser/port';
-import type { Effect } from '../tools/effects';
+import type { Effect } from './effects';
 import type { ConfirmKind } from './types';
 import { changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementFacts } from '../browser/port';
-import { effectsOf, keyEffect } from '../tools/effects';
+import { effectsOf, keyEffect } from './effects';
 import { ToolRegistry } from '../tools/registry';
 import { elementFacts as facts } from './classify';
 import { SafetyPolicy } from './safety';
@@ -14,7 +14,7 @@ const call = (name: string, input: Record<string, unknown>): ProposedCall => {
   const tool = registry.get(name);
   if (!tool) throw new Error(`no tool ${name}`);
   const parsed = tool.input.parse(input);
-  return { tool: name, input, risk: tool.risk, effects: effectsOf(tool.effects, parsed) };
+  return { tool: name, input, effects: effectsOf(tool.effects, parsed) };
 };
 
 const PAGE = 'https://shop.example/account';

@@ -1,5 +1,5 @@
-import { redactSecrets } from '../tools/response';
 import { hasCardNumber } from './cards';
+import { hasCredential } from './redaction';
 
 // What may become one of the person's facts. A fact goes into every prompt, so nothing that
 // looks like a secret (a key, a token, a password, a card number, a stored secret's value)
@@ -12,7 +12,7 @@ export class FactRefusedError extends Error {
   override readonly name = 'FactRefusedError';
 }
 
-// Beyond the credential formats redactSecrets knows: a secret told in words ("my PIN is 4821").
+// Beyond the credential formats redaction knows: a secret told in words ("my PIN is 4821").
 const SECRET_SAID =
   /\b(?:password|passcode|passphrase|passwd|pin|cvv|cvc|security code|api[ -]?key|secret key|access token|token)\s*(?:is|was|=|:)\s*\S+/i;
 
@@ -30,7 +30,7 @@ export function factProblem(text: string, rules: FactRules = {}): string | null 
   if (!trimmed) return 'A fact needs some text, e.g. "I prefer metric units".';
   if (trimmed.length > MAX_FACT_CHARS)
     return `A fact is a short sentence (at most ${MAX_FACT_CHARS} characters; this one has ${trimmed.length}). Keep documents in memory instead${rules.documentsPlace ? `: ${rules.documentsPlace}` : ''}.`;
-  if (redactSecrets(trimmed) !== trimmed || rules.isSecret?.(trimmed) || SECRET_SAID.test(trimmed) || hasCardNumber(trimmed))
+  if (hasCredential(trimmed) || rules.isSecret?.(trimmed) || SECRET_SAID.test(trimmed) || hasCardNumber(trimmed))
     return `This looks like a secret (a password, key, token or card number), and secrets never become facts: every prompt carries the facts.${rules.secretsPlace ? ` Keep secrets in ${rules.secretsPlace} instead.` : ''}`;
   return null;
 }

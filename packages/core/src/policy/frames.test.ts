@@ -28,7 +28,6 @@ const at = (url: string, element: ElementFacts): PolicyContext => ({
 const typeSecret: ProposedCall = {
   tool: 'type_text',
   input: {},
-  risk: 'act',
   effects: [{ kind: 'act', how: 'type', ref: 'f1e3', text: '{{secret:bank}}' }],
 };
 
@@ -49,7 +48,7 @@ describe('acting inside frames', () => {
   it('a frame from a blocked site cannot be acted in, whatever page holds it', async () => {
     const policy = new SafetyPolicy({ sites: [{ site: 'ads.test', decision: 'block' }] });
     policy.begin('https://news.example/');
-    const click: ProposedCall = { tool: 'click', input: {}, risk: 'act', effects: [{ kind: 'act', how: 'click', ref: 'f2e1' }] };
+    const click: ProposedCall = { tool: 'click', input: {}, effects: [{ kind: 'act', how: 'click', ref: 'f2e1' }] };
     const verdict = await policy.check(
       click,
       at('https://news.example/', elementFacts({ name: 'Claim prize', frameUrl: 'https://x.ads.test/' })),
@@ -62,7 +61,7 @@ describe('acting inside frames', () => {
   it('the page a call acts on is read when it is made: a tab that went to a blocked site is refused', async () => {
     const policy = new SafetyPolicy({ sites: [{ site: 'evil.test', decision: 'block' }] });
     policy.begin('https://shop.example/');
-    const click: ProposedCall = { tool: 'click', input: {}, risk: 'act', effects: [{ kind: 'act', how: 'click', ref: 'e4' }] };
+    const click: ProposedCall = { tool: 'click', input: {}, effects: [{ kind: 'act', how: 'click', ref: 'e4' }] };
     expect(await policy.check(click, at('https://evil.test/landing', elementFacts({ name: 'OK' })))).toMatchObject({ decision: 'deny' });
   });
 });
@@ -85,7 +84,7 @@ describe('downloads and dialogs', () => {
     );
     // A page's own file (a blob) too.
     expect(policy.request({ ...download, url: 'blob:https://shop.example/1b2c' })).toMatchObject({ decision: 'confirm', kind: 'download' });
-    const click: ProposedCall = { tool: 'click', input: {}, risk: 'act', effects: [{ kind: 'act', how: 'click', ref: 'e9' }] };
+    const click: ProposedCall = { tool: 'click', input: {}, effects: [{ kind: 'act', how: 'click', ref: 'e9' }] };
     await policy.answered(click, { kind: 'download', site: 'shop.example', question: '…', choices: 'once' }, 'once');
     expect(policy.request(download)).toEqual({ decision: 'allow' });
   });

@@ -22,7 +22,7 @@ const post = (url: string, body: string, extra: Partial<PageRequest> = {}): Page
   ...extra,
 });
 
-const click: ProposedCall = { tool: 'click', input: {}, risk: 'act', effects: [{ kind: 'act', how: 'click', ref: 'e1' }] };
+const click: ProposedCall = { tool: 'click', input: {}, effects: [{ kind: 'act', how: 'click', ref: 'e1' }] };
 
 function startedAt(url: string, options: ConstructorParameters<typeof SafetyPolicy>[0] = {}): SafetyPolicy {
   const policy = new SafetyPolicy({ secrets: vault, ...options });
@@ -82,7 +82,6 @@ describe('what a request carries out of the browser', () => {
     const typing: ProposedCall = {
       tool: 'type_text',
       input: {},
-      risk: 'act',
       effects: [{ kind: 'act', how: 'type', ref: 'e1', text: 'plain-pass-99' }],
     };
     const password = elementFacts({ role: 'textbox', tag: 'input', inputType: 'password', name: 'Password', secret: true, editable: true });

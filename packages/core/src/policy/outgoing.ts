@@ -1,6 +1,7 @@
 import type { PageRequest } from '../browser/port';
 import { hasCardNumber } from './cards';
-import type { Secret, SecretVault } from './secrets';
+import type { Redaction } from './redaction';
+import type { Secret } from './secrets';
 
 export { hasCardNumber, luhn } from './cards';
 
@@ -30,24 +31,25 @@ function readable(request: PageRequest): string {
   return [...parts, ...decoded].join('\n');
 }
 
-/** Remembers what the task typed into password fields, and finds what leaves in requests. */
+/**
+ * Finds what leaves in requests. What the task typed into password fields is kept by the
+ * task's one Redaction (which then hides it everywhere too), so the two never disagree.
+ */
 export class OutgoingCheck {
-  private readonly typed = new Set<string>();
-
-  constructor(private readonly vault: SecretVault | undefined) {}
+  constructor(private readonly redaction: Redaction) {}
 
   /** A value typed into a password field (the stored secret's value once filled in). */
   noteTyped(value: string): void {
-    if (value.length >= 4) this.typed.add(value);
+    this.redaction.noteTyped(value);
   }
 
   /** What sensitive thing the request carries, or null. */
   carried(request: PageRequest): Carried | null {
     if (!request.body && !request.url.includes('?')) return null;
     const text = readable(request);
-    const secret = this.vault?.present(text)[0];
+    const secret = this.redaction.secrets.present(text)[0];
     if (secret) return { kind: 'secret', secret };
-    for (const value of this.typed) if (text.includes(value) || text.includes(encodeURIComponent(value))) return { kind: 'password' };
+    if (this.redaction.carriesTyped(text)) return { kind: 'password' };
     if (hasCardNumber(text)) return { kind: 'card' };
     return null;
   }

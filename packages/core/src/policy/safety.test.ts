@@ -5,7 +5,7 @@ import { elementFacts as facts } from './classify';
 import { normalizeAddress } from '../browser/address';
 import { SafetyPolicy } from './safety';
 import { SecretVault } from './secrets';
-import { effectsOf } from '../tools/effects';
+import { effectsOf } from './effects';
 import { ToolRegistry } from '../tools/registry';
 
 const at = (url: string, elements: Record<string, ElementFacts> = {}): PolicyContext => ({
@@ -16,11 +16,11 @@ const at = (url: string, elements: Record<string, ElementFacts> = {}): PolicyCon
 
 // Calls to the real tools, with the effects they declare: what the policy judges.
 const registry = new ToolRegistry();
-const call = (name: string, input: Record<string, unknown> = {}, risk?: ProposedCall['risk']): ProposedCall => {
+const call = (name: string, input: Record<string, unknown> = {}): ProposedCall => {
   const tool = registry.get(name);
   if (!tool) throw new Error(`no tool ${name}`);
   const parsed = tool.input.safeParse(input);
-  return { tool: name, input, risk: risk ?? tool.risk, effects: parsed.success ? effectsOf(tool.effects, parsed.data) : [] };
+  return { tool: name, input, effects: parsed.success ? effectsOf(tool.effects, parsed.data) : [] };
 };
 
 /** The reason a decision refuses, or what it did instead. */
@@ -114,7 +114,7 @@ describe('SafetyPolicy', () => {
       site: 'partner.example',
     });
     expect(await policy.check(call('click', { ref: 'e5' }), ctx)).toEqual({ decision: 'allow' });
-    expect(await policy.check(call('upload_file', { ref: 'e2', name: 'a.txt' }, 'sensitive'), ctx)).toMatchObject({
+    expect(await policy.check(call('upload_file', { ref: 'e2', name: 'a.txt' }), ctx)).toMatchObject({
       decision: 'confirm',
       kind: 'upload',
     });
@@ -138,7 +138,7 @@ describe('SafetyPolicy', () => {
     expect(await refusal(policy.check(call('navigate', { url: 'https://shop.example/?p={{secret:shop}}' }), ctx))).toContain(
       'Secrets can only be typed into fields',
     );
-    expect(await policy.check(call('find', { query: '{{secret:shop}}' }, 'observe'), ctx)).toMatchObject({ decision: 'deny' });
+    expect(await policy.check(call('find', { query: '{{secret:shop}}' }), ctx)).toMatchObject({ decision: 'deny' });
     expect(await new SafetyPolicy().check(call('type_text', { ref: 'e1', text: '{{secret:shop}}' }), ctx)).toMatchObject({
       decision: 'deny',
       reason: 'There are no stored secrets.',
@@ -160,10 +160,8 @@ describe('SafetyPolicy', () => {
     for (let i = 0; i < 2; i++) policy.ran(call('open_tab'), true);
     expect(await refusal(policy.check(call('open_tab'), ctx))).toContain('opened 2 tabs');
     policy.ran(call('browse', { url: 'https://shop.example/a' }), true);
-    expect(await refusal(policy.check(call('browse', { url: 'https://shop.example/b' }, 'observe'), ctx))).toContain(
-      'at most 1 pages a minute',
-    );
-    expect(await refusal(policy.check(call('think', { thought: 'x'.repeat(300_000) }, 'observe'), ctx))).toContain('too large');
+    expect(await refusal(policy.check(call('browse', { url: 'https://shop.example/b' }), ctx))).toContain('at most 1 pages a minute');
+    expect(await refusal(policy.check(call('think', { thought: 'x'.repeat(300_000) }), ctx))).toContain('too large');
   });
 
   it('a blocked page cannot be acted on, even if the task started there', async () => {

@@ -1,9 +1,10 @@
 import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
 import type { ElementFacts, PageRequest } from '../browser/port';
-import type { Effect } from '../tools/effects';
+import { riskOf, type Effect } from './effects';
 import { judgeDrop, judgeElement, why } from './classify';
 import { OutgoingCheck } from './outgoing';
+import { Redaction } from './redaction';
 import { judgePageCode, pageCodeEnabled } from './page-code';
 import { placeholder, secretNames, type SecretVault } from './secrets';
 import { covers, SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
@@ -30,6 +31,11 @@ export interface SafetyOptions {
   /** Keeps a site permission the person chose ("always" → allow, "never" → block). */
   remember?: (site: string, decision: SiteDecision) => Promise<void> | void;
   secrets?: SecretVault;
+  /**
+   * The host's one redaction for this task (policy/redaction.ts): values typed into password
+   * fields are noted there, so every sink hides them. Default: one of the policy's own.
+   */
+  redaction?: Redaction;
   limits?: Partial<Limits>;
   now?: () => number;
 }
@@ -83,12 +89,16 @@ export class SafetyPolicy implements Policy {
   private readonly approvedNow = new Set<ConfirmKind>();
   /** Passwords, secrets and card numbers leaving in requests. */
   private readonly outgoing: OutgoingCheck;
+  /** The person's stored secrets (the redaction's, when the host gave one). */
+  private readonly vault: SecretVault | undefined;
 
   constructor(private readonly options: SafetyOptions = {}) {
     this.rules = [...(options.sites ?? [])];
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
-    this.outgoing = new OutgoingCheck(options.secrets);
+    const redaction = options.redaction ?? new Redaction(options.secrets);
+    this.vault = options.secrets ?? (options.redaction ? redaction.secrets : undefined);
+    this.outgoing = new OutgoingCheck(redaction);
   }
 
   /** Tabs the task has opened: the calls that opened them, or the tabs the browser saw load pages (popups too), whichever is more. */
@@ -185,7 +195,7 @@ export class SafetyPolicy implements Policy {
       if (inFrame) return inFrame;
     }
     if (effect.text !== undefined && secretNames(effect.text).length) {
-      const vault = this.options.secrets;
+      const vault = this.vault;
       const refusal = vault
         ? vault.refusal(effect.text, target, facts ?? { secret: false, editable: false })
         : 'There are no stored secrets.';
@@ -193,7 +203,7 @@ export class SafetyPolicy implements Policy {
     }
     if (!facts) return null;
     // What goes into a password field is watched for in what the page sends afterwards.
-    if (facts.secret && effect.text !== undefined) this.outgoing.noteTyped(this.options.secrets?.fill(effect.text) ?? effect.text);
+    if (facts.secret && effect.text !== undefined) this.outgoing.noteTyped(this.vault?.fill(effect.text) ?? effect.text);
     if ((effect.how === 'click' || effect.activates === true) && facts.href && !facts.download) {
       const verdict = this.destination(facts.href, 'Follow a link to');
       if (verdict?.decision === 'deny') return verdict;
@@ -241,7 +251,8 @@ export class SafetyPolicy implements Policy {
         (effect.kind === 'run-code' ? judgePageCode(effect.code, url, this.permissions(), this.declined) : null);
       if (verdict) return verdict;
     }
-    if (call.risk === 'sensitive')
+    // Sensitive effects no rule above asked about (an upload, page code) are still put to the person.
+    if (riskOf(call.effects) === 'sensitive')
       return {
         decision: 'confirm',
         kind: 'tool',

@@ -1,16 +1,17 @@
 import type { ElementFacts, PageRequest } from '../browser/port';
-import type { RiskClass } from '../tools/define';
-import type { Effect } from '../tools/effects';
+import type { Effect } from './effects';
 
 // Every tool call passes through a policy before it runs (runner/runner.ts); nothing the
 // model writes can skip it. `SafetyPolicy` (policy/safety.ts) is the real one; `ALLOW_ALL`
 // is for tests and benchmarks of the loop itself.
 
+/** How much a call can do, derived from its effects (riskOf): nothing declares it separately. */
+export type RiskClass = 'observe' | 'act' | 'sensitive';
+
 export interface ProposedCall {
   tool: string;
   input: unknown;
-  risk: RiskClass;
-  /** What the call does, as the tool declares it (tools/effects.ts): what the policy judges. */
+  /** What the call does, as the tool declares it (policy/effects.ts): what the policy judges. */
   effects: Effect[];
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, PageContent } from '../browser/port';
 import { summariseUntrusted } from '../context/untrusted';
 import type { ModelSlot } from '../model/slot';
-import { readInBackground } from '../tools/page';
+import { readInBackground } from '../browser/read';
 
 /**
  * Reads a page for research exactly as the browse tool does: extraction in a background tab,

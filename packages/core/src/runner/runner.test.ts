@@ -13,7 +13,9 @@ import { SecretVault } from '../policy/secrets';
 import type { ConfirmAnswer } from '../policy/types';
 import { defineTool, type Tool } from '../tools/define';
 import { ToolRegistry } from '../tools/registry';
-import { DEFAULT_RENDER, redactSecrets } from '../tools/response';
+import { DEFAULT_RENDER } from '../tools/response';
+import { offeredTools } from '../tools/offer';
+import { Redaction } from '../policy/redaction';
 import { makeToolContext, TabSession } from '../tools/session';
 import { ToolRunner, type ConfirmationEvent } from './runner';
 
@@ -171,7 +173,7 @@ async function throughTheRunner(): Promise<Seen> {
   const runner = new ToolRunner({
     registry: new ToolRegistry(),
     policy: policy(vault),
-    render: { ...DEFAULT_RENDER, redact: (text) => vault.redact(redactSecrets(text)) },
+    render: { ...DEFAULT_RENDER, redact: new Redaction(vault).apply },
     confirm: () => Promise.resolve(answers.shift() ?? 'deny'),
     onEvent: (e) => confirmations.push(e),
   });
@@ -276,7 +278,6 @@ describe('ToolRegistry', () => {
         name: 'mystery',
         description: 'Does something.',
         input: ALL_INPUT,
-        risk: 'act',
         effects: 'none',
         run: () => Promise.resolve(),
       }),
@@ -289,15 +290,15 @@ describe('ToolRegistry', () => {
       name: 'reader',
       description: 'Reads.',
       input: ALL_INPUT,
-      risk: 'observe',
       effects: 'reads',
       run: () => Promise.resolve(),
     });
-    expect(new ToolRegistry([declared]).readOnlyNames).toEqual(['reader']);
+    const registry = new ToolRegistry([declared]);
+    expect(offeredTools(registry, { has: new Set(['tab']), mode: 'ask', set: 'core' })).toEqual(['reader']);
   });
 
   it('ask mode gets exactly the tools that declare they change nothing', () => {
-    const names = new ToolRegistry().readOnlyNames;
+    const names = offeredTools(new ToolRegistry(), { has: new Set(['tab']), mode: 'ask', set: 'core' });
     expect(names).toEqual(
       expect.arrayContaining(['snapshot', 'find', 'extract_content', 'get_html', 'screenshot', 'list_tabs', 'wait_for', 'think', 'done']),
     );

@@ -1,35 +1,30 @@
 import { BrowserError } from '../browser/errors';
-import { MEMORY_TOOL_NAMES } from '../tools/memory';
-import { isSkillTool } from '../tools/skills';
-import { isResearchTool } from '../tools/research';
-import { PAGE_CODE_TOOL } from '../tools/page-code';
 import { pageData } from '../browser/page-text';
-import type { PageRequest, RequestGuard, RequestVerdict } from '../browser/port';
+import type { PageRequest, RequestVerdict } from '../browser/port';
 import { ModelError } from '../model/errors';
-import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, ProposedCall } from '../policy/types';
+import { effectsOf } from '../policy/effects';
+import { Gate, proposedCall, tabContext, type AskPerson, type ConfirmationEvent } from '../policy/gate';
+import type { Policy } from '../policy/types';
 import { describeInvalidInput, type ToolContext } from '../tools/define';
-import { effectsOf } from '../tools/effects';
+import { offeredTools, present, usable, whyNotOffered } from '../tools/offer';
 import type { ToolRegistry } from '../tools/registry';
 import { ResponseBuilder, type RenderOptions, type ToolResult } from '../tools/response';
 
 // The one path from a tool call to its result, for every caller (the agent loop, the CLI's
-// snapshot, and next MCP, the bridge and skill replay): look the tool up, validate its
-// input, ask the policy about the effects it declares, ask the person when the policy
-// says so, run it, render the result (capped, redacted, page text fenced), and turn every
+// snapshot, MCP, skill replay): look the tool up, validate its input, pass the gate
+// (policy/gate.ts: the policy judges the effects the tool declares, the person answers when
+// it asks), run it, render the result (capped, redacted, page text fenced), and turn every
 // failure into a result the caller (a model, a person) can act on. Nothing else calls a
 // tool's handler.
 
-/** What the runner tells its caller about confirmations (the loop passes them on as events). */
-export type ConfirmationEvent =
-  | ({ type: 'confirmation-needed'; tool: string; input: unknown } & ConfirmRequest)
-  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer };
+export type { ConfirmationEvent };
 
 export interface ToolRunnerOptions {
   registry: ToolRegistry;
   policy: Policy;
   render: RenderOptions;
   /** Puts a held call to the person; without it, held calls are declined. */
-  confirm?: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  confirm?: AskPerson;
   onEvent?: (event: ConfirmationEvent) => void;
 }
 
@@ -39,108 +34,103 @@ export interface ToolCallRequest {
   input: unknown;
 }
 
+export interface RunHooks {
+  /**
+   * Called once the call is validated and the policy has looked at it, before any question
+   * or effect (or when it fails before that): a caller's record of the call made here is
+   * redacted with what the policy learned (a value typed into a password field).
+   */
+  announce?: () => void;
+}
+
 export class ToolRunner {
-  /** Questions go to the person one at a time (a page's request can arrive while a call waits). */
-  private asking: Promise<unknown> = Promise.resolve();
+  readonly gate: Gate;
 
-  constructor(private readonly options: ToolRunnerOptions) {}
-
-  /** Asks the person, after any question already being asked. */
-  private ask(request: ConfirmRequest, tool: string, input: unknown): Promise<ConfirmAnswer> {
-    const { confirm, onEvent } = this.options;
-    const next = this.asking.then(async () => {
-      onEvent?.({ type: 'confirmation-needed', tool, input, ...request });
-      const answer = confirm ? await confirm({ ...request, tool, input }) : 'deny';
-      onEvent?.({ type: 'confirmation-answered', tool, answer });
-      return answer;
+  constructor(private readonly options: ToolRunnerOptions) {
+    this.gate = new Gate({
+      policy: options.policy,
+      ...(options.confirm ? { ask: options.confirm } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     });
-    this.asking = next.catch(() => undefined);
-    return next;
   }
 
-  /** The request guard for the task's tabs: the policy decides, the person answers when it asks. */
+  /** The request guard for the task's tabs: the gate's. */
   request(request: PageRequest): Promise<RequestVerdict> {
-    return judgeRequest(this.options.policy, (question, input) => this.ask(question, 'page', input), request);
+    return this.gate.request(request);
   }
 
   get registry(): ToolRegistry {
     return this.options.registry;
   }
 
-  /** What a caller that names no tool set offers: everything but page code, which only a caller that checks the page's site rule offers (the agent loop). */
-  private get defaultOffered(): string[] {
-    return this.registry.names.filter((name) => name !== PAGE_CODE_TOOL);
-  }
-
   /**
-   * Runs one call. `offered` is what the caller offers (a loop's current tool set); a call
-   * to a tool outside it is refused, with a hint when a playbook would unlock it.
+   * Runs one call. `offered` is what the caller offers (tools/offer.ts; default: every tool the
+   * context gives what it needs, page code never); a call to a tool outside it is refused.
    */
-  async run(call: ToolCallRequest, context: ToolContext, offered: readonly string[] = this.defaultOffered): Promise<ToolResult> {
-    const { registry, policy, render } = this.options;
+  async run(call: ToolCallRequest, context: ToolContext, offered?: readonly string[], hooks: RunHooks = {}): Promise<ToolResult> {
+    const { registry, render } = this.options;
     const response = new ResponseBuilder();
+    let announced = false;
+    const announce = () => {
+      if (!announced) hooks.announce?.();
+      announced = true;
+    };
     const fail = (message: string, forPerson?: string, refused?: 'policy' | 'person') => {
+      announce();
       response.fail(message);
       if (forPerson) response.forPerson(forPerson);
       // A refusal is the policy's or the person's answer, not a failure to retry another way (a skill's repair reads it).
       if (refused) response.data.refused = refused;
       return response.render(render);
     };
-    // Without memory there is nothing for the memory tools to reach: they are not offered.
-    // Nor, without a skills library, the skill tools.
-    // Nor, where the host gives no search or history, the research tools.
-    const usable = offered.filter(
-      (name) =>
-        (context.memory || !isMemoryTool(name)) && (context.skills || !isSkillTool(name)) && (context.research || !isResearchTool(name)),
-    );
-    const tool = usable.includes(call.name) ? registry.get(call.name) : undefined;
+    // What the context gives; page code only where the caller offers it (it has checked the site's rule).
+    const has = present(context);
+    if (offered) has.add('page-code');
+    const names = (offered ?? offeredTools(registry, { has, mode: 'act', set: 'all' })).filter((name) => {
+      const tool = registry.get(name);
+      return tool !== undefined && usable(tool, has);
+    });
+    const tool = names.includes(call.name) ? registry.get(call.name) : undefined;
     if (!tool) {
-      const hint = isSkillTool(call.name)
-        ? `${call.name} is not available: the person has no recorded skills here.`
-        : isResearchTool(call.name)
-          ? `${call.name} is not available here: no search page is set up (or, for get_history, the person has not opted in).`
-          : isMemoryTool(call.name)
-            ? `${call.name} is not available: memory is off here, or there is nothing in it yet.`
-            : call.name === PAGE_CODE_TOOL
-              ? `${call.name} is not available: running code in pages is off for this site, and only the person can turn it on in the site's rule.`
-              : registry.get(call.name)
-                ? `${call.name} is not available yet; load the playbook that provides it with get_playbook.`
-                : `There is no tool named "${call.name}".`;
-      return fail(
-        `${hint} Available tools: ${registry
-          .pick(usable)
-          .map((t) => t.name)
-          .join(', ')}.`,
-      );
+      const known = registry.get(call.name);
+      const hint = !known
+        ? `There is no tool named "${call.name}".`
+        : !usable(known, has) || known.needs.includes('page-code')
+          ? whyNotOffered(known, new Set([...has].filter((need) => need !== 'page-code')))
+          : known.needs.some((need) => need !== 'tab')
+            ? `${known.name} is not available here now.`
+            : `${known.name} is not available yet; load the playbook that provides it with get_playbook.`;
+      return fail(`${hint} Available tools: ${names.join(', ')}.`);
     }
     if (typeof call.input === 'string') return fail(`The arguments for ${call.name} are not valid JSON: ${call.input.slice(0, 200)}`);
     const parsed = tool.input.safeParse(call.input ?? {});
     if (!parsed.success) return fail(describeInvalidInput(tool, parsed.error));
-    const proposed: ProposedCall = { tool: tool.name, input: parsed.data, risk: tool.risk, effects: effectsOf(tool.effects, parsed.data) };
+    const proposed = proposedCall(tool.name, parsed.data, effectsOf(tool.effects, parsed.data));
 
-    const verdict = await policy.check(proposed, policyContext(context));
-    if (verdict.decision === 'deny')
-      return fail(`Not allowed: ${verdict.reason}`, `Not allowed: ${firstSentence(verdict.reason)}`, 'policy');
-    if (verdict.decision === 'confirm') {
-      const request = questionOf(verdict);
-      const answer = await this.ask(request, tool.name, parsed.data);
-      await policy.answered?.(proposed, request, answer);
-      if (declined(answer)) {
-        return fail(
-          // The question quotes the page (a control's name, an address): it reaches the model as page data.
-          `The user declined: ${pageData(verdict.question, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
-          'You declined, so this was not done.',
-          'person',
-        );
-      }
+    const verdict = await this.gate.check(
+      proposed,
+      tabContext(() => context.tab()),
+      announce,
+    );
+    if (!verdict.allowed) {
+      if (verdict.by === 'policy') return fail(`Not allowed: ${verdict.reason}`, `Not allowed: ${firstSentence(verdict.reason)}`, 'policy');
+      return fail(
+        // The question quotes the page (a control's name, an address): it reaches the model as page data.
+        `The user declined: ${pageData(verdict.reason, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
+        'You declined, so this was not done.',
+        'person',
+      );
     }
+    announce();
 
     try {
       // The handler reaches this runner and no other: calls a tool makes (a skill's steps) take this same gated path.
-      await tool.run({ ...context, runner: this }, parsed.data, response);
-      policy.ran?.(proposed, !response.isError);
+      await this.gate.run(
+        proposed,
+        () => tool.run({ ...context, runner: this }, parsed.data, response),
+        () => !response.isError,
+      );
     } catch (error) {
-      policy.ran?.(proposed, false);
       // A stopped task or a failing model ends the task: not this call's business.
       if (ModelError.isInstance(error) || (error instanceof Error && error.name === 'AbortError')) throw error;
       if (BrowserError.isInstance(error)) {
@@ -154,72 +144,8 @@ export class ToolRunner {
   }
 }
 
-/** The question a policy's `confirm` decision puts to the person. */
-function questionOf({ question, kind, site, choices }: ConfirmRequest): ConfirmRequest {
-  return { question, kind, site, choices };
-}
-
 /** A policy's reason without the advice to the model that may follow it ("… Do not try to reach it another way."). */
 function firstSentence(text: string): string {
   const end = /[.!?](\s|$)/.exec(text);
   return end ? text.slice(0, end.index + 1) : text;
-}
-
-/** Whether the person said no (for now, or for good). */
-function declined(answer: ConfirmAnswer): boolean {
-  return answer === 'deny' || answer === 'never';
-}
-
-/** What the policy may ask about the page a call acts on. */
-function policyContext(context: ToolContext): PolicyContext {
-  return {
-    tabUrl: async () => (await (await context.tab()).info()).url,
-    element: async (ref) => {
-      try {
-        return await (await context.tab()).describe(ref);
-      } catch {
-        return null;
-      }
-    },
-    focused: async () => {
-      try {
-        return await (await context.tab()).describeFocused();
-      } catch {
-        return null;
-      }
-    },
-  };
-}
-
-/**
- * Judges a request the browser is about to make in a task's tabs (a page load, a redirect,
- * a frame, what a page fetches): the policy decides, and `ask` puts its questions to the
- * person. Hosts use it through `requestGuard` before a task starts (the start page).
- */
-export async function judgeRequest(
-  policy: Policy,
-  ask: (question: ConfirmRequest, input: { url: string; method: string }) => Promise<ConfirmAnswer>,
-  request: PageRequest,
-): Promise<RequestVerdict> {
-  const verdict = (await policy.request?.(request)) ?? { decision: 'allow' };
-  if (verdict.decision === 'allow') return { allow: true };
-  if (verdict.decision === 'deny') return { allow: false, reason: verdict.reason };
-  const question = questionOf(verdict);
-  const input = { url: request.url, method: request.method };
-  const answer = await ask(question, input);
-  const proposed: ProposedCall = { tool: 'page', input, risk: 'act', effects: [{ kind: 'open', url: request.url, target: 'this-tab' }] };
-  await policy.answered?.(proposed, question, answer);
-  return declined(answer) ? { allow: false, reason: `the person declined: ${verdict.question}` } : { allow: true };
-}
-
-/** A request guard from a policy and a way to ask the person (for a host, before its task starts). */
-export function requestGuard(
-  policy: Policy,
-  confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>,
-): RequestGuard {
-  return (request) => judgeRequest(policy, (question, input) => confirm({ ...question, tool: 'page', input }), request);
-}
-
-function isMemoryTool(name: string): boolean {
-  return MEMORY_TOOL_NAMES.some((m) => m === name);
 }

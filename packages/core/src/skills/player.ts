@@ -1,10 +1,29 @@
 import type { LocateResult, Tab } from '../browser/port';
-import type { ToolCaller, ToolContext } from '../tools/define';
-import type { ToolResult } from '../tools/response';
 import { describeStep } from './describe';
 import { fillInputs } from './inputs';
 import { applyFixes, describeLocators, findByNames, type RepairOptions, type StepFix } from './repair';
 import type { Skill, SkillExpect, SkillLocator, SkillRepair, SkillStep } from './types';
+
+/**
+ * What the player needs of where steps run: the tab (to find targets and check what a step
+ * should have done). The context is the caller's (the runner's ToolContext); the player only passes it on.
+ */
+export interface StepContext {
+  tab(): Promise<Tab>;
+}
+
+/** What a step's call came to, as the player reads it (the runner's ToolResult is one). */
+export interface StepResult {
+  text: string;
+  isError: boolean;
+  data: Record<string, unknown>;
+  display: string | null;
+}
+
+/** The gated path steps are played through (the ToolRunner: each step judged as a model's call would be). */
+export interface StepCaller<C extends StepContext> {
+  run(call: { name: string; input: unknown }, context: C): Promise<StepResult>;
+}
 
 // Replays a skill without a model: each step's target found again from its ranked locators
 // (the tab's `locate`), then done through the ToolRunner — the same gated path as a model's
@@ -75,7 +94,12 @@ class StepFailure extends Error {
   }
 }
 
-export async function playSkill(skill: Skill, runner: ToolCaller, context: ToolContext, options: PlayOptions): Promise<PlayResult> {
+export async function playSkill<C extends StepContext>(
+  skill: Skill,
+  runner: StepCaller<C>,
+  context: C,
+  options: PlayOptions,
+): Promise<PlayResult> {
   const known = new Set(options.secretNames);
   const steps = fillInputs(skill, options.inputs ?? {}, (name) => (known.has(name) ? `{{secret:${name}}}` : null));
   if (options.startUrl) {
@@ -125,10 +149,10 @@ function canRepair(step: SkillStep, failure: StepFailure): boolean {
 }
 
 /** One step, with its target found from its locators, or the element given (`ref`, a repair's); then its expectations. */
-async function doStep(
+async function doStep<C extends StepContext>(
   step: SkillStep,
-  runner: ToolCaller,
-  context: ToolContext,
+  runner: StepCaller<C>,
+  context: C,
   options: PlayOptions,
   timeoutMs: number,
   ref: string | null,
@@ -155,14 +179,14 @@ async function doStep(
  * it, succeeds and its expectations hold. On a skill whose risk is not low, each fix is
  * asked about first.
  */
-async function repairStep(
+async function repairStep<C extends StepContext>(
   skill: Skill,
   index: number,
   step: SkillStep,
   line: string,
   failure: StepFailure,
-  runner: ToolCaller,
-  context: ToolContext,
+  runner: StepCaller<C>,
+  context: C,
   options: PlayOptions,
   repair: RepairOptions,
   timeoutMs: number,
@@ -226,14 +250,14 @@ async function repairStep(
   throw new StepFailure(`${failure.message} Repair: ${tried.join('; ')}.`, failure.kind, failure.ref);
 }
 
-async function playStep(
+async function playStep<C extends StepContext>(
   step: SkillStep,
-  runner: ToolCaller,
-  context: ToolContext,
+  runner: StepCaller<C>,
+  context: C,
   options: PlayOptions,
   timeoutMs: number,
   given: string | null,
-): Promise<{ result: ToolResult | null; by: string; ref: string | null }> {
+): Promise<{ result: StepResult | null; by: string; ref: string | null }> {
   const call = (name: string, input: Record<string, unknown>) => runner.run({ name, input }, context);
   if (step.instruction) {
     if (!options.interpret) throw new StepFailure('it was rewritten as a direct command, and no command interpreter is available here.');

@@ -3,15 +3,25 @@ import type { SkillLibrary } from '../skills/library';
 import type { ResearchPort } from '../research/types';
 import { z } from 'zod';
 import type { Browser, Tab } from '../browser/port';
-import type { ToolEffects } from './effects';
+import type { ToolEffects } from '../policy/effects';
+import type { RiskClass } from '../policy/types';
 import { ResponseBuilder, type ToolResult } from './response';
 
-// A tool is one object: name, description, zod input (flat, every field described), risk
-// class, the effects it declares (tools/effects.ts: what the policy judges) and handler.
-// Handlers write to a ResponseBuilder; one renderer turns that into what the model reads.
-// Only the ToolRunner (runner/runner.ts) calls a handler.
+// A tool is one object: name, description, zod input (flat, every field described), the
+// effects it declares (policy/effects.ts: what the policy judges; its risk class, MCP's
+// annotations and ask mode derive from them), the capabilities it needs from its host
+// (tools/offer.ts decides from them what is offered) and its handler. Handlers write to a
+// ResponseBuilder; one renderer turns that into what the model reads. Only the ToolRunner
+// (runner/runner.ts) calls a handler.
 
-export type RiskClass = 'observe' | 'act' | 'sensitive';
+export type { RiskClass };
+
+/**
+ * What a tool needs from the host to be offered (tools/offer.ts): the task's tab, the
+ * person's memory (`memory-content`: with something in it to find), their skills, a search
+ * page, videos search, opted-in history, or a site rule that enables page code.
+ */
+export type Capability = 'tab' | 'memory' | 'memory-content' | 'skills' | 'search-web' | 'search-videos' | 'history' | 'page-code';
 
 export interface ToolContext {
   browser: Browser;
@@ -55,9 +65,12 @@ export interface Tool {
   name: string;
   description: string;
   input: z.ZodObject<Record<string, z.ZodType>>;
-  risk: RiskClass;
-  /** What a call does (its input already validated). */
+  /** What a call does (its input already validated): the one declaration everything else derives from. */
   effects: ToolEffects<unknown>;
+  /** What the host must give for the tool to be offered. */
+  needs: readonly Capability[];
+  /** In the set every task starts with (the rest: offered to models that take all tools, or unlocked by a playbook). */
+  core: boolean;
   run(ctx: ToolContext, input: unknown, response: ResponseBuilder): Promise<void>;
 }
 
@@ -65,8 +78,9 @@ export function defineTool<S extends z.ZodObject>(def: {
   name: string;
   description: string;
   input: S;
-  risk: RiskClass;
   effects: ToolEffects<z.infer<S>>;
+  needs?: readonly Capability[];
+  core?: boolean;
   run: (ctx: ToolContext, input: z.infer<S>, response: ResponseBuilder) => Promise<void>;
 }): Tool {
   const declared = def.effects;
@@ -74,7 +88,8 @@ export function defineTool<S extends z.ZodObject>(def: {
     name: def.name,
     description: def.description,
     input: def.input,
-    risk: def.risk,
+    needs: def.needs ?? [],
+    core: def.core ?? false,
     // The runner validates against `input` before calling, so these parses cannot fail for it.
     effects: typeof declared === 'function' ? (input) => declared(def.input.parse(input)) : declared,
     run: (ctx, input, response) => def.run(ctx, def.input.parse(input), response),
@@ -86,12 +101,14 @@ export function defineTabTool<S extends z.ZodObject>(def: {
   name: string;
   description: string;
   input: S;
-  risk: RiskClass;
   effects: ToolEffects<z.infer<S>>;
+  needs?: readonly Capability[];
+  core?: boolean;
   run: (tab: Tab, input: z.infer<S>, response: ResponseBuilder, ctx: ToolContext) => Promise<void>;
 }): Tool {
   return defineTool({
     ...def,
+    needs: ['tab', ...(def.needs ?? [])],
     run: async (ctx, input, response) => def.run(await ctx.tab(), input, response, ctx),
   });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BrowserError } from '../browser/errors';
 import type { FileInput } from '../browser/port';
 import { defineTabTool } from './define';
-import { keyEffect } from './effects';
+import { keyEffect } from '../policy/effects';
 import { attachPageAfter, reportOutcome } from './page-state';
 
 // Acting on the page with refs from the latest snapshot. Each result says what happened
@@ -13,13 +13,13 @@ const ref = z.string().min(1).max(40).describe('Element ref from the page state,
 export const inputTools = [
   defineTabTool({
     name: 'click',
+    core: true,
     description: 'Click an element.',
     input: z.object({
       ref,
       button: z.enum(['left', 'right', 'middle']).optional().describe('Default left'),
       double: z.boolean().optional().describe('Double-click'),
     }),
-    risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'click', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, {
@@ -33,6 +33,7 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'type_text',
+    core: true,
     description: 'Type into a field, replacing its text.',
     input: z.object({
       ref,
@@ -41,7 +42,6 @@ export const inputTools = [
       submit: z.boolean().optional().describe('Press Enter after (submits)'),
       key_by_key: z.boolean().optional().describe('Key by key, for widgets that need keystrokes'),
     }),
-    risk: 'act',
     // Typed key by key, a line break is an Enter key.
     effects: ({ ref, text, submit, key_by_key }) => [
       { kind: 'act', how: 'type', ref, text, submits: (submit ?? false) || (key_by_key === true && /[\r\n]/.test(text)) },
@@ -62,12 +62,12 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'press_key',
+    core: true,
     description: 'Press a key or chord.',
     input: z.object({
       keys: z.string().min(1).describe('e.g. Enter, Escape, ArrowDown, Shift+Tab, Ctrl+A'),
       ref: z.string().optional().describe('Element to focus first'),
     }),
-    risk: 'act',
     effects: ({ ref, keys }) => [{ kind: 'act', how: 'keys', ref: ref ?? null, ...keyEffect(keys) }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys });
@@ -77,13 +77,13 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'select_option',
+    core: true,
     description: 'Choose option(s) in a dropdown or listbox.',
     input: z.object({
       ref,
       values: z.array(z.string()).min(1).describe('Option labels or values'),
       by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('Match by (default auto)'),
     }),
-    risk: 'act',
     effects: ({ ref, values }) => [{ kind: 'act', how: 'select', ref, values }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' });
@@ -93,9 +93,9 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'check',
+    core: true,
     description: 'Check or uncheck a checkbox, radio or switch.',
     input: z.object({ ref, checked: z.boolean().optional().describe('false to uncheck') }),
-    risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'check', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true });
@@ -105,13 +105,13 @@ export const inputTools = [
   }),
   defineTabTool({
     name: 'scroll',
+    core: true,
     description: 'Scroll the page or an element; "to" brings ref into view.',
     input: z.object({
       direction: z.enum(['up', 'down', 'left', 'right', 'top', 'bottom', 'to']).describe('Where to'),
       ref: z.string().optional().describe('Element to scroll to, or in'),
       amount: z.number().int().min(1).max(20_000).optional().describe('Pixels (default a screen)'),
     }),
-    risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'scroll', ref: ref ?? null }],
     run: async (tab, input, response) => {
       if (input.direction === 'to' && !input.ref)
@@ -132,7 +132,6 @@ export const inputTools = [
     name: 'hover',
     description: 'Move the mouse over an element (opens hover menus and tooltips).',
     input: z.object({ ref }),
-    risk: 'act',
     effects: ({ ref }) => [{ kind: 'act', how: 'hover', ref }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(input.ref, { kind: 'hover' });
@@ -149,7 +148,6 @@ export const inputTools = [
       offset_x: z.number().optional().describe('Horizontal distance in pixels (instead of to_ref)'),
       offset_y: z.number().optional().describe('Vertical distance in pixels (instead of to_ref)'),
     }),
-    risk: 'act',
     effects: ({ ref, to_ref }) => [{ kind: 'act', how: 'drag', ref, ...(to_ref ? { toRef: to_ref } : {}) }],
     run: async (tab, input, response) => {
       const outcome = await tab.act(
@@ -172,7 +170,6 @@ export const inputTools = [
       path: z.string().optional().describe('A path to an existing file (only where the browser runs on this machine)'),
       mime_type: z.string().optional().describe('Media type, e.g. text/plain (guessed from the name if left out)'),
     }),
-    risk: 'sensitive',
     effects: ({ ref, name }) => [{ kind: 'act', how: 'upload', ref, files: [name] }],
     run: async (tab, input, response) => {
       const file: FileInput = { name: input.name, mimeType: input.mime_type ?? guessType(input.name) };

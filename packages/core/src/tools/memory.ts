@@ -9,29 +9,21 @@ import type { ResponseBuilder } from './response';
 // tasks did (recall_tasks). What memory returns is the person's reading, not instructions:
 // search results come fenced as untrusted content.
 
-export const MEMORY_TOOL_NAMES = ['search_memory', 'remember_fact', 'recall_tasks'] as const;
-
 function memoryOf(ctx: ToolContext, response: ResponseBuilder): MemoryAccess | null {
   if (!ctx.memory) response.fail('Memory is not available here (this host keeps none, or the person turned it off).');
   return ctx.memory;
 }
 
-/** The memory tools a task starts with: searching only when there is something to find; keeping facts whenever memory is on. */
-export async function offeredMemoryTools(memory: MemoryAccess | undefined | null): Promise<string[]> {
-  if (!memory) return [];
-  return (await memory.isEmpty()) ? ['remember_fact'] : [...MEMORY_TOOL_NAMES];
-}
-
 export const memoryTools = [
   defineTool({
     name: 'search_memory',
+    needs: ['memory-content'],
     description:
       "Search the pages and files the person kept in Wayfinder's memory (what they read earlier, documents they gave). Returns the best passages with title, address and date.",
     input: z.object({
       query: z.string().min(1).describe('What to look for, in plain words'),
       k: z.number().int().min(1).max(8).optional().describe('How many pages or files (default 3)'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, { query, k }, response) => {
       const memory = memoryOf(ctx, response);
@@ -48,10 +40,10 @@ export const memoryTools = [
   }),
   defineTool({
     name: 'remember_fact',
+    needs: ['memory'],
     description:
       'Keep a short fact about the person that they told you to remember ("my name is …", "I prefer metric units"). The person is asked to confirm. Never for passwords, keys or card numbers.',
     input: z.object({ text: z.string().min(3).max(300).describe('The fact, in one short sentence about the person') }),
-    risk: 'observe',
     effects: ({ text }) => [{ kind: 'remember', text }],
     run: async (ctx, { text }, response) => {
       const memory = memoryOf(ctx, response);
@@ -66,12 +58,12 @@ export const memoryTools = [
   }),
   defineTool({
     name: 'recall_tasks',
+    needs: ['memory-content'],
     description: 'Look up what earlier tasks did (the task, what was done, whether it worked, the sites), best matches first.',
     input: z.object({
       query: z.string().describe('Words from the task or its result; empty for the latest tasks'),
       k: z.number().int().min(1).max(10).optional().describe('How many (default 5)'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, { query, k }, response) => {
       const memory = memoryOf(ctx, response);

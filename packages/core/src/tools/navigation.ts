@@ -5,9 +5,9 @@ import { attachPageAfter, reportOutcome } from './page-state';
 export const navigationTools = [
   defineTabTool({
     name: 'navigate',
+    core: true,
     description: 'Open a URL in this tab.',
     input: z.object({ url: z.string().min(1).max(2048).describe('URL or site name') }),
-    risk: 'act',
     effects: ({ url }) => [{ kind: 'open', url, target: 'this-tab' }],
     run: async (tab, { url }, response) => {
       const outcome = await tab.navigate(url);
@@ -17,9 +17,9 @@ export const navigationTools = [
   }),
   defineTabTool({
     name: 'go_back',
+    core: true,
     description: 'Go back a page.',
     input: z.object({}),
-    risk: 'act',
     effects: () => [{ kind: 'history', move: 'back' }],
     run: async (tab, _input, response) => {
       const outcome = await tab.goBack();
@@ -31,7 +31,6 @@ export const navigationTools = [
     name: 'go_forward',
     description: 'Go forward again after going back.',
     input: z.object({}),
-    risk: 'act',
     effects: () => [{ kind: 'history', move: 'forward' }],
     run: async (tab, _input, response) => {
       const outcome = await tab.goForward();
@@ -43,7 +42,6 @@ export const navigationTools = [
     name: 'reload',
     description: 'Reload the current page.',
     input: z.object({}),
-    risk: 'act',
     effects: () => [{ kind: 'history', move: 'reload' }],
     run: async (tab, _input, response) => {
       const outcome = await tab.reload();

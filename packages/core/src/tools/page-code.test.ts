@@ -139,7 +139,7 @@ describe('execute_page_code: the policy', () => {
       sites: [{ site: 'shop.example', decision: 'ask', pageCode: true }],
       remember: (site, decision) => void remembered.push(`${site} ${decision}`),
     });
-    const call = { tool: 'navigate', input: {}, risk: 'act' as const, effects: [] };
+    const call = { tool: 'navigate', input: {}, effects: [] };
     await policy.answered(call, { kind: 'new-site', site: 'shop.example', choices: 'site', question: 'Open shop.example?' }, 'always');
     expect(remembered).toEqual(['shop.example allow']);
     expect(policy.pageCode('https://shop.example/cart')).toBe(true);
@@ -149,7 +149,7 @@ describe('execute_page_code: the policy', () => {
       focused: () => Promise.resolve(null),
     };
     const verdict = await policy.check(
-      { tool: 'execute_page_code', input: { code: CODE }, risk: 'sensitive', effects: [{ kind: 'run-code', code: CODE }] },
+      { tool: 'execute_page_code', input: { code: CODE }, effects: [{ kind: 'run-code', code: CODE }] },
       context,
     );
     expect(verdict).toMatchObject({ decision: 'confirm', kind: 'page-code' });

@@ -16,6 +16,7 @@ export const MAX_PAGE_CODE_MS = 30_000;
 
 export const pageCodeTool = defineTabTool({
   name: PAGE_CODE_TOOL,
+  needs: ['page-code'],
   description:
     'Run JavaScript in the page as the body of an async function; `return` a JSON-able value to read it. ' +
     'Helpers: await click(selectorOrText), await setValue(selector, value), await waitForElement(selector, timeoutMs), await delay(ms). ' +
@@ -28,7 +29,6 @@ export const pageCodeTool = defineTabTool({
       .describe('The function body, e.g. await setValue("#q", "tents"); await click("Search");'),
     timeoutMs: z.number().int().min(100).max(MAX_PAGE_CODE_MS).optional().describe('Time limit in ms (default 5000, at most 30000)'),
   }),
-  risk: 'sensitive',
   effects: ({ code }) => [{ kind: 'run-code', code }],
   run: async (tab, { code, timeoutMs }, response) => {
     const outcome = await tab.runPageCode(code, timeoutMs ?? DEFAULT_PAGE_CODE_MS);

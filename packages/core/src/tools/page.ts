@@ -1,59 +1,23 @@
 import { z } from 'zod';
-import type { Browser, PageContent, WaitCondition } from '../browser/port';
+import type { WaitCondition } from '../browser/port';
+import { readInBackground, renderContent } from '../browser/read';
 import { BrowserError } from '../browser/errors';
 import { pageData } from '../browser/page-text';
 import { defineTabTool, defineTool } from './define';
 
+export { readInBackground, renderContent };
+
 // Reading the page: snapshots, finding elements, content, HTML, screenshots, waiting.
-
-const MAX_JSON_LD_CHARS = 1500;
-
-/** JSON-LD blocks on one line, capped: structured facts (price, author, dates) a page declares. */
-function structuredData(blocks: unknown[]): string {
-  if (!blocks.length) return '';
-  const text = JSON.stringify(blocks.length === 1 ? blocks[0] : blocks);
-  return text.length <= MAX_JSON_LD_CHARS ? text : `${text.slice(0, MAX_JSON_LD_CHARS)}… (cut)`;
-}
-
-/**
- * A page's extracted content as the model reads it: the page's own metadata (labelled as
- * such: people never see it, the page declares it), how to reach its people, the text.
- * All of it is page data; callers put it inside the page fence (response.pageText).
- */
-export function renderContent(page: PageContent): string {
-  const meta = page.metadata;
-  const fields: [string, string][] = [
-    ['title', meta.title],
-    ['site', meta.siteName],
-    ['author', meta.author],
-    ['published', meta.published],
-    ['description', meta.description],
-  ];
-  const declared = fields.filter(([, value]) => value).map(([name, value]) => `  ${name}: ${value.replace(/\s+/g, ' ')}`);
-  const structured = structuredData(page.jsonLd);
-  if (structured) declared.push(`  structured data (JSON-LD): ${structured}`);
-  const about = declared.length ? [`The page's metadata (declared in its HTML, not shown on the page):`, ...declared].join('\n') : '';
-  const contacts = [
-    page.contacts.emails.length ? `Emails: ${page.contacts.emails.join(', ')}` : '',
-    page.contacts.phones.length ? `Phones: ${page.contacts.phones.join(', ')}` : '',
-    page.contacts.social.length ? `Social: ${page.contacts.social.map((s) => `${s.platform} ${s.handle}`).join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return [about, contacts, `The page's text, ${page.wordCount} words${page.truncated ? ' (cut short)' : ''}:`, page.content]
-    .filter(Boolean)
-    .join('\n\n');
-}
 
 export const pageTools = [
   defineTabTool({
     name: 'snapshot',
+    core: true,
     description: 'Read the page: controls with refs, headings, text. In view only, unless mode is full.',
     input: z.object({
       mode: z.enum(['viewport', 'full']).optional().describe('viewport (default) or full'),
       max_tokens: z.number().int().min(200).max(60_000).optional().describe('Size cap'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (tab, { mode, max_tokens }, response) => {
       const snapshot = await tab.snapshot({ mode: mode ?? 'viewport', ...(max_tokens ? { maxTokens: max_tokens } : {}) });
@@ -62,12 +26,12 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'find',
+    core: true,
     description: 'Find controls by description ("email field", "blue Subscribe button"), anywhere on the page.',
     input: z.object({
       query: z.string().min(1).describe('What to find'),
       limit: z.number().int().min(1).max(20).optional().describe('Max matches (default 5)'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (tab, { query, limit }, response) => {
       const matches = await tab.find(query, limit ?? 5);
@@ -81,9 +45,9 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'extract_content',
+    core: true,
     description: "Read the page's main text, metadata and contacts (for questions, summaries).",
     input: z.object({ max_chars: z.number().int().min(500).max(100_000).optional().describe('Cap (default 12000)') }),
-    risk: 'observe',
     effects: 'reads',
     run: async (tab, { max_chars }, response) => {
       const page = await tab.extract({ maxChars: max_chars ?? 12_000 });
@@ -97,7 +61,6 @@ export const pageTools = [
       selector: z.string().optional().describe('CSS selector of the element (default: the whole page)'),
       max_chars: z.number().int().min(200).max(50_000).optional().describe('Cap (default 8000)'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (tab, { selector, max_chars }, response) => {
       response.pageText(selector ?? 'html', await tab.html(selector, max_chars ?? 8000));
@@ -111,7 +74,6 @@ export const pageTools = [
       full_page: z.boolean().optional().describe('The whole page instead of the viewport'),
       marks: z.boolean().optional().describe('Label controls with their refs'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (tab, { ref, full_page, marks }, response) => {
       const shot = await tab.screenshot({
@@ -127,6 +89,7 @@ export const pageTools = [
   }),
   defineTabTool({
     name: 'wait_for',
+    core: true,
     description: 'Wait for text or an element to appear (or go), a navigation, a quiet network, or seconds.',
     input: z.object({
       text: z.string().optional().describe('Text'),
@@ -137,7 +100,6 @@ export const pageTools = [
       seconds: z.number().min(0).max(30).optional().describe('Just wait'),
       timeout_seconds: z.number().min(1).max(60).optional().describe('Give up after (default 10)'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (tab, input, response) => {
       const gone = input.gone ?? false;
@@ -158,7 +120,6 @@ export const browseTool = defineTool({
   name: 'browse',
   description: 'Read another page in the background (the user sees no change) and get a short summary of it.',
   input: z.object({ url: z.string().min(1).max(2048).describe('The page to read') }),
-  risk: 'observe',
   effects: ({ url }) => [{ kind: 'open', url, target: 'background' }],
   run: async (ctx, { url }, response) => {
     const { page, summary } = await readInBackground(ctx.browser, url, (at, text) => ctx.summarisePage(at, text));
@@ -169,30 +130,12 @@ export const browseTool = defineTool({
   },
 });
 
-/**
- * The browse path, for browse and for research runs: the page opens in a background tab, its
- * content is extracted, and only `summarise` (a separate, tool-less model call) reads it.
- */
-export async function readInBackground(
-  browser: Browser,
-  url: string,
-  summarise: (url: string, text: string) => Promise<string>,
-): Promise<{ page: PageContent; summary: string }> {
-  const tab = await browser.openTab(url, { background: true });
-  try {
-    const page = await tab.extract({ maxChars: 20_000 });
-    return { page, summary: await summarise(page.url, renderContent(page)) };
-  } finally {
-    await browser.closeTab(tab.id).catch(() => undefined);
-  }
-}
-
 export const metaTools = [
   defineTool({
     name: 'think',
+    core: true,
     description: 'Reason about the next steps; no effect on the page.',
     input: z.object({ thought: z.string().describe('Your reasoning') }),
-    risk: 'observe',
     effects: 'none',
     run: async (_ctx, _input, response) => {
       response.add('Noted.');
@@ -201,9 +144,9 @@ export const metaTools = [
   }),
   defineTool({
     name: 'ask_user',
+    core: true,
     description: 'Ask the person for information or a decision only they can give.',
     input: z.object({ question: z.string().min(1).describe('The question') }),
-    risk: 'observe',
     effects: 'none',
     run: async (ctx, { question }, response) => {
       const answer = await ctx.askUser(question);
@@ -212,12 +155,12 @@ export const metaTools = [
   }),
   defineTool({
     name: 'done',
+    core: true,
     description: 'Finish: what was done or found, and whether it succeeded.',
     input: z.object({
       summary: z.string().min(1).describe('For the person; include any answer asked for'),
       success: z.boolean().describe('Done as asked'),
     }),
-    risk: 'observe',
     effects: 'none',
     run: async (_ctx, { summary, success }, response) => {
       response.add(success ? 'Task finished.' : 'Task ended without success.');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAYBOOK_NAMES, PLAYBOOKS, playbookByName } from '../playbooks/playbooks';
 import { defineTool, type Tool } from './define';
-import { changesNothing, isToolEffects } from './effects';
+import { isToolEffects } from '../policy/effects';
 import { inputTools } from './input';
 import { memoryTools } from './memory';
 import { navigationTools } from './navigation';
@@ -15,9 +15,9 @@ import { tabTools } from './tabs';
 
 const getPlaybook = defineTool({
   name: 'get_playbook',
+  core: true,
   description: `Load tips and more tools: ${PLAYBOOKS.map((p) => `${p.name} (${p.when}; adds ${p.tools.join(', ')})`).join('; ')}.`,
   input: z.object({ name: z.enum(PLAYBOOK_NAMES).describe('Playbook') }),
-  risk: 'observe',
   effects: () => [{ kind: 'unlock' }],
   run: async (_ctx, { name }, response) => {
     const playbook = playbookByName(name);
@@ -40,36 +40,15 @@ export const ALL_TOOLS: Tool[] = [
   ...inputTools,
   ...metaTools,
   getPlaybook,
+  // Offered by what they need (tools/offer.ts): memory, skills, research, a site rule enabling page code.
   ...memoryTools,
-  // Offered only when the person has skills (agent/agent.ts).
   ...skillTools,
-  // Offered only where the host gives research (agent/agent.ts).
   ...researchTools,
-  // Never in the core set: offered only where the site's rule enables page code (agent/loop.ts).
   pageCodeTool,
 ];
 
-/** Always offered: enough to browse, read, fill simple forms and finish. */
-export const CORE_TOOL_NAMES = [
-  'navigate',
-  'go_back',
-  'snapshot',
-  'find',
-  'click',
-  'type_text',
-  'press_key',
-  'select_option',
-  'check',
-  'scroll',
-  'wait_for',
-  'extract_content',
-  'list_tabs',
-  'switch_tab',
-  'think',
-  'ask_user',
-  'done',
-  'get_playbook',
-];
+/** The set every task starts with (each such tool says so: `core: true`): enough to browse, read, fill simple forms and finish. */
+export const CORE_TOOL_NAMES: readonly string[] = ALL_TOOLS.filter((tool) => tool.core).map((tool) => tool.name);
 
 export class ToolRegistry {
   private readonly byName = new Map<string, Tool>();
@@ -101,8 +80,7 @@ export class ToolRegistry {
     return [...this.byName.keys()];
   }
 
-  /** Tools that declare they change nothing (they read, or touch nothing): what ask mode offers. */
-  get readOnlyNames(): string[] {
-    return [...this.byName.values()].filter((tool) => changesNothing(tool.effects)).map((tool) => tool.name);
+  get all(): Tool[] {
+    return [...this.byName.values()];
   }
 }

@@ -12,18 +12,6 @@ export type { ResearchPort };
 // a search URL configured (host) or the browser's engine (extension); history only through
 // a browser the person opted in. Results are page content: fenced, never instructions.
 
-export const RESEARCH_TOOL_NAMES = ['search_web', 'search_youtube', 'get_history'] as const;
-
-/** The research tools a task is offered: one per port method the host gives. */
-export function offeredResearchTools(port: ResearchPort | null | undefined): string[] {
-  if (!port) return [];
-  return [port.searchWeb ? 'search_web' : '', port.searchVideos ? 'search_youtube' : '', port.history ? 'get_history' : ''].filter(Boolean);
-}
-
-export function isResearchTool(name: string): boolean {
-  return RESEARCH_TOOL_NAMES.some((n) => n === name);
-}
-
 function portOf(ctx: ToolContext, response: ResponseBuilder, what: string): ResearchPort | null {
   if (!ctx.research) response.fail(`${what} is not available here (the host has no search set up).`);
   return ctx.research ?? null;
@@ -50,9 +38,9 @@ export function renderHistory(items: HistorySignal[]): string {
 export const researchTools = [
   defineTool({
     name: 'search_web',
+    needs: ['search-web'],
     description: 'Search the web; returns titles, addresses and snippets of the results (open one with browse or navigate).',
     input: z.object({ query: z.string().min(1).max(300).describe('What to search for') }),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, { query }, response) => {
       const port = portOf(ctx, response, 'Web search');
@@ -73,9 +61,9 @@ export const researchTools = [
   }),
   defineTool({
     name: 'search_youtube',
+    needs: ['search-videos'],
     description: 'Search videos; returns title, channel, duration, views, address and thumbnail of each result.',
     input: z.object({ query: z.string().min(1).max(300).describe('What to search for') }),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, { query }, response) => {
       const port = portOf(ctx, response, 'Video search');
@@ -96,13 +84,13 @@ export const researchTools = [
   }),
   defineTool({
     name: 'get_history',
+    needs: ['history'],
     description:
       'What the person has been reading lately (site and page title only, sensitive topics left out; only if they opted in): use it to learn what interests them.',
     input: z.object({
       days: z.number().int().min(1).max(90).describe('How many days back'),
       limit: z.number().int().min(1).max(200).describe('How many entries at most'),
     }),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, { days, limit }, response) => {
       const port = portOf(ctx, response, 'Browsing history');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fencePage, redactSecrets, ResponseBuilder } from './response';
+import { redactSecrets } from '../policy/redaction';
+import { fencePage, ResponseBuilder } from './response';
 
 describe('ResponseBuilder.render', () => {
   it('fences page text, so a page cannot close the fence and speak as us', () => {

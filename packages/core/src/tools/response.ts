@@ -1,4 +1,5 @@
 import { fencePage } from '../browser/page-text';
+import { Redaction } from '../policy/redaction';
 import type { PageSnapshot } from '../browser/port';
 
 // What a tool says back. Handlers add text, page state and images; `render` is the one
@@ -33,30 +34,8 @@ export interface RenderOptions {
   redact: (text: string) => string;
 }
 
-// Credentials with a recognisable shape, wherever they turn up (a settings page, a
-// dashboard, HTML): the model never needs them, and transcripts are kept.
-const SECRET_PATTERNS: RegExp[] = [
-  /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z]+ )?PRIVATE KEY-----/g,
-  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/g, // OpenAI, Anthropic
-  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key ids
-  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, // GitHub tokens
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
-  /\b(Bearer)\s+[A-Za-z0-9._~+/-]{20,}=*/g,
-];
-
-/** Replaces credentials with a marker; hosts add their own (values the user marked secret). */
-export function redactSecrets(text: string): string {
-  let out = text;
-  for (const pattern of SECRET_PATTERNS)
-    out = out.replace(pattern, (match, bearer?: string) =>
-      typeof bearer === 'string' && bearer === 'Bearer' ? 'Bearer [redacted secret]' : '[redacted secret]',
-    );
-  return out;
-}
-
-export const DEFAULT_RENDER: RenderOptions = { maxChars: 24_000, redact: redactSecrets };
+/** For callers with none of the person's secrets: credentials and card numbers are still hidden. */
+export const DEFAULT_RENDER: RenderOptions = { maxChars: 24_000, redact: new Redaction().apply };
 
 export { fencePage };
 

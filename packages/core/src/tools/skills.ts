@@ -11,18 +11,6 @@ import type { ResponseBuilder } from './response';
 // runs run_skill itself (ctx.runner), so each step is judged as the model's own call would
 // be: site rules, confirmations and the secrets rules hold inside a skill too.
 
-export const SKILL_TOOL_NAMES = ['list_skills', 'run_skill'] as const;
-
-export function isSkillTool(name: string): boolean {
-  return SKILL_TOOL_NAMES.some((s) => s === name);
-}
-
-/** The skill tools a task starts with: both when the library has a skill, none otherwise (their schemas cost every step). */
-export async function offeredSkillTools(library: SkillLibrary | undefined | null): Promise<string[]> {
-  if (!library) return [];
-  return (await library.list()).length ? [...SKILL_TOOL_NAMES] : [];
-}
-
 function libraryOf(ctx: ToolContext, response: ResponseBuilder): SkillLibrary | null {
   if (!ctx.skills) response.fail('Skills are not available here (this host keeps none). Do the steps yourself.');
   return ctx.skills;
@@ -70,10 +58,10 @@ class StepLines {
 export const skillTools = [
   defineTool({
     name: 'list_skills',
+    needs: ['skills'],
     description:
       'List the skills the person recorded: name, what it does, the sites it works on, its inputs (with recorded examples) and how many steps. run_skill replays one.',
     input: z.object({}),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, _input, response) => {
       const library = libraryOf(ctx, response);
@@ -98,6 +86,7 @@ export const skillTools = [
   }),
   defineTool({
     name: 'run_skill',
+    needs: ['skills', 'tab'],
     description:
       "Replay one of the person's recorded skills with your inputs, step by step on the page (no need to do those steps yourself). Inputs left out use the recorded example. Returns each step's result and the page after.",
     input: z.object({
@@ -107,7 +96,6 @@ export const skillTools = [
         .optional()
         .describe('Values by input name, e.g. {"email": "sam@example.com"}'),
     }),
-    risk: 'act',
     // The skill acts on pages, and its steps are its effects: each is judged on its own, as the runner plays it.
     effects: () => [],
     run: async (ctx, { name, inputs }, response) => {

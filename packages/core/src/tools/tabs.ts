@@ -40,9 +40,10 @@ async function resolveTab(ctx: ToolContext, which: string): Promise<TabInfo> {
 export const tabTools = [
   defineTool({
     name: 'list_tabs',
+    needs: ['tab'],
+    core: true,
     description: 'List open tabs.',
     input: z.object({}),
-    risk: 'observe',
     effects: 'reads',
     run: async (ctx, _input, response) => {
       const current = await ctx.tab();
@@ -52,9 +53,9 @@ export const tabTools = [
   }),
   defineTool({
     name: 'open_tab',
+    needs: ['tab'],
     description: 'Open a new tab (optionally at an address) and work in it.',
     input: z.object({ url: z.string().max(2048).optional().describe('Address to open in the new tab') }),
-    risk: 'act',
     effects: ({ url }) => [{ kind: 'open', url: url || null, target: 'new-tab' }],
     run: async (ctx, { url }, response) => {
       const tab = await ctx.browser.openTab(url);
@@ -65,9 +66,10 @@ export const tabTools = [
   }),
   defineTool({
     name: 'switch_tab',
+    needs: ['tab'],
+    core: true,
     description: 'Work in another tab.',
     input: z.object({ tab: z.string().describe('Tab id, number (1 = first) or title word') }),
-    risk: 'act',
     effects: () => [{ kind: 'tabs', change: 'switch' }],
     run: async (ctx, input, response) => {
       const info = await resolveTab(ctx, input.tab);
@@ -80,9 +82,9 @@ export const tabTools = [
   }),
   defineTool({
     name: 'close_tab',
+    needs: ['tab'],
     description: 'Close a tab (the current one unless another is named).',
     input: z.object({ tab: z.string().optional().describe('Tab id, position, or title word; default: the current tab') }),
-    risk: 'act',
     effects: () => [{ kind: 'tabs', change: 'close' }],
     run: async (ctx, input, response) => {
       const current = await ctx.tab();

@@ -66,3 +66,14 @@ export function changesNothing(declared: ToolEffects<never>): boolean {
 export function isToolEffects(value: unknown): value is ToolEffects<never> {
   return value === 'reads' || value === 'none' || typeof value === 'function';
 }
+
+/**
+ * How much one call can do, from its effects: running code or uploading a file is sensitive
+ * (asked about every time), any other effect on pages, tabs or memory acts, and reading
+ * (a page in the background, more tools) observes.
+ */
+export function riskOf(effects: readonly Effect[]): 'observe' | 'act' | 'sensitive' {
+  if (effects.some((e) => e.kind === 'run-code' || (e.kind === 'act' && e.how === 'upload'))) return 'sensitive';
+  if (effects.some((e) => e.kind !== 'unlock' && !(e.kind === 'open' && e.target === 'background'))) return 'act';
+  return 'observe';
+}
