@@ -18,6 +18,7 @@ import { PendingRequests } from '../background/pending';
 import { backgroundHandlers } from '../background/handlers';
 import { fromOwnPage, makeRouter } from '../background/router';
 import { SkillRecording } from '../background/skills/recording';
+import { holdDownloads } from '../background/tasks/downloads';
 import { TaskLauncher } from '../background/tasks/launcher';
 import { Voice } from '../background/voice/voice';
 import { Db } from '../lib/db';
@@ -62,15 +63,15 @@ export default defineBackground(() => {
   const tabRegistry = new TabRegistry(chrome.tabs);
   // The person's tabs as the panel and the helpers mean them ("the page beside the panel").
   const browserTabs = new ExtensionBrowser({ tabs: chrome.tabs, debugger: chrome.debugger }, { registry: tabRegistry });
-  const tasks: TaskLauncher = new TaskLauncher(
+  const tasks: TaskLauncher = new TaskLauncher({
     db,
     hub,
     pending,
-    tabRegistry,
-    async () => (await memory()).access,
-    async () => (await skills()).library(),
-    extensionResearch(tabRegistry),
-  );
+    registry: tabRegistry,
+    memory: async () => (await memory()).access,
+    skills: async () => (await skills()).library(),
+    research: extensionResearch(tabRegistry),
+  });
   const currentPage = async () => {
     const tab = await browserTabs.startingTab();
     return {
@@ -196,41 +197,8 @@ export default defineBackground(() => {
   });
 
   // A download holds here (Chrome waits for the file name) until a running task's policy
-  // has asked the person; declined, it is cancelled and leaves nothing behind.
-  chrome.downloads.onDeterminingFilename.addListener((item, suggest) => {
-    // Our own files (a conversation exported from the panel) are the person's doing.
-    if (item.byExtensionId === chrome.runtime.id || item.url.startsWith(`blob:chrome-extension://${chrome.runtime.id}/`)) {
-      suggest();
-      return;
-    }
-    // Cancelled before the name is settled, so not even a small file (a page's blob) completes.
-    // A small file (a page's blob) can be finished by then: its file is removed as soon as it lands.
-    const drop = async () => {
-      await chrome.downloads.cancel(item.id).catch(() => undefined);
-      suggest();
-      for (let waited = 0; waited < 10_000; waited += 100) {
-        const [now] = await chrome.downloads.search({ id: item.id });
-        if (!now || now.state === 'interrupted') break;
-        if (now.state === 'complete') {
-          await chrome.downloads.removeFile(item.id).catch(() => undefined);
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await chrome.downloads.erase({ id: item.id });
-    };
-    tasks
-      .judgeDownload(item.finalUrl || item.url, item.filename.split(/[\\/]/).pop() || 'download')
-      .then(
-        (keep) => (keep === false ? drop() : suggest()),
-        (error: unknown) => {
-          console.error('wayfinder: could not judge a download; cancelling it', error);
-          return drop();
-        },
-      )
-      .catch((error: unknown) => console.error('wayfinder: could not cancel a download', error));
-    return true;
-  });
+  // has asked the person; declined, it is cancelled and leaves nothing behind (tasks/downloads.ts).
+  holdDownloads((url, filename) => tasks.judgeDownload(url, filename));
 
   chrome.commands.onCommand.addListener((command, tab) => {
     if (voice.onCommand(command, tab)) return;

@@ -18,7 +18,7 @@ import { loadSettings } from '../../lib/settings';
 import { showOnBadge } from '../badge';
 import { HostTabs } from './host-tabs';
 import { confirmCard, type PendingRequests } from '../pending';
-import { personalPolicy } from '../tasks/launcher';
+import { personalPolicy } from '../tasks/policy';
 
 // What this browser is for the host (packages/bridge's DeviceSide): a host session gets an
 // ExtensionBrowser over its own tabs (host-tabs.ts: a new background tab in the

@@ -19,7 +19,7 @@ import {
   type ToolRunnerOptions,
 } from '@wayfinder/core';
 import { loadSecrets } from '../../lib/safety-store';
-import type { TaskBody } from '../tasks/launcher';
+import type { TaskBody } from '../tasks/run';
 
 // A skill replayed as a task: the task launcher gives it the task's own browser, policy,
 // secrets and confirmations (asked in the panel), so a skill never skips what a model's

@@ -1,0 +1,230 @@
+import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
+import {
+  ALL_TOOLS,
+  changesNothing,
+  redactEverywhere,
+  redactSecrets,
+  runTask,
+  type AgentEvent,
+  type Attachment,
+  type ConfirmAnswer,
+  type ConfirmRequest,
+  type DialogDecision,
+  type DialogInfo,
+  type MemoryAccess,
+  type ModelRoles,
+  type ResearchPort,
+  type SafetyPolicy,
+  type SecretVault,
+  type SkillLibrary,
+  type TaskMode,
+  type TaskState,
+} from '@wayfinder/core';
+import type { Db, PendingRequest } from '../../lib/db';
+import { rolesFor } from '../../lib/models';
+import type { Settings } from '../../lib/settings';
+import type { PanelHub } from '../panel-hub';
+import { confirmCard, newId, type PendingRequests } from '../pending';
+import { keepAlive } from './keepalive';
+import type { LiveTask, LiveTasks } from './live';
+import { allowTab, guardNetwork, releaseNetwork } from './network-rules';
+import type { TaskOutcomes } from './outcomes';
+import { withPageSummariser } from './page-summary';
+import { TimelineRecorder } from './timeline-recorder';
+
+// One task's run, wired: its own browser (sharing the worker's tab registry), the network
+// rules while it runs, the person's policy and secrets, its questions and confirmations as
+// cards in the panel (redacted), the timeline recorder, memory, skills and research; then
+// the agent (or a skill's replay in its place), and an ending that is always recorded.
+
+/**
+ * Work done in a task's place instead of the agent (a skill's replay: skills/replay.ts), with
+ * the task's own browser, policy, secrets and confirmations; it returns the task's result.
+ */
+export type TaskBody = (parts: {
+  browser: ExtensionBrowser;
+  policy: SafetyPolicy;
+  secrets: SecretVault;
+  signal: AbortSignal;
+  confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  onEvent: (event: AgentEvent) => void;
+}) => Promise<{ success: boolean; summary: string }>;
+
+/** What one run of a task needs: how it was asked, and the policy it runs under. */
+export interface Launch {
+  taskId: string;
+  conversationId: string;
+  settings: Settings;
+  /** Null for a task done by `body`. */
+  models: ModelRoles | null;
+  task: string;
+  mode: TaskMode;
+  history: string;
+  includePage: boolean;
+  attachments?: Attachment[];
+  resume?: TaskState;
+  /** With `resume`: the person asked to go on with a task that had ended. */
+  continuing?: boolean;
+  policy: SafetyPolicy;
+  secrets: SecretVault;
+  /** Done instead of the agent (then `models` is not used). */
+  body?: TaskBody;
+}
+
+/** The worker's services a run uses. */
+export interface RunServices {
+  db: () => Promise<Db>;
+  hub: PanelHub;
+  pending: PendingRequests;
+  /** The worker's record of the tabs the extension opened (each task's browser shares it). */
+  registry: TabRegistry;
+  live: LiveTasks;
+  outcomes: TaskOutcomes;
+  /** The person's memory, for the memory tools and the task's record (memory/service.ts). */
+  memory: () => Promise<MemoryAccess | null>;
+  /** The person's skills, for list_skills and run_skill (lib/skills-db.ts). */
+  skills: () => Promise<SkillLibrary | null>;
+  /** Searching and (opted in) history, for search_web, search_youtube and get_history (research/port.ts). */
+  research: () => Promise<ResearchPort | null>;
+}
+
+/** Tools that change the page: their results get a picture in the timeline. */
+const ACTIONS = new Set(ALL_TOOLS.filter((t) => t.needs.includes('tab') && !changesNothing(t.effects)).map((t) => t.name));
+
+/** Starts a task's run in this worker; it ends by itself (done, failed, stopped), always recorded. */
+export function launch(run: Launch, services: RunServices): void {
+  const { hub, pending, live: running, outcomes } = services;
+  const browser = new ExtensionBrowser(
+    { tabs: chrome.tabs, debugger: chrome.debugger },
+    { registry: services.registry, inputMode: run.settings.agent.inputMode, onAttachedChange: () => hub.pushStatus(), allowTab },
+  );
+  const live: LiveTask = {
+    id: run.taskId,
+    conversationId: run.conversationId,
+    controller: new AbortController(),
+    browser,
+    paused: false,
+    release: null,
+  };
+  const signal = live.controller.signal;
+  const redact = (text: string) => run.secrets.redact(redactSecrets(text));
+  const timeline = new TimelineRecorder(services.db, hub, {
+    taskId: run.taskId,
+    conversationId: run.conversationId,
+    browser,
+    pictured: ACTIONS,
+    screenshots: run.settings.agent.screenshots,
+    redact,
+  });
+  // What the person is asked is stored and shown: a page's address or dialog may hold a secret.
+  const ask = (request: PendingRequest) => pending.ask(run.taskId, redactEverywhere(request, redact), signal);
+  running.add(live);
+  keepAlive(true);
+  const rules = guardNetwork().catch((error: unknown) => console.error('wayfinder: could not set the network rules', error));
+  browser.setDialogPolicy((dialog) => askAboutDialog(ask, dialog));
+  hub.pushStatus();
+  const finish = async () => {
+    // A question the page raised as the task ended (a download, a request) has nobody left to answer it.
+    pending.declineAll(run.taskId);
+    await timeline.settled();
+    await browser.detachAll().catch(() => undefined);
+    running.remove(run.taskId);
+    keepAlive(running.size > 0);
+    await rules;
+    if (!running.size) await releaseNetwork().catch(() => undefined);
+    await outcomes.ended(run.taskId, run.conversationId);
+    hub.pushStatus();
+  };
+  // The network rules are in place before the task's first request.
+  const memory = services.memory().catch((error: unknown) => {
+    console.error('wayfinder: memory could not be opened; the task runs without it', error);
+    return null;
+  });
+  const confirm = async (request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer> => {
+    const answer = await ask(confirmCard(request));
+    return answer.kind === 'confirm' ? answer.answer : 'deny';
+  };
+  const onEvent = (event: AgentEvent) => timeline.record(event);
+  const library = services.skills().catch(() => null);
+  const searching = services.research().catch((error: unknown) => {
+    console.error('wayfinder: research could not be set up; the task runs without it', error);
+    return null;
+  });
+  Promise.all([services.db(), memory, rules, library, searching])
+    .then(([db, access, , skills, research]): Promise<unknown> =>
+      run.body
+        ? runBody(run.body, { browser, policy: run.policy, secrets: run.secrets, signal, confirm, onEvent }, run.taskId, outcomes)
+        : runTask({
+            task: run.task,
+            mode: run.mode,
+            taskId: run.taskId,
+            browser,
+            models: run.models ?? rolesFor(run.settings),
+            ...withPageSummariser(run.settings, run.models),
+            store: db,
+            policy: run.policy,
+            secrets: run.secrets,
+            signal,
+            maxSteps: run.settings.agent.maxSteps,
+            history: run.history,
+            includePage: run.includePage,
+            ...(run.attachments?.length ? { attachments: run.attachments } : {}),
+            ...(access ? { memory: access } : {}),
+            ...(skills ? { skills } : {}),
+            ...(research ? { research } : {}),
+            ...(run.resume ? { resume: run.resume, continuing: run.continuing ?? false } : {}),
+            betweenSteps: () => running.held(live),
+            onEvent,
+            askUser: async (question) => {
+              const answer = await ask({ id: newId('r'), kind: 'question', question });
+              return answer.kind === 'question' ? answer.text : '';
+            },
+            approvePlan: async (steps, message) => {
+              const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
+              return answer.kind === 'plan'
+                ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) }
+                : { approved: false };
+            },
+            confirm,
+          }),
+    )
+    .then(finish, async (error: unknown) => {
+      console.error('wayfinder: a task failed outside the agent loop', error);
+      await outcomes.failed(run.taskId, error);
+      await finish();
+    })
+    .catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
+}
+
+/** Does a task's body and stores how it ended (a stop ends it as stopped). */
+async function runBody(body: TaskBody, parts: Parameters<TaskBody>[0], taskId: string, outcomes: TaskOutcomes): Promise<void> {
+  let status: TaskState['status'];
+  let result: { success: boolean; summary: string };
+  try {
+    result = await body(parts);
+    status = result.success ? 'done' : 'failed';
+  } catch (error) {
+    if (!parts.signal.aborted) throw error;
+    result = { success: false, summary: 'Stopped by the user.' };
+    status = 'stopped';
+  }
+  parts.onEvent({ type: 'done', success: result.success, summary: result.summary, steps: 0 });
+  await outcomes.bodyEnded(taskId, status, result);
+}
+
+/** A page's dialog during a task: an alert is accepted; anything else is the person's to answer in the panel. */
+async function askAboutDialog(
+  ask: (request: PendingRequest) => ReturnType<PendingRequests['ask']>,
+  dialog: DialogInfo,
+): Promise<DialogDecision> {
+  if (dialog.type === 'alert') return { accept: true };
+  const question =
+    dialog.type === 'beforeunload'
+      ? 'The page asks to confirm leaving (it may have unsaved changes).'
+      : `The page asks: "${dialog.message}"`;
+  const answer = await ask({ id: newId('r'), kind: 'dialog', question, dialogType: dialog.type });
+  if (answer.kind !== 'dialog') return { accept: false };
+  return answer.text !== undefined && dialog.type === 'prompt'
+    ? { accept: answer.accept, promptText: answer.text }
+    : { accept: answer.accept };
+}
