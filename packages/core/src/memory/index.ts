@@ -4,6 +4,7 @@ export { FlatVectors, type VectorRow } from './flat-vectors';
 export { fuseRanks } from './fuse';
 export { cosine, HashEmbedder } from './hash-embedder';
 export { InMemoryMemory } from './memory-store';
+export { capText, describeCut, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, type TextCut } from './limits';
 export { pageIngestInput } from './page-input';
 export { rankTaskRecords } from './task-records';
 export { renderMemoryResults, type RenderMemoryOptions } from './render';

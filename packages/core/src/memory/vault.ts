@@ -2,6 +2,7 @@ import { siteKey, siteOf } from '../browser/hosts';
 import { chunkText } from './chunk';
 import { contactsText, findContacts } from './contacts';
 import { fuseRanks } from './fuse';
+import { capField, capText, describeCut, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, type TextCut } from './limits';
 import { contentHash } from './text';
 import type { Chunk, ChunkHit, Embedder, FactStore, MemoryAccess, MemoryResult, TaskMemoryStore, VaultDocument, VaultStore } from './types';
 
@@ -24,10 +25,13 @@ export interface IngestInput {
   metadata?: Record<string, string>;
   /** The registrable site; computed from the address when not given ('' for a file). */
   site?: string;
+  /** The reader already cut the text (it stopped reading at the cap): kept with the document, with the vault's own cut if it cuts more. */
+  cut?: TextCut;
 }
 
 export type IngestOutcome =
-  { stored: true; doc: VaultDocument; chunks: number } | { stored: false; reason: 'unchanged' | 'empty'; doc: VaultDocument | null };
+  | { stored: true; doc: VaultDocument; chunks: number; /** What of the text was not kept (over the cap), or null. */ cut: TextCut | null }
+  | { stored: false; reason: 'unchanged' | 'empty'; doc: VaultDocument | null };
 
 export interface VaultOptions {
   /** Documents kept at most; the oldest go first. Default 5000. */
@@ -40,7 +44,18 @@ export interface VaultOptions {
    * theirs). The host says so where the person looks.
    */
   onEmbedError?: (error: unknown) => void;
+  /**
+   * Every string the vault keeps passes through this first — the address, title, text and
+   * metadata — before it is chunked, so a secret is never split across two chunks: the
+   * host's one redaction (policy/redaction.ts). Default: kept as given.
+   */
+  redact?: (text: string) => string;
+  /** The most characters of text one document keeps (default MAX_DOCUMENT_CHARS, limits.ts); the rest is cut and the cut recorded. */
+  maxChars?: number;
 }
+
+/** Text read past the cap before redaction, so a secret that straddles the cap is whole when it is hidden. */
+const REDACT_SLACK = 4_096;
 
 const DEFAULT_MAX_DOCUMENTS = 5000;
 const EMBED_BATCH = 32;
@@ -50,6 +65,9 @@ export class Vault {
   private readonly maxDocuments: number;
   private readonly now: () => number;
   private readonly onEmbedError: (error: unknown) => void;
+  private readonly redact: (text: string) => string;
+  /** The most characters of text one document keeps (readers stop there too). */
+  readonly maxChars: number;
 
   constructor(
     private readonly store: VaultStore,
@@ -59,17 +77,43 @@ export class Vault {
     this.maxDocuments = Math.max(1, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
     this.now = options.now ?? Date.now;
     this.onEmbedError = options.onEmbedError ?? (() => undefined);
+    this.redact = options.redact ?? ((text) => text);
+    this.maxChars = Math.max(1, options.maxChars ?? MAX_DOCUMENT_CHARS);
+  }
+
+  /**
+   * The input as it may be kept: every string redacted, the text and its chunks capped (what
+   * was cut said in the metadata, under `cut`), titles and metadata values capped.
+   */
+  private kept(input: IngestInput): { url: string; title: string; text: string; metadata: Record<string, string>; cut: TextCut | null } {
+    const max = this.maxChars;
+    const before = input.text.length;
+    const redacted = this.redact(capText(input.text, max + REDACT_SLACK).text);
+    const capped = capText(redacted.replace(/[ \t\f\v\r]+/g, ' ').trim(), max);
+    let cut: TextCut | null = input.cut ?? null;
+    if (capped.cut)
+      cut = { kept: capped.text.length, of: input.cut ? input.cut.of : before, ...(input.cut?.at ? { at: input.cut.at } : {}) };
+    const metadata = Object.fromEntries(Object.entries(input.metadata ?? {}).map(([key, value]) => [key, capField(this.redact(value))]));
+    if (cut) metadata.cut = describeCut(cut);
+    return { url: this.redact(input.url), title: capField(this.redact(input.title)), text: capped.text, metadata, cut };
   }
 
   /** Stores a page or file: once per address and text; a changed text replaces the version stored before. */
   async ingest(input: IngestInput, signal?: AbortSignal): Promise<IngestOutcome> {
-    const text = input.text.replace(/[ \t\f\v\r]+/g, ' ').trim();
-    const metadata = { ...(input.metadata ?? {}) };
+    const { url, text, metadata, ...rest } = this.kept(input);
+    let cut = rest.cut;
     const contacts = findContacts(text, metadata);
-    const title = input.title.replace(/\s+/g, ' ').trim() || input.url;
-    const pieces = chunkText(text);
+    const title = rest.title.replace(/\s+/g, ' ').trim() || url;
+    let pieces = chunkText(text);
+    if (pieces.length > MAX_DOCUMENT_CHUNKS) {
+      // Text of many tiny sentences: the chunks are capped too, and the cut says so.
+      const at = `the first ${MAX_DOCUMENT_CHUNKS.toLocaleString('en')} of ${pieces.length.toLocaleString('en')} pieces`;
+      pieces = pieces.slice(0, MAX_DOCUMENT_CHUNKS);
+      cut = { kept: pieces.reduce((sum, piece) => sum + piece.length, 0), of: cut?.of ?? text.length, at };
+      metadata.cut = describeCut(cut);
+    }
     // Named by the site too: "the TMZ phone number" finds a page whose title never says TMZ.
-    const site = input.site ?? (input.kind === 'page' ? siteFor(input.url) : '');
+    const site = input.site ?? (input.kind === 'page' ? siteFor(url) : '');
     const squeezed = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
     const named = site && !squeezed(title).includes(squeezed(site.split('.')[0] ?? site)) ? `${title} (${site})` : title;
     const contactChunk = contactsText(named, contacts);
@@ -79,17 +123,17 @@ export class Vault {
     // Of what is stored, not of the title: a page whose tab title changed is the same page.
     const contactLines = [...contacts.emails, ...contacts.phones, ...contacts.other.map(([key, value]) => `${key} ${value}`)];
     const hash = contentHash([text, ...contactLines].join('\n'));
-    const same = await this.store.find(input.url, hash);
+    const same = await this.store.find(url, hash);
     if (same) return { stored: false, reason: 'unchanged', doc: same };
     // Keeping the older version's id makes the replacement one all-or-nothing `put`.
-    const older = await this.store.find(input.url);
+    const older = await this.store.find(url);
 
     if (contacts.emails.length > 0 && !metadata.emails) metadata.emails = contacts.emails.join(', ');
     if (contacts.phones.length > 0 && !metadata.phones) metadata.phones = contacts.phones.join(', ');
     const doc: VaultDocument = {
       id: older?.id ?? newId(),
       kind: input.kind,
-      url: input.url,
+      url,
       title,
       site,
       addedAt: this.now(),
@@ -106,7 +150,7 @@ export class Vault {
     signal?.throwIfAborted();
     await this.store.put(doc, chunks, vectors, this.embedder.id);
     await this.evict(doc.id);
-    return { stored: true, doc, chunks: chunks.length };
+    return { stored: true, doc, chunks: chunks.length, cut };
   }
 
   /** The `k` documents best matching the query (words and meaning), each with its best chunks. */
