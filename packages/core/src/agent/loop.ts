@@ -97,10 +97,11 @@ function textOf(result: ToolResult, vision: boolean): ToolResultOutput {
 
 /** The gist of a result for timelines: its first line (and the next, when the first introduces it). */
 function firstLine(text: string): string {
+  // A fence's own lines (<page-content …>, </page-content>) say nothing to a person: the text inside does.
   const lines = text
     .split('\n')
     .map((l) => l.trim())
-    .filter(Boolean);
+    .filter((l) => l && !/^<\/?page-content\b[^>]*>$/.test(l));
   const line = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}` : (lines[0] ?? '');
   // Room for page text quoted as page data (<page-text>…</page-text>) in a sentence that also says what happened after.
   return line.length > 240 ? `${line.slice(0, 239)}…` : line;

@@ -1,5 +1,6 @@
 import type { Browser } from '../browser/port';
-import { fencePage } from '../browser/page-text';
+import { fencePage, pageData } from '../browser/page-text';
+import { said } from '../browser/said';
 import type { Fact } from '../memory/types';
 import { TASK_PREFIX } from '../model/prompt-reading';
 import type { SecretVault } from '../policy/secrets';
@@ -69,9 +70,9 @@ export async function opening(
     if (skills) response.add(skills);
     if (mode === 'ask' && extras.includePage !== false) response.pageText(info.url, renderContent(await tab.extract({ maxChars: 12_000 })));
     // Always the whole view: a new conversation has seen no earlier snapshot to diff against.
-    response.pageState(await tab.snapshot(), 'What is in view:');
+    response.pageState(await tab.snapshot(), said`What is in view:`);
   } catch (error) {
-    response.add(`(The page could not be read: ${error instanceof Error ? error.message : String(error)})`);
+    response.add(said`(The page could not be read: ${pageData(error instanceof Error ? error.message : String(error), 400)})`);
   }
   const earlier = extras.history ? `Earlier in this conversation:\n${extras.history}\n\n` : '';
   const secrets = extras.secrets?.size

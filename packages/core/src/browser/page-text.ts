@@ -4,6 +4,10 @@
 // reads as the button's name. The page script has a twin (packages/page/src/shared/page-text.ts)
 // for the labels it writes itself; a test in cdp holds the two to the same output.
 
+declare const FENCED: unique symbol;
+/** Page text already quoted (pageData) or fenced (fencePage): the only page text a tool result may carry (tools/said.ts). */
+export type PageText = string & { readonly [FENCED]: true };
+
 export const PAGE_TEXT_OPEN = '<page-text>';
 export const PAGE_TEXT_CLOSE = '</page-text>';
 
@@ -24,13 +28,19 @@ function flatPageText(text: string, max: number): string {
 }
 
 /** A page-derived string quoted as page data: one line, capped, in a marker it cannot close. */
-export function pageData(text: string, max = 160): string {
-  return `${PAGE_TEXT_OPEN}${flatPageText(text, max).replace(MARKER, '‹$1page-$2')}${PAGE_TEXT_CLOSE}`;
+export function pageData(text: string, max = 160): PageText {
+  return fenced(`${PAGE_TEXT_OPEN}${flatPageText(text, max).replace(MARKER, '‹$1page-$2')}${PAGE_TEXT_CLOSE}`);
 }
 
 /** Page text is data from the web, not instructions: it is fenced and labelled as such. */
-export function fencePage(label: string, body: string): string {
+export function fencePage(label: string, body: string): PageText {
   // A page cannot close the fence early by writing the closing tag itself.
   const safe = body.replace(/<\/?page-content/gi, (tag) => tag.replace('<', '‹'));
-  return `<page-content source="${label.replace(/"/g, '%22')}">\n${safe}\n</page-content>`;
+  return fenced(`<page-content source="${label.replace(/"/g, '%22')}">\n${safe}\n</page-content>`);
+}
+
+/** Marks text this file has quoted or fenced. */
+function fenced(text: string): PageText {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the brand is given here and nowhere else
+  return text as PageText;
 }

@@ -1,4 +1,5 @@
-import { fencePage } from '../browser/page-text';
+import { fencePage, type PageText } from '../browser/page-text';
+import { said, type Said } from '../browser/said';
 import type { MemoryResult } from './types';
 
 // What search_memory gives the model: a few lines per document, about 200 tokens for three
@@ -12,8 +13,8 @@ export interface RenderMemoryOptions {
 
 const DEFAULT_MAX_CHARS = 900;
 
-export function renderMemoryResults(results: MemoryResult[], options: RenderMemoryOptions = {}): string {
-  if (results.length === 0) return 'Nothing in memory matches that search.';
+export function renderMemoryResults(results: MemoryResult[], options: RenderMemoryOptions = {}): Said | PageText {
+  if (results.length === 0) return said`Nothing in memory matches that search.`;
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   const headings = results.map((result, i) => `${i + 1}. ${result.title} — ${origin(result)} — ${day(result.addedAt)}`);
   const headingChars = headings.reduce((sum, heading) => sum + heading.length + 1, 0);

@@ -9,6 +9,7 @@ import { describeInvalidInput, type ToolContext } from '../tools/define';
 import { offeredTools, present, usable, whyNotOffered } from '../tools/offer';
 import type { ToolRegistry } from '../tools/registry';
 import { ResponseBuilder, type RenderOptions, type ToolResult } from '../tools/response';
+import { ours, said, type Said } from '../browser/said';
 
 // The one path from a tool call to its result, for every caller (the agent loop, the CLI's
 // snapshot, MCP, skill replay): look the tool up, validate its input, pass the gate
@@ -75,7 +76,7 @@ export class ToolRunner {
       if (!announced) hooks.announce?.();
       announced = true;
     };
-    const fail = (message: string, forPerson?: string, refused?: 'policy' | 'person') => {
+    const fail = (message: Said, forPerson?: Said, refused?: 'policy' | 'person') => {
       announce();
       response.fail(message);
       if (forPerson) response.forPerson(forPerson);
@@ -100,11 +101,12 @@ export class ToolRunner {
           : known.needs.some((need) => need !== 'tab')
             ? `${known.name} is not available here now.`
             : `${known.name} is not available yet; load the playbook that provides it with get_playbook.`;
-      return fail(`${hint} Available tools: ${names.join(', ')}.`);
+      return fail(said`${ours(hint)} Available tools: ${ours(names.join(', '))}.`);
     }
-    if (typeof call.input === 'string') return fail(`The arguments for ${call.name} are not valid JSON: ${call.input.slice(0, 200)}`);
+    if (typeof call.input === 'string')
+      return fail(said`The arguments for ${ours(call.name)} are not valid JSON: ${ours(call.input.slice(0, 200))}`);
     const parsed = tool.input.safeParse(call.input ?? {});
-    if (!parsed.success) return fail(describeInvalidInput(tool, parsed.error));
+    if (!parsed.success) return fail(ours(describeInvalidInput(tool, parsed.error)));
     const proposed = proposedCall(tool.name, parsed.data, effectsOf(tool.effects, parsed.data));
 
     const verdict = await this.gate.check(
@@ -113,11 +115,13 @@ export class ToolRunner {
       announce,
     );
     if (!verdict.allowed) {
-      if (verdict.by === 'policy') return fail(`Not allowed: ${verdict.reason}`, `Not allowed: ${firstSentence(verdict.reason)}`, 'policy');
+      // The policy's sentence (an address in it is the page's or the model's, never instructions).
+      if (verdict.by === 'policy')
+        return fail(said`Not allowed: ${ours(verdict.reason)}`, said`Not allowed: ${ours(firstSentence(verdict.reason))}`, 'policy');
       return fail(
         // The question quotes the page (a control's name, an address): it reaches the model as page data.
-        `The user declined: ${pageData(verdict.reason, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
-        'You declined, so this was not done.',
+        said`The user declined: ${pageData(verdict.reason, 400)} Do not try this again or another way round it; find another way, or call done and say what you could not do.`,
+        said`You declined, so this was not done.`,
         'person',
       );
     }
@@ -135,9 +139,12 @@ export class ToolRunner {
       if (ModelError.isInstance(error) || (error instanceof Error && error.name === 'AbortError')) throw error;
       if (BrowserError.isInstance(error)) {
         if (error.code === 'tab-closed') context.forgetTab();
-        response.fail(error.message);
+        // The driver's sentence: page text in it is quoted as page data.
+        response.fail(ours(error.message));
       } else {
-        response.fail(`${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+        response.fail(
+          said`${ours(tool.name)} failed unexpectedly: ${pageData(error instanceof Error ? error.message : String(error), 600)}`,
+        );
       }
     }
     return response.render(render);

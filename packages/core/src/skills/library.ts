@@ -1,6 +1,8 @@
 import { siteOf } from '../browser/hosts';
 import { covers } from '../policy/sites';
 import type { Skill, SkillInput } from './types';
+import { fencePage } from '../browser/page-text';
+import { said, type Said } from '../browser/said';
 
 // The person's skills as the agent sees them: a library the host keeps (a folder of
 // *.skill.md files, IndexedDB in the extension), listed for list_skills and run by name by
@@ -58,15 +60,18 @@ function short(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The short line naming a site's skills, with their inputs (read every step while it stays in the prompt: kept small). */
-export function playbookLine(skills: readonly SkillSummary[]): string {
+/**
+ * The short note naming a site's skills, with their inputs (read every step while it stays in
+ * the prompt: kept small). Names, descriptions and inputs were recorded from pages: fenced.
+ */
+export function playbookLine(skills: readonly SkillSummary[]): Said {
   const shown = skills.slice(0, LINE_SKILLS).map((skill) => {
     const inputs = skill.inputs.length ? `; inputs: ${skill.inputs.map((i) => i.name).join(', ')}` : '';
     const what = skill.description ? ` — ${short(skill.description, DESCRIPTION_CHARS)}` : '';
     return `${JSON.stringify(skill.name)}${what} (${skill.steps} steps${inputs})`;
   });
-  const more = skills.length > LINE_SKILLS ? `; ${skills.length - LINE_SKILLS} more (list_skills)` : '';
-  return `Skills the person recorded for this site (run_skill replays one with your inputs, faster and surer than doing its steps yourself): ${shown.join('; ')}${more}.`;
+  const more = skills.length > LINE_SKILLS ? `\n${skills.length - LINE_SKILLS} more (list_skills)` : '';
+  return said`Skills the person recorded for this site (run_skill replays one with your inputs, faster and surer than doing its steps yourself):\n${fencePage('skills for this site', `${shown.join('\n')}${more}`)}`;
 }
 
 /**
@@ -79,7 +84,7 @@ export class SiteSkills {
   constructor(readonly library: SkillLibrary) {}
 
   /** The playbook line for the tab at `url`, or null (same site as last time, or no skills there). `always`: even on the same site. */
-  async note(url: string, always = false): Promise<string | null> {
+  async note(url: string, always = false): Promise<Said | null> {
     const site = siteOf(url);
     if (!always && site === this.site) return null;
     this.site = site;

@@ -3,6 +3,8 @@ import { renderMemoryResults } from '../memory/render';
 import type { MemoryAccess } from '../memory/types';
 import { defineTool, type ToolContext } from './define';
 import type { ResponseBuilder } from './response';
+import { lines, ours, said } from '../browser/said';
+import { pageData } from '../browser/page-text';
 
 // The person's memory, for the model: pages and files they kept (search_memory), facts
 // about them (remember_fact, which the person confirms: the policy asks), and what earlier
@@ -10,7 +12,7 @@ import type { ResponseBuilder } from './response';
 // search results come fenced as untrusted content.
 
 function memoryOf(ctx: ToolContext, response: ResponseBuilder): MemoryAccess | null {
-  if (!ctx.memory) response.fail('Memory is not available here (this host keeps none, or the person turned it off).');
+  if (!ctx.memory) response.fail(said`Memory is not available here (this host keeps none, or the person turned it off).`);
   return ctx.memory;
 }
 
@@ -33,8 +35,11 @@ export const memoryTools = [
       response.data.results = results.map((r) => ({ title: r.title, url: r.url, score: r.score }));
       response.forPerson(
         results.length
-          ? `Found ${results.length} in memory: ${results.map((r) => r.title || r.url).join('; ')}.`
-          : 'Found nothing in memory for that.',
+          ? said`Found ${results.length} in memory: ${lines(
+              results.map((r) => pageData(r.title || r.url)),
+              '; ',
+            )}.`
+          : said`Found nothing in memory for that.`,
       );
     },
   }),
@@ -50,9 +55,9 @@ export const memoryTools = [
       if (!memory) return;
       try {
         await memory.facts.addFact(text);
-        response.add(`Remembered: ${JSON.stringify(text)}.`);
+        response.add(said`Remembered: ${ours(JSON.stringify(text))}.`);
       } catch (error) {
-        response.fail(`Could not keep that fact: ${error instanceof Error ? error.message : String(error)}`);
+        response.fail(said`Could not keep that fact: ${ours(error instanceof Error ? error.message : String(error))}`);
       }
     },
   }),
@@ -70,7 +75,7 @@ export const memoryTools = [
       if (!memory) return;
       const records = await memory.tasks.searchTaskRecords(query, k ?? 5);
       if (!records.length) {
-        response.add('No earlier task matches that.');
+        response.add(said`No earlier task matches that.`);
         return;
       }
       const lines = records.map((r, i) => {
@@ -79,7 +84,7 @@ export const memoryTools = [
         return `${i + 1}. ${when}${sites} — ${r.success ? 'done' : r.status}: ${JSON.stringify(r.task)} → ${JSON.stringify(r.summary.slice(0, 240))}`;
       });
       // Their summaries were written from pages: quoted as page content, not taken as orders.
-      response.add('Earlier tasks (what the person asked, and what came of it):');
+      response.add(said`Earlier tasks (what the person asked, and what came of it):`);
       response.pageText('earlier tasks', lines.join('\n'));
     },
   }),

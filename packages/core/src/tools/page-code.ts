@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageData } from '../browser/page-text';
 import { defineTabTool } from './define';
 import { attachPageAfter } from './page-state';
+import { ours, said } from '../browser/said';
 
 // Running a snippet in the page (Universal Agent's executor), for what the other tools
 // cannot do in a few calls. Offered only on sites whose rule enables page code, and every
@@ -32,8 +33,8 @@ export const pageCodeTool = defineTabTool({
   effects: ({ code }) => [{ kind: 'run-code', code }],
   run: async (tab, { code, timeoutMs }, response) => {
     const outcome = await tab.runPageCode(code, timeoutMs ?? DEFAULT_PAGE_CODE_MS);
-    response.add(outcome.summary);
-    if (outcome.navigated) response.add(`The page navigated meanwhile; it is now ${pageData(outcome.url, 300)}.`);
+    response.add(ours(outcome.summary));
+    if (outcome.navigated) response.add(said`The page navigated meanwhile; it is now ${pageData(outcome.url, 300)}.`);
     if (outcome.value !== null) response.pageText(`${outcome.url} (what the code returned)`, outcome.value);
     response.data.outcome = {
       navigated: outcome.navigated,

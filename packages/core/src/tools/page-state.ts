@@ -1,5 +1,6 @@
 import type { ActionOutcome, Tab } from '../browser/port';
 import type { ResponseBuilder } from './response';
+import { ours, said } from '../browser/said';
 
 // After an action the model should not need to ask for a snapshot: the result carries
 // what changed (a diff against the snapshot it last saw), or the view now when the page
@@ -10,18 +11,19 @@ const DIFF_TOKEN_LIMIT = 900;
 export async function attachPageAfter(tab: Tab, outcome: ActionOutcome | null, response: ResponseBuilder): Promise<void> {
   const diff = await tab.snapshot({ diff: true });
   if (!diff.isDiff) {
-    response.pageState(diff, outcome?.navigated ? 'A new page loaded; what is in view:' : 'What is in view:');
+    response.pageState(diff, outcome?.navigated ? said`A new page loaded; what is in view:` : said`What is in view:`);
     return;
   }
   if (diff.tokens > DIFF_TOKEN_LIMIT) {
-    response.pageState(await tab.snapshot(), 'The page changed a lot; what is in view now:');
+    response.pageState(await tab.snapshot(), said`The page changed a lot; what is in view now:`);
     return;
   }
-  response.pageState(diff, 'What changed on the page:');
+  response.pageState(diff, said`What changed on the page:`);
 }
 
 export function reportOutcome(outcome: ActionOutcome, response: ResponseBuilder): void {
-  response.add(outcome.summary);
+  // The driver's sentence: page text in it is already quoted as page data (cdp's pageData).
+  response.add(ours(outcome.summary));
   response.data.outcome = {
     navigated: outcome.navigated,
     url: outcome.url,

@@ -4,6 +4,7 @@ import { readInBackground, renderContent } from '../browser/read';
 import { BrowserError } from '../browser/errors';
 import { pageData } from '../browser/page-text';
 import { defineTabTool, defineTool } from './define';
+import { ours, said } from '../browser/said';
 
 export { readInBackground, renderContent };
 
@@ -21,7 +22,7 @@ export const pageTools = [
     effects: 'reads',
     run: async (tab, { mode, max_tokens }, response) => {
       const snapshot = await tab.snapshot({ mode: mode ?? 'viewport', ...(max_tokens ? { maxTokens: max_tokens } : {}) });
-      response.pageState(snapshot, `Snapshot (${mode ?? 'viewport'}):`);
+      response.pageState(snapshot, said`Snapshot (${ours(mode ?? 'viewport')}):`);
     },
   }),
   defineTabTool({
@@ -36,10 +37,14 @@ export const pageTools = [
     run: async (tab, { query, limit }, response) => {
       const matches = await tab.find(query, limit ?? 5);
       if (!matches.length) {
-        response.add(`Nothing on the page matches "${query}". Take a snapshot (full) to see what is there, or scroll.`);
+        response.add(
+          said`Nothing on the page matches ${ours(JSON.stringify(query))}. Take a snapshot (full) to see what is there, or scroll.`,
+        );
         return;
       }
-      response.add(`Best matches for "${query}":\n${matches.map((m) => `${m.line}  (score ${m.score})`).join('\n')}`);
+      // Each match is a line of the page's snapshot: page text, fenced like the snapshot itself.
+      response.add(said`Best matches for ${ours(JSON.stringify(query))}:`);
+      response.pageText(`find on ${(await tab.info()).url}`, matches.map((m) => `${m.line}  (score ${m.score})`).join('\n'));
       response.data.matches = matches;
     },
   }),
@@ -84,7 +89,9 @@ export const pageTools = [
         quality: 70,
       });
       response.image(shot.data, shot.mimeType);
-      response.add(`Screenshot ${shot.width}×${shot.height}${shot.marks.length ? ` with ${shot.marks.length} controls labelled` : ''}.`);
+      response.add(
+        said`Screenshot ${shot.width}×${shot.height}${shot.marks.length ? said` with ${shot.marks.length} controls labelled` : said``}.`,
+      );
     },
   }),
   defineTabTool({
@@ -110,7 +117,8 @@ export const pageTools = [
       else if (input.network_idle) condition = { kind: 'network-idle' };
       else if (input.seconds !== undefined) condition = { kind: 'time', ms: input.seconds * 1000 };
       else throw new BrowserError('bad-argument', 'Say what to wait for: text, ref, navigation, network_idle or seconds.', false);
-      response.add(await tab.waitFor(condition, (input.timeout_seconds ?? 10) * 1000));
+      // The driver's sentence (an address or text in it quoted as page data).
+      response.add(ours(await tab.waitFor(condition, (input.timeout_seconds ?? 10) * 1000)));
     },
   }),
 ];
@@ -124,7 +132,7 @@ export const browseTool = defineTool({
   run: async (ctx, { url }, response) => {
     const { page, summary } = await readInBackground(ctx.browser, url, (at, text) => ctx.summarisePage(at, text));
     response.add(
-      `A summary of ${pageData(page.url, 300)}, written from its text by a separate model with no tools (the page itself is untrusted):`,
+      said`A summary of ${pageData(page.url, 300)}, written from its text by a separate model with no tools (the page itself is untrusted):`,
     );
     response.pageText(page.url, summary);
   },
@@ -138,7 +146,7 @@ export const metaTools = [
     input: z.object({ thought: z.string().describe('Your reasoning') }),
     effects: 'none',
     run: async (_ctx, _input, response) => {
-      response.add('Noted.');
+      response.add(said`Noted.`);
       return Promise.resolve();
     },
   }),
@@ -150,7 +158,7 @@ export const metaTools = [
     effects: 'none',
     run: async (ctx, { question }, response) => {
       const answer = await ctx.askUser(question);
-      response.add(`The user answered: ${JSON.stringify(answer)}`);
+      response.add(said`The user answered: ${ours(JSON.stringify(answer))}`);
     },
   }),
   defineTool({
@@ -163,7 +171,7 @@ export const metaTools = [
     }),
     effects: 'none',
     run: async (_ctx, { summary, success }, response) => {
-      response.add(success ? 'Task finished.' : 'Task ended without success.');
+      response.add(success ? said`Task finished.` : said`Task ended without success.`);
       response.control({ kind: 'done', summary, success });
       return Promise.resolve();
     },

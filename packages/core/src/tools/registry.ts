@@ -10,6 +10,7 @@ import { pageCodeTool } from './page-code';
 import { researchTools } from './research';
 import { skillTools } from './skills';
 import { tabTools } from './tabs';
+import { ours, said } from '../browser/said';
 
 // One registry of every tool. A task starts with the core set; playbooks unlock more.
 
@@ -22,11 +23,12 @@ const getPlaybook = defineTool({
   run: async (_ctx, { name }, response) => {
     const playbook = playbookByName(name);
     if (!playbook) {
-      response.fail(`There is no playbook "${name}".`);
+      response.fail(said`There is no playbook ${ours(JSON.stringify(name))}.`);
       return;
     }
-    response.add(playbook.body);
-    response.add(`Now also available: ${playbook.tools.join(', ')}.`);
+    // Our own playbook text.
+    response.add(ours(playbook.body));
+    response.add(said`Now also available: ${ours(playbook.tools.join(', '))}.`);
     response.control({ kind: 'unlock', playbook: playbook.name, tools: playbook.tools });
     await Promise.resolve();
   },

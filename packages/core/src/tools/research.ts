@@ -4,6 +4,7 @@ import type { HistorySignal } from '../research/history';
 import type { ResearchPort, SearchResult, VideoResult } from '../research/types';
 import { defineTool, type ToolContext } from './define';
 import type { ResponseBuilder } from './response';
+import { ours, said } from '../browser/said';
 
 export type { ResearchPort };
 
@@ -13,7 +14,7 @@ export type { ResearchPort };
 // a browser the person opted in. Results are page content: fenced, never instructions.
 
 function portOf(ctx: ToolContext, response: ResponseBuilder, what: string): ResearchPort | null {
-  if (!ctx.research) response.fail(`${what} is not available here (the host has no search set up).`);
+  if (!ctx.research) response.fail(said`${ours(what)} is not available here (the host has no search set up).`);
   return ctx.research ?? null;
 }
 
@@ -45,18 +46,18 @@ export const researchTools = [
     run: async (ctx, { query }, response) => {
       const port = portOf(ctx, response, 'Web search');
       if (!port?.searchWeb) {
-        if (port) response.fail('Web search is not available here.');
+        if (port) response.fail(said`Web search is not available here.`);
         return;
       }
       const results = await port.searchWeb(query, ctx.signal);
       if (!results.length) {
-        response.add(`No results for ${pageData(query, 300)}. Try other words.`);
+        response.add(said`No results for ${pageData(query, 300)}. Try other words.`);
         return;
       }
-      response.add(`${results.length} results for ${pageData(query, 300)}:`);
+      response.add(said`${results.length} results for ${pageData(query, 300)}:`);
       response.pageText('search results', renderSearchResults(results));
       response.data.results = results;
-      response.forPerson(`Searched the web: ${results.length} results.`);
+      response.forPerson(said`Searched the web: ${results.length} results.`);
     },
   }),
   defineTool({
@@ -68,18 +69,18 @@ export const researchTools = [
     run: async (ctx, { query }, response) => {
       const port = portOf(ctx, response, 'Video search');
       if (!port?.searchVideos) {
-        if (port) response.fail('Video search is not available here.');
+        if (port) response.fail(said`Video search is not available here.`);
         return;
       }
       const results = await port.searchVideos(query, ctx.signal);
       if (!results.length) {
-        response.add(`No videos for ${pageData(query, 300)}. Try other words.`);
+        response.add(said`No videos for ${pageData(query, 300)}. Try other words.`);
         return;
       }
-      response.add(`${results.length} videos for ${pageData(query, 300)}:`);
+      response.add(said`${results.length} videos for ${pageData(query, 300)}:`);
       response.pageText('video results', renderVideoResults(results));
       response.data.results = results;
-      response.forPerson(`Searched videos: ${results.length} results.`);
+      response.forPerson(said`Searched videos: ${results.length} results.`);
     },
   }),
   defineTool({
@@ -95,17 +96,17 @@ export const researchTools = [
     run: async (ctx, { days, limit }, response) => {
       const port = portOf(ctx, response, 'Browsing history');
       if (!port?.history) {
-        if (port) response.fail('Browsing history is not available here (the person has not opted in).');
+        if (port) response.fail(said`Browsing history is not available here (the person has not opted in).`);
         return;
       }
       const items = await port.history(days, limit);
       if (!items.length) {
-        response.add(`Nothing in the last ${days} days.`);
+        response.add(said`Nothing in the last ${days} days.`);
         return;
       }
-      response.add(`${items.length} sites and titles from the last ${days} days:`);
+      response.add(said`${items.length} sites and titles from the last ${days} days:`);
       response.pageText('browsing history', renderHistory(items));
-      response.forPerson(`Read ${items.length} history entries (site and title only).`);
+      response.forPerson(said`Read ${items.length} history entries (site and title only).`);
     },
   }),
 ];

@@ -1,5 +1,6 @@
-import { fencePage } from '../browser/page-text';
+import { fencePage, type PageText } from '../browser/page-text';
 import { Redaction } from '../policy/redaction';
+import type { Said } from '../browser/said';
 import type { PageSnapshot } from '../browser/port';
 
 // What a tool says back. Handlers add text, page state and images; `render` is the one
@@ -48,21 +49,21 @@ export class ResponseBuilder {
   private personText: string | null = null;
   readonly data: Record<string, unknown> = {};
 
-  /** A plain sentence from the tool ("Clicked e12 (button <page-text>Add to cart</page-text>)."; page text in it quoted with pageData). */
-  add(text: string): this {
+  /** A sentence from the tool (said`Clicked ${pageData(name)}.`: page text in it quoted or fenced; tools/said.ts). */
+  add(text: Said | PageText): this {
     if (text) this.lines.push(text);
     return this;
   }
 
   /** Marks the result as an error; the message says what went wrong and what to do next. */
-  fail(message: string): this {
+  fail(message: Said | PageText): this {
     this.error = true;
     this.lines.push(message);
     return this;
   }
 
   /** Attaches page state (a snapshot or a diff), fenced as page content. */
-  pageState(snapshot: PageSnapshot, heading: string): this {
+  pageState(snapshot: PageSnapshot, heading: Said): this {
     this.page = `${heading}\n${fencePage(snapshot.url, snapshot.text)}`;
     this.data.snapshot = { url: snapshot.url, title: snapshot.title, isDiff: snapshot.isDiff, tokens: snapshot.tokens };
     return this;
@@ -75,7 +76,7 @@ export class ResponseBuilder {
   }
 
   /** The result in words for the person, when what the model reads is advice to it ("do not try this again"). */
-  forPerson(text: string): this {
+  forPerson(text: Said): this {
     this.personText = text;
     return this;
   }

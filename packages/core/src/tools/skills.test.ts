@@ -278,10 +278,15 @@ describe('the skill tools', () => {
       ],
       { skills: library([JOIN, PAY]) },
     );
-    expect(lastToolText(prompt(1))).toContain('There is no skill named \\"Buy a tent\\". Skills: \\"Join the shop\\", \\"Pay the bill\\"');
-    expect(lastToolText(prompt(2))).toContain('needs card');
-    expect(lastToolText(prompt(2))).toContain('inputs {\\"card\\": \\"…\\"}');
-    expect(lastToolText(prompt(3))).toContain('has no input \\"mail\\". Its inputs: email (email, e.g. \\"old@example.com\\")');
+    // The skills' names and inputs were recorded from pages: they reach the model quoted as page data.
+    expect(lastToolText(prompt(1))).toContain(
+      'There is no skill named \\"Buy a tent\\". Skills: <page-text>Join the shop</page-text>, <page-text>Pay the bill</page-text>',
+    );
+    expect(lastToolText(prompt(2))).toContain('needs <page-text>card</page-text>');
+    expect(lastToolText(prompt(2))).toContain('inputs <page-text>{\\"card\\": \\"…\\"}</page-text>');
+    expect(lastToolText(prompt(3))).toContain(
+      'has no input \\"mail\\". Its inputs: <page-text>email (email, e.g. \\"old@example.com\\")</page-text>',
+    );
     expect(tab.done).toEqual([]);
   });
 

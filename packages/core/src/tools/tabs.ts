@@ -4,14 +4,15 @@ import { pageData } from '../browser/page-text';
 import type { TabInfo } from '../browser/port';
 import { defineTool, type ToolContext } from './define';
 import { attachPageAfter } from './page-state';
+import { lines, ours, said, type Said } from '../browser/said';
 
 /** A tab's title and address, quoted as page data (a page chooses both). */
-function about(tab: TabInfo): string {
-  return `${tab.title ? pageData(tab.title) : '(untitled)'} ${pageData(tab.url, 300)}`;
+function about(tab: TabInfo): Said {
+  return said`${tab.title ? pageData(tab.title) : said`(untitled)`} ${pageData(tab.url, 300)}`;
 }
 
-function line(tab: TabInfo, index: number, current: string): string {
-  return `${index + 1}. [${tab.id}]${tab.id === current ? ' (current)' : ''} ${about(tab)}`;
+function line(tab: TabInfo, index: number, current: string): Said {
+  return said`${index + 1}. [${ours(tab.id)}]${tab.id === current ? said` (current)` : said``} ${about(tab)}`;
 }
 
 /** A tab by id, or by a word from its title or address. */
@@ -48,7 +49,9 @@ export const tabTools = [
     run: async (ctx, _input, response) => {
       const current = await ctx.tab();
       const tabs = await ctx.browser.tabs();
-      response.add(`${tabs.length} open tab${tabs.length === 1 ? '' : 's'}:\n${tabs.map((t, i) => line(t, i, current.id)).join('\n')}`);
+      response.add(
+        said`${tabs.length} open tab${tabs.length === 1 ? said`` : said`s`}:\n${lines(tabs.map((t, i) => line(t, i, current.id)))}`,
+      );
     },
   }),
   defineTool({
@@ -60,7 +63,7 @@ export const tabTools = [
     run: async (ctx, { url }, response) => {
       const tab = await ctx.browser.openTab(url);
       ctx.useTab(tab.id);
-      response.add(`Opened a new tab [${tab.id}]${url ? ` at ${url}` : ''}; working in it now.`);
+      response.add(said`Opened a new tab [${ours(tab.id)}]${url ? said` at ${pageData(url, 300)}` : said``}; working in it now.`);
       if (url) await attachPageAfter(tab, null, response);
     },
   }),
@@ -75,9 +78,9 @@ export const tabTools = [
       const info = await resolveTab(ctx, input.tab);
       const tab = await ctx.browser.switchTab(info.id);
       ctx.useTab(tab.id);
-      response.add(`Switched to tab [${info.id}] ${about(info)}.`);
+      response.add(said`Switched to tab [${ours(info.id)}] ${about(info)}.`);
       // The whole view: what the model last saw of this tab may be long gone from its history.
-      response.pageState(await tab.snapshot(), 'What is in view:');
+      response.pageState(await tab.snapshot(), said`What is in view:`);
     },
   }),
   defineTool({
@@ -90,13 +93,13 @@ export const tabTools = [
       const current = await ctx.tab();
       const info = input.tab ? await resolveTab(ctx, input.tab) : await current.info();
       await ctx.browser.closeTab(info.id);
-      response.add(`Closed tab [${info.id}] ${about(info)}.`);
+      response.add(said`Closed tab [${ours(info.id)}] ${about(info)}.`);
       if (info.id === current.id) {
         const next = await ctx.browser.activeTab();
         ctx.useTab(next.id);
         const now = await next.info();
-        response.add(`Working in tab [${now.id}] ${about(now)} now.`);
-        response.pageState(await next.snapshot(), 'What is in view:');
+        response.add(said`Working in tab [${ours(now.id)}] ${about(now)} now.`);
+        response.pageState(await next.snapshot(), said`What is in view:`);
       }
     },
   }),
