@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,17 +5,78 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { artifactPath, EXTENSION_DIR, type ExtensionEnv } from './env';
 
-// Voice tests' helpers: WAVs spoken by espeak-ng, the Chromium flags of a fake microphone
+// Voice tests' helpers: speech-like WAVs made here (no speech engine on the machine), the Chromium flags of a fake microphone
 // that plays one, and the id Chromium gives the unpacked extension (for the flag that lets
 // tab capture run without a toolbar click, which headless Chromium has no way to make).
 
 const scratch = mkdtempSync(join(tmpdir(), 'wayfinder-voice-'));
 
-/** A WAV of espeak-ng saying `text` (22.05 kHz mono). */
+const RATE = 22_050;
+
+/**
+ * A speech-like WAV for `text` (22.05 kHz mono, 16-bit): one voiced syllable per vowel group
+ * of the text, at a speaking pitch with two vowel formants, rising and falling like speech,
+ * with short gaps between words. The mock transcription server does not listen; what the
+ * tests check is what a microphone or a tab really carries: sound of about the text's length.
+ */
 export function spokenWav(name: string, text: string): { path: string; bytes: Buffer } {
   const path = join(scratch, `${name}.wav`);
-  execFileSync('espeak-ng', ['-s', '150', '-w', path, text]);
+  const bytes = speechLikeWav(text);
+  writeFileSync(path, bytes);
   return { path, bytes: readFileSync(path) };
+}
+
+function speechLikeWav(text: string): Buffer {
+  const words = text.split(/\s+/).filter(Boolean);
+  const samples: number[] = [];
+  const pause = (seconds: number) => {
+    for (let i = 0; i < seconds * RATE; i++) samples.push(0);
+  };
+  pause(0.15);
+  words.forEach((word, w) => {
+    const syllables = Math.max(1, (word.match(/[aeiouy]+/gi) ?? []).length);
+    for (let s = 0; s < syllables; s++) {
+      const length = Math.round(0.18 * RATE);
+      // A falling pitch and two formants that change per syllable, as vowels do.
+      const pitch = 130 - 15 * (s / syllables) + 10 * (w % 3);
+      const [f1, f2] = [
+        [700, 1200],
+        [300, 2300],
+        [500, 900],
+        [400, 1900],
+      ][(w + s) % 4] ?? [500, 1500];
+      for (let i = 0; i < length; i++) {
+        const t = i / RATE;
+        const envelope = Math.sin((Math.PI * i) / length) ** 2;
+        let value = 0;
+        for (let h = 1; h * pitch < 4000; h++) {
+          const f = h * pitch;
+          const gain = 1 / (1 + ((f - f1) / 150) ** 2) + 0.6 / (1 + ((f - f2) / 200) ** 2);
+          value += (gain * Math.sin(2 * Math.PI * f * t)) / h;
+        }
+        samples.push(0.45 * envelope * value);
+      }
+      pause(0.03);
+    }
+    pause(0.12);
+  });
+  const peak = Math.max(...samples.map(Math.abs), 1e-9);
+  const data = Buffer.alloc(samples.length * 2);
+  samples.forEach((v, i) => data.writeInt16LE(Math.round((v / peak) * 0.6 * 32_767), i * 2));
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(RATE, 24);
+  header.writeUInt32LE(RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 /** Chromium's id for an unpacked extension: the first 128 bits of SHA-256 of its absolute path, as letters a–p. */
