@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { Gate, proposedCall, type ConfirmationEvent } from './gate';
+import type { PageRequest } from '../browser/port';
+import type { ConfirmAnswer, Policy, PolicyContext, PolicyDecision } from './types';
+
+// The one gate: check → ask → answered → run, and the judgement of requests, for every caller.
+
+const here: PolicyContext = {
+  tabUrl: () => Promise.resolve('https://shop.example/'),
+  element: () => Promise.resolve(null),
+  focused: () => Promise.resolve(null),
+};
+/** A page load in tab 1. */
+const page = (url: string): PageRequest => ({ tabId: '1', url, method: 'GET', resourceType: 'Document', navigation: true, topFrame: true });
+const click = proposedCall('click', { ref: 'e1' }, [{ kind: 'act', how: 'click', ref: 'e1' }]);
+const PAY: PolicyDecision = {
+  decision: 'confirm',
+  kind: 'payment',
+  site: 'shop.example',
+  choices: 'once',
+  question: 'Pay $20 on shop.example?',
+};
+
+/** A policy that answers every check with `decision` and keeps what it is told. */
+function policyOf(decision: PolicyDecision, request: PolicyDecision = decision) {
+  const told: string[] = [];
+  const policy: Policy = {
+    check: () => decision,
+    request: () => request,
+    answered: (call, _q, answer) => void told.push(`answered ${call.tool} ${answer}`),
+    ran: (call, ok) => void told.push(`ran ${call.tool} ${ok}`),
+  };
+  return { policy, told };
+}
+
+describe('Gate', () => {
+  it('allows and refuses as the policy says, asking nobody', async () => {
+    let asked = 0;
+    const ask = () => {
+      asked++;
+      return Promise.resolve<ConfirmAnswer>('once');
+    };
+    expect(await new Gate({ policy: policyOf({ decision: 'allow' }).policy, ask }).check(click, here)).toEqual({ allowed: true });
+    expect(await new Gate({ policy: policyOf({ decision: 'deny', reason: 'Blocked.' }).policy, ask }).check(click, here)).toEqual({
+      allowed: false,
+      by: 'policy',
+      reason: 'Blocked.',
+    });
+    expect(asked).toBe(0);
+  });
+
+  it('puts a question to the person, tells the policy the answer, and says who refused', async () => {
+    const { policy, told } = policyOf(PAY);
+    const events: ConfirmationEvent[] = [];
+    const yes = new Gate({ policy, ask: () => Promise.resolve('once'), onEvent: (e) => events.push(e) });
+    expect(await yes.check(click, here)).toEqual({ allowed: true });
+    const no = new Gate({ policy, ask: () => Promise.resolve('deny') });
+    expect(await no.check(click, here)).toEqual({ allowed: false, by: 'person', reason: 'Pay $20 on shop.example?' });
+    // Nobody to ask: declined.
+    expect(await new Gate({ policy }).check(click, here)).toMatchObject({ allowed: false, by: 'person' });
+    expect(told).toEqual(['answered click once', 'answered click deny', 'answered click deny']);
+    expect(events.map((e) => e.type)).toEqual(['confirmation-needed', 'confirmation-answered']);
+  });
+
+  it('asks one question at a time', async () => {
+    const { policy } = policyOf(PAY);
+    const open: ((answer: ConfirmAnswer) => void)[] = [];
+    let asking = 0;
+    let most = 0;
+    const gate = new Gate({
+      policy,
+      ask: () =>
+        new Promise<ConfirmAnswer>((resolve) => {
+          asking++;
+          most = Math.max(most, asking);
+          open.push((answer) => {
+            asking--;
+            resolve(answer);
+          });
+        }),
+    });
+    const first = gate.check(click, here);
+    const second = gate.request(page('https://pay.example/'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(open).toHaveLength(1);
+    open[0]?.('once');
+    await first;
+    await new Promise((r) => setTimeout(r, 10));
+    open[1]?.('deny');
+    expect(await second).toMatchObject({ allow: false });
+    expect(most).toBe(1);
+  });
+
+  it('tells the policy how an allowed call ran', async () => {
+    const { policy, told } = policyOf({ decision: 'allow' });
+    const gate = new Gate({ policy });
+    expect(await gate.run(click, () => Promise.resolve(7))).toBe(7);
+    await expect(gate.run(click, () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    expect(told).toEqual(['ran click true', 'ran click false']);
+  });
+
+  it('closed, withdraws the open question and refuses every request after: a held request fails, never goes', async () => {
+    const { policy } = policyOf(PAY, { ...PAY, kind: 'new-site', question: 'Let the page send your password to chat.localhost?' });
+    let withdrawn = false;
+    const gate = new Gate({
+      policy,
+      ask: (_q, signal) =>
+        // A person who never answers: only the gate's closing ends the question.
+        new Promise<ConfirmAnswer>(() => {
+          signal.addEventListener('abort', () => {
+            withdrawn = true;
+          });
+        }),
+    });
+    const held = gate.request({
+      ...page('https://chat.localhost/steal'),
+      method: 'POST',
+      resourceType: 'XHR',
+      navigation: false,
+      topFrame: false,
+      body: 'pw=x',
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    gate.close();
+    expect(await held).toEqual({ allow: false, reason: 'the task ended before the person answered.' });
+    expect(withdrawn).toBe(true);
+    expect(await gate.request(page('https://chat.localhost/'))).toMatchObject({
+      allow: false,
+    });
+    expect(await gate.check(click, here)).toMatchObject({ allowed: false, by: 'policy' });
+  });
+});
