@@ -36,6 +36,61 @@ const pageBuiltins = [
   'Date',
 ];
 
+// Core's folders in layers, lowest first (docs/ARCHITECTURE.md, "Layers"): a folder may import
+// its own files and folders of lower layers, never one beside or above it, so no two folders
+// import each other. Shared call shapes live low (policy/effects.ts, browser/said.ts).
+const CORE_LAYERS = [
+  ['errors.ts', 'playbooks', 'platform.d.ts'],
+  ['browser'],
+  ['model'],
+  ['memory', 'context'],
+  ['policy'],
+  ['research', 'skills'],
+  ['tools'],
+  ['runner'],
+  ['interpreter', 'agent'],
+  ['providers'],
+  ['index.ts', 'ui.ts'],
+];
+const CORE_SRC = `${import.meta.dirname}/packages/core/src/`;
+
+/** The layer of a path inside core/src ('agent/loop.ts' → its folder's), or -1. */
+function coreLayer(/** @type {string} */ path) {
+  const top = path.slice(CORE_SRC.length).split('/')[0] ?? '';
+  return CORE_LAYERS.findIndex((layer) => layer.includes(top));
+}
+
+/** @type {import('eslint').ESLint.Plugin} */
+const wayfinder = {
+  rules: {
+    'core-layers': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename;
+        if (!file.startsWith(CORE_SRC)) return {};
+        const from = coreLayer(file);
+        const fromTop = file.slice(CORE_SRC.length).split('/')[0];
+        /** @param {any} node */
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = new URL(source, `file://${file}`).pathname;
+          if (!target.startsWith(CORE_SRC)) return;
+          const toTop = target.slice(CORE_SRC.length).split('/')[0];
+          if (toTop === fromTop) return;
+          const to = coreLayer(`${target}.ts`.replace(/\.ts\.ts$/, '.ts'));
+          if (to < from) return;
+          context.report({
+            node,
+            message: `core/${fromTop} may not import core/${toTop ?? ''}: it sits ${to === from ? 'beside' : 'above'} it. Put what both need in a lower layer (docs/ARCHITECTURE.md, Layers).`,
+          });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
+
 /** @param {string[]} allowed @param {string} who @param {string[]} [extra] */
 function onlyImports(allowed, who, extra = []) {
   const banned = ours.filter((name) => !allowed.includes(name));
@@ -99,6 +154,13 @@ export default tseslint.config(
     },
   },
   { files: ['packages/core/**/*.ts'], rules: onlyImports([], 'packages/core', nodeBuiltins) },
+  // Tests may reach across layers: they exercise a folder through the ones above it.
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { wayfinder },
+    rules: { 'wayfinder/core-layers': 'error' },
+  },
   { files: ['packages/page/src/**/*.ts'], rules: onlyImports([], 'packages/page', nodeBuiltins) },
   {
     files: ['packages/page/test/**/*.ts', 'packages/page/*.ts'],
