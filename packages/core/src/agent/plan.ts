@@ -8,7 +8,7 @@ import { defineTool } from '../tools/define';
 import type { OfferContext } from '../tools/offer';
 import type { RenderOptions } from '../tools/response';
 import { TabSession } from '../tools/session';
-import type { RunOptions } from './agent';
+import type { RunOptions } from './options';
 import type { PlanStep } from './events';
 import { ActLoop, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
 import { attachedMedia, opening } from './opening';
