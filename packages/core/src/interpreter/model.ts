@@ -49,8 +49,8 @@ export class CommandInterpreter extends WeightlessModel {
       try {
         done.push(advance(intent, `w${i}`, calls));
       } catch (stop) {
-        if (stop instanceof Pending) return { calls: [stop.call] };
-        if (!(stop instanceof Failed)) throw stop;
+        if (Pending.isInstance(stop)) return { calls: [stop.call] };
+        if (!Failed.isInstance(stop)) throw stop;
         const unsure = /not sure|understand/.test(stop.message);
         return finish(false, `${done.length ? `Done: ${done.join('; ')}. Then ` : ''}${stop.message}${unsure ? ` ${this.setupHint}` : ''}`);
       }

@@ -1,6 +1,7 @@
 import { refLines, type MadeCall } from '../model/prompt-reading';
 import { sensitiveKind } from '../policy/classify';
 import { KINDS, type Target } from './targets';
+import { CodedError } from '../errors';
 
 // Reading the page for the interpreter: tool calls made one at a time (a call not yet
 // answered stops the step; an error fails it), the controls of a full snapshot in page
@@ -9,14 +10,22 @@ import { KINDS, type Target } from './targets';
 export type Call = { id: string; name: string; input: Record<string, unknown> };
 
 /** The next call to make: thrown to stop a step until its result is in. */
-export class Pending extends Error {
+export class Pending extends CodedError<'pending'> {
+  static override readonly marker = Symbol.for('wayfinder.interpreter-pending');
+
   constructor(readonly call: Call) {
-    super(`waiting for ${call.name}`);
+    super('pending', `waiting for ${call.name}`, false);
   }
 }
 
 /** Why a step cannot go on, in words for the person. */
-export class Failed extends Error {}
+export class Failed extends CodedError<'failed'> {
+  static override readonly marker = Symbol.for('wayfinder.interpreter-failed');
+
+  constructor(message: string) {
+    super('failed', message, false);
+  }
+}
 
 export function firstLine(text: string): string {
   return (

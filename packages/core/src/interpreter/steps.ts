@@ -93,12 +93,12 @@ function searchBox(calls: Calls, id: string): Control {
   try {
     return resolveOne(calls, id, query, roles, 'search box');
   } catch (error) {
-    if (!(error instanceof Failed) || !/There is no search box/.test(error.message)) throw error;
+    if (!Failed.isInstance(error) || !/There is no search box/.test(error.message)) throw error;
     let icon: Control | undefined;
     try {
       [icon] = resolveByKind(pageControls(calls, `${id}-icon`, false), { text: 'search', exact: null, icon: 'search' });
     } catch (noIcon) {
-      if (noIcon instanceof Failed) throw error;
+      if (Failed.isInstance(noIcon)) throw error;
       throw noIcon;
     }
     if (!icon) throw error;
@@ -139,7 +139,7 @@ export function advance(intent: Intent, id: string, calls: Calls): string {
         return act(calls, id, 'switch_tab', { tab: intent.which }, `switched to tab ${intent.which}`);
       } catch (error) {
         // "Switch to the Security tab" may mean a tab on the page rather than a browser tab.
-        if (!(error instanceof Failed) || /^\d+$|^last$/.test(intent.which)) throw error;
+        if (!Failed.isInstance(error) || /^\d+$|^last$/.test(intent.which)) throw error;
         const tab = resolveOne(calls, `${id}-page`, { text: intent.which, exact: null }, ['tab'], 'tab');
         return act(calls, `${id}-page-act`, 'click', { ref: tab.ref }, `switched to ${describe(tab)}`);
       }

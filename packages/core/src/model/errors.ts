@@ -126,8 +126,13 @@ export function classifyModelError(error: unknown, label: string): ModelError {
 }
 
 /** A model spec or setting that cannot work (unknown provider, missing key): said before any call. */
-export class ModelConfigError extends Error {
+export class ModelConfigError extends CodedError<'model-config'> {
+  static override readonly marker = Symbol.for('wayfinder.model-config.error');
   override readonly name = 'ModelConfigError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('model-config', message, false, options);
+  }
 }
 
 export interface RetryOptions {

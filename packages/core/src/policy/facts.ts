@@ -1,5 +1,6 @@
 import { hasCardNumber } from './cards';
 import { hasCredential } from './redaction';
+import { CodedError } from '../errors';
 
 // What may become one of the person's facts. A fact goes into every prompt, so nothing that
 // looks like a secret (a key, a token, a password, a card number, a stored secret's value)
@@ -8,8 +9,13 @@ import { hasCredential } from './redaction';
 export const MAX_FACT_CHARS = 500;
 
 /** A fact that was refused; the message says why and what to do instead. */
-export class FactRefusedError extends Error {
+export class FactRefusedError extends CodedError<'fact-refused'> {
+  static override readonly marker = Symbol.for('wayfinder.fact-refused.error');
   override readonly name = 'FactRefusedError';
+
+  constructor(message: string) {
+    super('fact-refused', message, false);
+  }
 }
 
 // Beyond the credential formats redaction knows: a secret told in words ("my PIN is 4821").

@@ -3,6 +3,7 @@ import { describeStep } from './describe';
 import { fillInputs } from './inputs';
 import { applyFixes, describeLocators, findByNames, type RepairOptions, type StepFix } from './repair';
 import type { Skill, SkillExpect, SkillLocator, SkillRepair, SkillStep } from './types';
+import { CodedError } from '../errors';
 
 /**
  * What the player needs of where steps run: the tab (to find targets and check what a step
@@ -83,14 +84,21 @@ type FailureKind = 'target' | 'expect' | 'refused' | 'other';
 /** How long an element is looked for before the page is asked whether it is still loading. */
 const QUICK_LOOK_MS = 1_500;
 
-class StepFailure extends Error {
+class StepFailure extends CodedError<FailureKind> {
+  static override readonly marker = Symbol.for('wayfinder.skill-step.error');
+  override readonly name = 'StepFailure';
+
   constructor(
     message: string,
-    readonly kind: FailureKind = 'other',
+    kind: FailureKind = 'other',
     /** The element the step acted on before it failed (a repair tries another). */
     readonly ref: string | null = null,
   ) {
-    super(message);
+    super(kind, message, false);
+  }
+
+  get kind(): FailureKind {
+    return this.code;
   }
 }
 
@@ -125,7 +133,7 @@ export async function playSkill<C extends StepContext>(
       try {
         ({ by, text: last } = await doStep(step, runner, context, options, timeoutMs, null));
       } catch (error) {
-        if (!(error instanceof StepFailure) || !options.repair || !canRepair(step, error)) throw error;
+        if (!StepFailure.isInstance(error) || !options.repair || !canRepair(step, error)) throw error;
         const fix = await repairStep(skill, index, step, line, error, runner, context, options, options.repair, timeoutMs);
         fixes.push(fix.fix);
         ({ by, text: last } = fix);
@@ -212,7 +220,7 @@ async function repairStep<C extends StepContext>(
       options.onStep?.({ type: 'step-repaired', index, line, by, from, to });
       return { by: `repaired (${by})`, text: done.text, fix: { index, by, from, to, locators } };
     } catch (error) {
-      if (!(error instanceof StepFailure) || error.kind === 'refused') throw error;
+      if (!StepFailure.isInstance(error) || error.kind === 'refused') throw error;
       problem = error.message;
       tried.push(`${by === 'find' ? 'the match by name' : "the model's pick"} (${to}): ${error.message}`);
       return null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECORDER_STEP_TYPES, WAYFINDER_STEP_TYPES, type SkillStep } from './types';
+import { CodedError } from '../errors';
 
 // Steps as JSON: the Recorder's flat shape (its own fields at the top of each step, as
 // DevTools writes them) with Wayfinder's fields beside them. A field neither knows is kept
@@ -51,8 +52,14 @@ const KNOWN = {
 const STEP = z.object(KNOWN);
 const KNOWN_KEYS = new Set(Object.keys(KNOWN));
 
-export class SkillFormatError extends Error {
+/** A skill file or recording that cannot be read; the message says where and why. */
+export class SkillFormatError extends CodedError<'skill-format'> {
+  static override readonly marker = Symbol.for('wayfinder.skill-format.error');
   override readonly name = 'SkillFormatError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('skill-format', message, false, options);
+  }
 }
 
 /** A step from its JSON form; `where` names it in errors ("step 3"). */
