@@ -1,6 +1,7 @@
 import { PAGE_GLOBAL, PAGE_SCRIPT } from '@wayfinder/page';
 import type { CdpSession } from './connection';
 import { CdpError } from './errors';
+import { CodedError } from '@wayfinder/core/errors';
 
 // Where the page script runs: an isolated world in each frame, installed on first use.
 // Frames from another site live in other renderer processes; Chromium shows them as
@@ -15,8 +16,13 @@ export interface FrameTarget {
   frameId: string;
 }
 
-export class PageScriptError extends Error {
+export class PageScriptError extends CodedError<'page-script'> {
+  static override readonly marker = Symbol.for('wayfinder.page-script.error');
   override readonly name = 'PageScriptError';
+
+  constructor(message: string) {
+    super('page-script', message, false);
+  }
 }
 
 const CALL = `function (method, args) {

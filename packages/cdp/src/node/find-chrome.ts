@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { CodedError } from '@wayfinder/core/errors';
 
 // Finds a Chrome or Chromium already on this computer (we never download one): the path
 // the person gave, then the usual install locations of each platform and the PATH, the
@@ -15,8 +16,13 @@ export interface FindChromeOptions {
   isExecutable?: (path: string) => boolean;
 }
 
-export class ChromeNotFoundError extends Error {
+export class ChromeNotFoundError extends CodedError<'chrome-not-found'> {
+  static override readonly marker = Symbol.for('wayfinder.chrome-not-found.error');
   override readonly name = 'ChromeNotFoundError';
+
+  constructor(message: string) {
+    super('chrome-not-found', message, false);
+  }
 }
 
 function executable(path: string): boolean {

@@ -36,7 +36,7 @@ export function toBrowserError(error: unknown, doing: string): BrowserError {
       );
     return new BrowserError('unexpected', `The browser refused while ${doing}: ${error.message}`, false, { cause: error });
   }
-  if (error instanceof PageScriptError)
+  if (PageScriptError.isInstance(error))
     return new BrowserError('unexpected', `${error.message} (while ${doing}). Take a new snapshot and try again.`, true, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   return new BrowserError('unexpected', `Something went wrong while ${doing}: ${message}`, false, { cause: error });
