@@ -5,7 +5,6 @@ import {
   type ActionOutcome,
   type ElementLocator,
   type FoundElement,
-  type HandledDialog,
   type LocateResult,
   type PageCodeOutcome,
   type PageContent,
@@ -21,7 +20,6 @@ import { isBoolean, isElementInfo, isPageError, type Actionability, type Element
 import type { CdpSession } from '../connection';
 import { Keyboard, Mouse } from '../input/input';
 import { PageScriptHost } from '../page-script';
-import type { FrameTarget } from '../script-worlds';
 import { Actions } from './actions';
 import { DialogHandler } from './dialogs';
 import { fromPageError, toBrowserError } from './errors';
@@ -35,6 +33,8 @@ import { RequestGate } from './requests';
 import { takeScreenshot } from './screenshot';
 import type { Actionable, ActionTarget, Located } from './target';
 import { waitFor } from './wait';
+import { describeFocused } from './focus';
+import { describeSideEffects } from './side-effects';
 
 // A tab driven over CDP: core's Tab port on one page target's session. Every action goes
 // through `perform`, which refuses to start while a dialog waits for an answer, collects
@@ -45,8 +45,6 @@ const DEFAULT_NAVIGATION_TIMEOUT = 30_000;
 const DEFAULT_ACTION_TIMEOUT = 1_500;
 const RETRY_PAUSE_MS = 100;
 const NEW_TAB_WAIT_MS = 2_000;
-/** How many cross-origin frames deep focus is followed. */
-const MAX_FOCUS_DEPTH = 4;
 /** How long an action waits for the requests it started (then reports the page as it is). */
 const REQUEST_WAIT_MS = 3_000;
 /** Quiet time after the last request, for the page to render what arrived. */
@@ -256,38 +254,9 @@ export class CdpTab implements Tab, ActionTarget {
     return this.page('describe', [ref], ref, isElementInfo);
   }
 
-  /**
-   * What has keyboard focus. The page script finds it through shadow roots and same-origin
-   * frames; focus inside a cross-origin frame is followed into that frame's own script.
-   */
-  async describeFocused(): Promise<ElementInfo | null> {
-    let target: FrameTarget = { session: this.session, frameId: await this.script.mainFrame() };
-    let found: ElementInfo | null = null;
-    for (let depth = 0; depth <= MAX_FOCUS_DEPTH; depth++) {
-      const { value } = await this.script.worlds.call(target, 'describeFocused', []);
-      // Nothing focused inside a frame that has focus: the frame itself is what keys reach.
-      if (value === null) return found;
-      if (!isElementInfo(value))
-        throw new BrowserError('unexpected', 'The page script gave an unexpected answer about the focused element.', true);
-      found = value;
-      if (value.tag !== 'iframe' && value.tag !== 'frame') return found;
-      const inner = await this.focusedFrame(target);
-      if (!inner) return found;
-      target = inner;
-    }
-    return found;
-  }
-
-  /** The cross-origin frame holding focus in a frame, found through its iframe element. */
-  private async focusedFrame(parent: FrameTarget): Promise<FrameTarget | null> {
-    const { objectId } = await this.script.worlds.call(parent, 'focusedFrame', [], false);
-    if (!objectId) return null;
-    try {
-      const { node } = await parent.session.send('DOM.describeNode', { objectId });
-      return node.frameId ? this.script.worlds.target(node.frameId, parent.session) : null;
-    } finally {
-      await parent.session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-    }
+  /** What has keyboard focus, followed into cross-origin frames (focus.ts). */
+  describeFocused(): Promise<ElementInfo | null> {
+    return describeFocused(this.script, this.session);
   }
 
   /**
@@ -461,19 +430,4 @@ export class CdpTab implements Tab, ActionTarget {
       this.page('html', [selector ?? null, maxChars], undefined, (v): v is string => typeof v === 'string'),
     );
   }
-}
-
-function describeSideEffects(dialogs: HandledDialog[], newTabs: TabInfo[]): string {
-  let text = '';
-  for (const d of dialogs) {
-    const answer =
-      d.type === 'alert'
-        ? 'closed'
-        : d.accepted
-          ? `accepted${d.promptText !== undefined ? ` with ${pageData(d.promptText)}` : ''}`
-          : 'dismissed';
-    text += ` The page showed ${d.type === 'alert' ? 'an' : 'a'} ${d.type} dialog ${pageData(d.message, 300)}; it was ${answer}.`;
-  }
-  for (const t of newTabs) text += ` It opened a new tab [${t.id}] ${pageData(t.url, 300)}; switch to it to use it.`;
-  return text;
 }
