@@ -1,4 +1,4 @@
-import type { Browser, ConfirmAnswer, ConfirmRequest, HistorySignal, Policy, requestGuard, Tab } from '@wayfinder/core';
+import type { Browser, ConfirmAnswer, ConfirmRequest, HistorySignal, RequestGuard, Tab } from '@wayfinder/core';
 
 // What a command asks for when it opens a browser, and what it gets: apart from browser.ts,
 // so the hub's extension browser (loaded only when asked) can name them without a circle.
@@ -8,15 +8,12 @@ export interface BrowserChoice {
   headed?: boolean;
   url?: string | undefined;
   /**
-   * The policy that judges every request the browser's tabs make, in place before the start
-   * page opens (so its redirects and frames are judged too). `start` is the person's own
-   * choice of first page (begun as the task's site); `confirm` answers what the policy asks.
+   * What judges every request the browser's tabs make, put on (guardBrowser) before the
+   * start page opens, so its redirects and frames are judged too. The runtime makes it from
+   * the task's policy (runtime.ts); none only where the person drives the browser by hand
+   * (skill record).
    */
-  guard?: {
-    policy: Policy;
-    start?: string | undefined;
-    confirm: Parameters<typeof requestGuard>[1];
-  };
+  guard?: RequestGuard;
 }
 
 /** `--browser extension[:DEVICE]`: the person's own Chrome, through the hub `wayfinder serve` runs. */

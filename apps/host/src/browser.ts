@@ -1,5 +1,5 @@
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import { normalizeAddress, requestGuard, type Tab } from '@wayfinder/core';
+import { guardBrowser, type Tab } from '@wayfinder/core';
 import type { BrowserChoice, ExtensionChoice, OpenedBrowser } from './browser-choice';
 import { BrowserStartError } from './errors';
 
@@ -42,11 +42,7 @@ export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
     );
   }
   try {
-    if (choice.guard) {
-      const { policy, start, confirm } = choice.guard;
-      if (start) policy.begin?.(normalizeAddress(start));
-      await browser.setRequestGuard(requestGuard(policy, confirm));
-    }
+    if (choice.guard) await guardBrowser(browser, choice.guard);
     let tab: Tab;
     if (choice.cdpEndpoint && choice.url) tab = await browser.openTab(choice.url);
     else {

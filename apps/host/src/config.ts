@@ -1,16 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import {
-  parseSite,
-  SafetyPolicy,
-  secretValueProblem,
-  type Limits,
-  type Secret,
-  type SecretVault,
-  type SiteDecision,
-  type SiteRule,
-} from '@wayfinder/core';
+import { parseSite, secretValueProblem, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
 import type { Env } from './io';
 
@@ -123,15 +114,4 @@ export function rememberSite(path: string, site: string, decision: SiteDecision)
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify({ ...raw, sites }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);
-}
-
-/** The policy a task or a replay runs under: the config's site rules and limits; a rule the person adds at the prompt is kept in the config file. */
-export function policyFrom(config: HostConfig, secrets: SecretVault): SafetyPolicy {
-  const file = config.path;
-  return new SafetyPolicy({
-    sites: config.sites,
-    secrets,
-    limits: config.limits,
-    remember: (site, decision) => rememberSite(file, site, decision),
-  });
 }

@@ -34,6 +34,16 @@ export function printable(text: string): string {
   return text.replace(SEQUENCE, '').replace(CONTROL, '');
 }
 
+/** A copy of a value with every string in it printable, however deep (keys kept). */
+export function printableValue<T>(value: T): T;
+export function printableValue(value: unknown): unknown {
+  if (typeof value === 'string') return printable(value);
+  if (Array.isArray(value)) return value.map((item: unknown) => printableValue(item));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, printableValue(item)]));
+  return value;
+}
+
 /**
  * Everything the CLI writes goes through here. Data is made printable before it is coloured
  * (timeline.ts); this is the last guard for whatever was not: only our own colour codes

@@ -5,6 +5,7 @@ import {
   SkillFormatError,
   summaryOf,
   writeSkillFile,
+  type Redaction,
   type Skill,
   type SkillLibrary,
   type SkillSummary,
@@ -15,7 +16,8 @@ import { wayfinderHome } from './store/db';
 // The host's skills: *.skill.md files in $WAYFINDER_HOME/skills/, read afresh on every look
 // (a person edits them in their editor). `wayfinder run` gives them to the agent
 // (list_skills, run_skill); `wayfinder skill record` saves there when given no --out;
-// `wayfinder skill run NAME` finds one there by name.
+// `wayfinder skill run NAME` finds one there by name. A skill file the host writes passes the
+// runtime's redaction (`skillText`): a secret typed while recording is kept as its placeholder.
 
 export const SKILL_SUFFIX = '.skill.md';
 
@@ -48,6 +50,11 @@ export function slugOf(name: string): string {
 }
 
 const folded = (text: string): string => text.trim().toLowerCase();
+
+/** A skill as the host writes it to a file: through the one redaction (a stored secret becomes its placeholder, a card its last four digits). */
+export function skillText(skill: Skill, redaction: Redaction): string {
+  return redaction.text(writeSkillFile(skill));
+}
 
 export class SkillsFolder implements SkillLibrary {
   constructor(readonly dir: string) {}
@@ -94,11 +101,11 @@ export class SkillsFolder implements SkillLibrary {
     return (await this.find(name))?.skill ?? null;
   }
 
-  /** Writes a new file for the skill (its name's slug; `-2`, `-3` … when taken: never over another file); returns its path. */
-  async save(skill: Skill): Promise<string> {
+  /** Writes a new file for the skill (its name's slug; `-2`, `-3` … when taken: never over another file), through the redaction; returns its path. */
+  async save(skill: Skill, redaction: Redaction): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const slug = slugOf(skill.name);
-    const text = writeSkillFile(skill);
+    const text = skillText(skill, redaction);
     for (let n = 1; n < 1000; n++) {
       const file = join(this.dir, `${slug}${n === 1 ? '' : `-${n}`}${SKILL_SUFFIX}`);
       try {

@@ -1,5 +1,5 @@
 /* eslint-disable no-control-regex -- what these tests look for is control characters */
-import { SecretVault, type AgentEvent } from '@wayfinder/core';
+import { Redaction, type AgentEvent } from '@wayfinder/core';
 import { describe, expect, it } from 'vitest';
 import { JsonPrinter, TimelinePrinter } from './timeline';
 
@@ -14,8 +14,7 @@ function sink() {
   return out;
 }
 
-const vault = new SecretVault([{ name: 'admin', value: 'correct-horse-42', site: '127.0.0.1' }]);
-const redact = (text: string) => vault.redact(text);
+const redaction = new Redaction([{ name: 'admin', value: 'correct-horse-42', site: '127.0.0.1' }]);
 const ESC = '\u001b';
 
 const hostile: AgentEvent[] = [
@@ -39,7 +38,7 @@ const hostile: AgentEvent[] = [
 describe('TimelinePrinter', () => {
   it('redacts and makes printable every string from a run before colouring it; its own colours stay', () => {
     const out = sink();
-    const printer = new TimelinePrinter(out, { color: true, redact });
+    const printer = new TimelinePrinter(out, { color: true, redaction });
     printer.header({ model: 'm', mode: 'act', task: 't', page: `Login ${ESC}[2K— http://127.0.0.1/?p=correct-horse-42` });
     for (const event of hostile) printer.event(event);
     printer.note(`? Click ${ESC}[8mhidden\r on 127.0.0.1?`);
@@ -62,7 +61,7 @@ describe('JsonPrinter', () => {
   it('redacts every string, however deep, and escapes what JSON.stringify leaves raw', () => {
     const out = sink();
     const notes = sink();
-    const printer = new JsonPrinter(out, notes, redact);
+    const printer = new JsonPrinter(out, notes, redaction);
     for (const event of hostile) printer.event(event);
     printer.note(`asked ${ESC}[2Kabout correct-horse-42`);
     expect(out.text).not.toMatch(/correct|CORRECT|c o r r e c t/);

@@ -1,11 +1,12 @@
-import { redactEverywhere, type AgentEvent, type TaskResult } from '@wayfinder/core';
-import { printable, type Output } from './io';
+import type { AgentEvent, Redaction, TaskResult } from '@wayfinder/core';
+import { printable, printableValue, type Output } from './io';
 
 // What a run looks like in the terminal: one line per tool call with its result, tokens
 // per step, notices, the plan, and a last line that says how it went. `--json` prints the
-// events themselves, one per line, for scripts. Both redact every string they are given
-// (addresses, titles, questions, results may hold a secret); the timeline also makes it
-// printable (no escape sequences from a page) before it adds its own colours.
+// events themselves, one per line, for scripts. Both write every string they are given
+// through the runtime's one redaction (addresses, titles, questions, results may hold a
+// secret; there is no printer without it); the timeline also makes it printable (no escape
+// sequences from a page) before it adds its own colours.
 
 export interface Printer {
   header(lines: { model: string; mode: string; task: string; page: string }): void;
@@ -46,26 +47,25 @@ export function formatArgs(input: unknown): string {
   );
 }
 
-/** Removes secrets from a text (the host's stored ones, and credentials by their shape). */
-export type Redact = (text: string) => string;
-
-const asIs: Redact = (text) => text;
-
 export class TimelinePrinter implements Printer {
   private readonly paint: ReturnType<typeof painter>;
   /** Redacted and printable: what every string from a run becomes before it is shown. */
-  private readonly clean: Redact;
+  private readonly clean: (text: string) => string;
   private pendingText = '';
   private stepTokens: string | null = null;
   private estimated = false;
 
   constructor(
     private readonly out: Output,
-    options: { color?: boolean; redact?: Redact } = {},
+    private readonly options: { color?: boolean; redaction: Redaction },
   ) {
     this.paint = painter(options.color ?? (Boolean(out.isTTY) && !process.env.NO_COLOR));
-    const redact = options.redact ?? asIs;
-    this.clean = (text) => printable(redact(text));
+    this.clean = (text) => printable(options.redaction.text(text));
+  }
+
+  /** A value from a run as it may be shown: every string redacted and printable, however deep. */
+  private shown<T>(value: T): T {
+    return printableValue(this.options.redaction.value(value));
   }
 
   private line(text: string): void {
@@ -73,7 +73,7 @@ export class TimelinePrinter implements Printer {
   }
 
   header(lines: { model: string; mode: string; task: string; page: string }): void {
-    const { model, mode, task, page } = redactEverywhere(lines, this.clean);
+    const { model, mode, task, page } = this.shown(lines);
     const p = this.paint;
     this.line(`${p.bold('wayfinder')} ${p.dim('·')} ${model} ${p.dim('·')} ${mode} mode`);
     this.line(`${p.dim('task')}  ${task}`);
@@ -98,7 +98,7 @@ export class TimelinePrinter implements Printer {
       this.pendingText += raw.delta;
       return;
     }
-    const event = redactEverywhere(raw, this.clean);
+    const event = this.shown(raw);
     switch (event.type) {
       case 'task-start':
       case 'step-start':
@@ -153,7 +153,7 @@ export class TimelinePrinter implements Printer {
   }
 
   result(raw: TaskResult, ms: number): void {
-    const result = redactEverywhere(raw, this.clean);
+    const result = this.shown(raw);
     const p = this.paint;
     const usage = `${tokens(result.usage.inputTokens)} tokens in, ${tokens(result.usage.outputTokens)} out${this.estimated ? ' (* estimated)' : ''}`;
     const facts = p.dim(`${result.steps} step${result.steps === 1 ? '' : 's'} · ${(ms / 1000).toFixed(1)} s · ${usage}`);
@@ -174,13 +174,13 @@ export class JsonPrinter implements Printer {
   constructor(
     private readonly out: Output,
     private readonly notes: Output,
-    private readonly redact: Redact = asIs,
+    private readonly redaction: Redaction,
   ) {}
 
   private words: Extract<AgentEvent, { type: 'text-delta' }> | null = null;
 
   private emit(value: unknown): void {
-    const line = JSON.stringify(redactEverywhere(value, this.redact)).replace(
+    const line = JSON.stringify(this.redaction.value(value)).replace(
       UNSAFE_IN_JSON,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
@@ -216,6 +216,6 @@ export class JsonPrinter implements Printer {
   }
 
   note(text: string): void {
-    this.notes.write(`${printable(this.redact(text))}\n`);
+    this.notes.write(`${printable(this.redaction.text(text))}\n`);
   }
 }

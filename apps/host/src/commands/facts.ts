@@ -1,6 +1,6 @@
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
-import { configFor, openMemory } from '../memory/open';
+import { openRuntime } from '../runtime';
 import { FactRefusedError } from '../store';
 import { formatDate } from './format';
 
@@ -30,9 +30,9 @@ export async function factsCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError('wayfinder facts remove: give one fact id (wayfinder facts list shows them).');
   if (sub === 'list' && args.positionals.length) throw new UsageError('wayfinder facts list: takes no arguments.');
 
-  const memory = openMemory(io.env, configFor(io.env, `facts ${sub}`));
+  const runtime = openRuntime({ env: io.env }, { command: `facts ${sub}`, memory: 'required' });
   try {
-    const facts = memory.store.facts;
+    const facts = runtime.memory.store.facts;
     if (sub === 'add') {
       try {
         const fact = await facts.addFact(text);
@@ -59,6 +59,6 @@ export async function factsCommand(argv: string[], io: Io): Promise<number> {
     else for (const fact of all) io.stdout.write(`${fact.id}  ${formatDate(fact.addedAt)}  ${fact.text}\n`);
     return 0;
   } finally {
-    memory.close();
+    runtime.close();
   }
 }

@@ -1,15 +1,13 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { BrowserError, redactSecrets, SecretVault, ToolRegistry } from '@wayfinder/core';
+import { BrowserError, ToolRegistry } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
-import { BrowserStartError, openChosenBrowser } from '../browser';
+import { BrowserStartError } from '../browser';
 import { VERSION } from '../version';
-import { ConfigError, loadConfig, policyFrom } from '../config';
 import { StoreError } from '../errors';
 import { printable, type Io } from '../io';
 import { serveMcpHttp } from '../mcp/http';
 import { mcpSession, type McpHub } from '../mcp/session';
-import { openMemory, type HostMemory } from '../memory/open';
-import { skillsFolder, SkillsFolder } from '../skills-library';
+import { openRuntime } from '../runtime';
 import { databasePath, openDatabase, wayfinderHome } from '../store/db';
 import type { DatabaseSync } from 'node:sqlite';
 import { CredentialStore } from '../store/credentials';
@@ -76,18 +74,12 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const device = args.values.get('extension');
   if (device !== undefined && (args.values.has('cdp-endpoint') || args.flags.has('headed')))
     throw new UsageError('wayfinder mcp: --extension works in your own Chrome; leave out --cdp-endpoint and --headed.');
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`wayfinder mcp: ${error.message}`);
-    throw error;
-  }
-  // stdout is the protocol on stdio: everything else goes to stderr.
-  const log = (line: string) => io.stderr.write(`${printable(line)}\n`);
-  if (config.warning) log(config.warning);
-  const secrets = new SecretVault(config.secrets);
-  const policy = policyFrom(config, secrets);
+  // stdout is the protocol on stdio: everything else goes to stderr (the config's warning too).
+  const runtime = openRuntime(io, { command: 'mcp', ...(args.flags.has('no-memory') ? {} : { memory: 'optional' as const }) });
+  const { redaction } = runtime;
+  const log = (line: string) => io.stderr.write(`${printable(redaction.text(line))}\n`);
+  if (runtime.memoryProblem) log(`wayfinder mcp: ${runtime.memoryProblem} The memory tools are left out.`);
+  const policy = runtime.policy();
 
   // The bearer token is checked before anything else starts: a server nobody can call is no use.
   let credentials: CredentialStore | null = null;
@@ -100,6 +92,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     } catch (error) {
       if (error instanceof StoreError) {
         log(`wayfinder mcp: ${error.message}`);
+        runtime.close();
         return 1;
       }
       throw error;
@@ -113,36 +106,28 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     }
   }
 
-  let memory: HostMemory | null = null;
-  if (!args.flags.has('no-memory')) {
-    try {
-      memory = openMemory(io.env, config);
-    } catch (error) {
-      if (!(error instanceof StoreError)) throw error;
-      log(`wayfinder mcp: ${error.message} The memory tools are left out.`);
-    }
-  }
-
   const requests: McpHub['requests'] = { confirm: null };
   let opened;
   try {
-    opened = await openChosenBrowser({
-      extension: device === undefined ? null : { home: wayfinderHome(io.env), device: device || undefined, label: 'wayfinder mcp' },
-      cdpEndpoint: args.values.get('cdp-endpoint'),
-      headed: args.flags.has('headed'),
-      url: args.values.get('url'),
+    opened = await runtime.openBrowser(
+      {
+        extension: device === undefined ? null : { home: wayfinderHome(io.env), device: device || undefined, label: 'wayfinder mcp' },
+        cdpEndpoint: args.values.get('cdp-endpoint'),
+        headed: args.flags.has('headed'),
+        url: args.values.get('url'),
+      },
       // Page requests (a form to a new site, a download) are confirmed by the session whose call caused them.
-      guard: {
+      {
         policy,
         start: args.values.get('url'),
-        confirm: (request) => (requests.confirm ? requests.confirm(request) : Promise.resolve('deny')),
+        ask: (request) => (requests.confirm ? requests.confirm(request) : Promise.resolve('deny')),
       },
-    });
+    );
   } catch (error) {
-    memory?.close();
+    runtime.close();
     closeDb();
     if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
-      log(`wayfinder: ${secrets.redact(redactSecrets(error.message))}`);
+      log(`wayfinder: ${error.message}`);
       return 1;
     }
     throw error;
@@ -151,9 +136,10 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     browser: opened.browser,
     registry: new ToolRegistry(),
     policy,
-    secrets,
-    memory: memory?.access ?? null,
-    skills: new SkillsFolder(skillsFolder(io.env)),
+    secrets: runtime.secrets,
+    redaction,
+    memory: runtime.memory?.access ?? null,
+    skills: runtime.skills,
     allowSensitive: args.flags.has('allow-sensitive'),
     version: VERSION,
     requests,
@@ -194,7 +180,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     return 0;
   } finally {
     await opened.close().catch(() => undefined);
-    memory?.close();
+    runtime.close();
     closeDb();
   }
 }

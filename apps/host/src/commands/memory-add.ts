@@ -3,15 +3,19 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserError, normalizeAddress, type IngestInput } from '@wayfinder/core';
 import { BrowserStartError } from '../errors';
-import type { Io } from '../io';
+import { printable, type Io } from '../io';
 import type { HostMemory } from '../memory/open';
 import { PageReader } from '../memory/read-page';
 import { fileInput, readSourceBytes } from '../memory/read-file';
 import { SourceError } from '../memory/source-error';
+import type { Runtime } from '../runtime';
 import { plural } from './format';
 
 // `wayfinder memory add <file|url>…`: each source read, checked and stored on its own (one
 // that fails stores nothing and does not stop the others), with a line for each as it ends.
+// Pages load under the person's site rules (read-page.ts); a document's text is capped by
+// characters, and a cut is said on its line. Every line passes the one redaction: a source's
+// address may carry a secret (it is kept masked, and printed so).
 
 type Source = { kind: 'url'; url: string } | { kind: 'file'; path: string };
 
@@ -27,10 +31,10 @@ function sourceOf(arg: string): Source {
   }
 }
 
-async function read(source: Source, pages: PageReader): Promise<IngestInput> {
+async function read(source: Source, pages: PageReader, maxChars: number): Promise<IngestInput> {
   if (source.kind === 'url') return pages.page(source.url);
   const file = await readSourceBytes(source.path);
-  return file.type === 'html' ? pages.htmlFile(source.path, file.name) : fileInput(file.type, file.name, file.bytes, file.url);
+  return file.type === 'html' ? pages.htmlFile(source.path, file.name) : fileInput(file.type, file.name, file.bytes, file.url, maxChars);
 }
 
 function failure(error: unknown): string | null {
@@ -47,23 +51,28 @@ export interface AddReport {
   title?: string;
   url?: string;
   chunks?: number;
+  /** What of the text was not kept (over the cap): "kept the first 2,000,000 characters of 20,480,000". */
+  cut?: string;
   error?: string;
 }
 
 /** Adds every source; returns the exit status (1 when any failed). */
-export async function addSources(args: string[], memory: HostMemory, io: Io, json: boolean): Promise<number> {
+export async function addSources(args: string[], runtime: Runtime & { memory: HostMemory }, io: Io, json: boolean): Promise<number> {
+  const { memory, redaction } = runtime;
+  const say = (out: Io['stdout'], line: string) => out.write(printable(redaction.text(line)));
   const controller = new AbortController();
   const stopped = () => controller.signal.aborted;
   const stopListening = io.onInterrupt(() => controller.abort());
-  const pages = new PageReader();
+  const pages = new PageReader(runtime);
   const reports: AddReport[] = [];
   try {
     for (const arg of args) {
       if (stopped()) break;
       let report: AddReport;
       try {
-        const input = await read(sourceOf(arg), pages);
-        const outcome = await memory.ingest(input, controller.signal);
+        const input = await read(sourceOf(arg), pages, memory.vault.maxChars);
+        const outcome = await memory.vault.ingest(input, controller.signal);
+        const cut = outcome.stored ? outcome.doc.metadata.cut : undefined;
         if (outcome.stored)
           report = {
             source: arg,
@@ -73,6 +82,7 @@ export async function addSources(args: string[], memory: HostMemory, io: Io, jso
             title: outcome.doc.title,
             url: outcome.doc.url,
             chunks: outcome.chunks,
+            ...(cut ? { cut } : {}),
           };
         else if (outcome.reason === 'unchanged' && outcome.doc)
           report = { source: arg, ok: true, stored: false, id: outcome.doc.id, title: outcome.doc.title, url: outcome.doc.url };
@@ -81,14 +91,17 @@ export async function addSources(args: string[], memory: HostMemory, io: Io, jso
         if (stopped()) break;
         const message = failure(error);
         if (message === null) throw error;
-        report = { source: arg, ok: false, error: memory.redact(message) };
+        report = { source: arg, ok: false, error: message };
       }
       reports.push(report);
-      if (json) io.stdout.write(`${JSON.stringify(report)}\n`);
-      else if (!report.ok) io.stderr.write(`✗ ${report.error ?? arg}\n`);
+      if (json) io.stdout.write(`${JSON.stringify(redaction.value(report))}\n`);
+      else if (!report.ok) say(io.stderr, `✗ ${report.error ?? arg}\n`);
       else if (report.stored)
-        io.stdout.write(`✓ ${arg}: "${report.title ?? ''}" stored as ${report.id ?? ''} (${plural(report.chunks ?? 0, 'chunk')})\n`);
-      else io.stdout.write(`= ${arg}: already stored, unchanged (${report.id ?? ''})\n`);
+        say(
+          io.stdout,
+          `✓ ${arg}: "${report.title ?? ''}" stored as ${report.id ?? ''} (${plural(report.chunks ?? 0, 'chunk')}${report.cut ? `; ${report.cut}` : ''})\n`,
+        );
+      else say(io.stdout, `= ${arg}: already stored, unchanged (${report.id ?? ''})\n`);
     }
   } finally {
     stopListening();

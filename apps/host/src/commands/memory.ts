@@ -1,8 +1,9 @@
-import { parseSite, siteKey, type MemoryResult, type VaultDocument } from '@wayfinder/core';
+import { parseSite, siteKey, type MemoryResult, type Redaction, type VaultDocument } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
-import { configFor, openMemory, type HostMemory } from '../memory/open';
+import type { HostMemory } from '../memory/open';
 import { MAX_FILE_BYTES } from '../memory/read-file';
+import { openRuntime } from '../runtime';
 import { Terminal } from '../terminal';
 import { formatChars, formatDate, oneLine, plural } from './format';
 import { addSources } from './memory-add';
@@ -14,7 +15,10 @@ default ~/.local/share/wayfinder). The agent searches it when a task needs it.
 
   wayfinder memory add <file|url>… [--json]
       store files (.txt .md .html .json .pdf, up to ${MAX_FILE_BYTES / 1024 / 1024} MB each) and web pages;
-      pages and HTML files are read in the browser, so contacts in links are kept
+      pages and HTML files are read in the browser, so contacts in links are kept;
+      pages load under your site rules (a blocked site is not read; nobody is
+      asked about others here). One document keeps at most its first 2,000,000
+      characters (what was cut is said)
   wayfinder memory search "<query>" [-k N] [--json]
       the N best-matching pages and files (default 3), with their best passages
   wayfinder memory list [--site <site>] [--json]
@@ -52,39 +56,41 @@ export async function memoryCommand(argv: string[], io: Io): Promise<number> {
       throw new UsageError(`wayfinder ${command}: --${name} is not an option of this command. Try wayfinder memory --help.`);
   const json = args.flags.has('json');
 
-  const config = configFor(io.env, command);
-  if (config.warning) io.stderr.write(`${config.warning}\n`);
-  const memory = openMemory(io.env, config);
+  const runtime = openRuntime(io, { command, memory: 'required' });
+  const { memory, redaction } = runtime;
   try {
     switch (sub) {
       case 'add':
         if (!args.positionals.length)
           throw new UsageError('wayfinder memory add: name files or pages, e.g. wayfinder memory add notes.md https://example.com/article');
-        return await addSources(args.positionals, memory, io, json);
+        return await addSources(args.positionals, runtime, io, json);
       case 'search':
-        return await search(memory, io, args.positionals.join(' ').trim(), Number(args.values.get('k') ?? 3), json);
+        return await search(memory, redaction, io, args.positionals.join(' ').trim(), Number(args.values.get('k') ?? 3), json);
       case 'list':
-        return await list(memory, io, args.values.get('site'), json);
+        return await list(memory, redaction, io, args.values.get('site'), json);
       default:
         return await forget(memory, io, args.positionals, args.values.get('site'), args.flags.has('all'), args.flags.has('yes'));
     }
   } finally {
-    memory.close();
+    runtime.close();
   }
 }
 
-async function search(memory: HostMemory, io: Io, query: string, k: number, json: boolean): Promise<number> {
+// What is printed passes the one redaction again, though the vault keeps nothing unredacted
+// now: documents kept before it did (a secret in an address) are still printed masked.
+
+async function search(memory: HostMemory, redaction: Redaction, io: Io, query: string, k: number, json: boolean): Promise<number> {
   if (!query) throw new UsageError('wayfinder memory search: say what to look for, e.g. wayfinder memory search "the editor\'s email"');
   const results = await memory.vault.search(query, k);
   if (json) {
     const shaped = results.map((r) => ({
-      title: memory.redact(r.title),
+      title: r.title,
       url: r.url,
       site: r.site,
       score: r.score,
-      chunks: r.chunks.map((c) => ({ text: memory.redact(c.text), score: c.score })),
+      chunks: r.chunks.map((c) => ({ text: c.text, score: c.score })),
     }));
-    io.stdout.write(`${JSON.stringify({ results: shaped })}\n`);
+    io.stdout.write(`${JSON.stringify(redaction.value({ results: shaped }))}\n`);
     return 0;
   }
   if (!results.length) {
@@ -93,14 +99,14 @@ async function search(memory: HostMemory, io: Io, query: string, k: number, json
     );
     return 0;
   }
-  io.stdout.write(results.map((r, i) => printResult(memory, r, i)).join('\n'));
+  io.stdout.write(redaction.text(results.map((r, i) => printResult(r, i)).join('\n')));
   return 0;
 }
 
-function printResult(memory: HostMemory, r: MemoryResult, i: number): string {
-  const head = `${i + 1}. ${oneLine(memory.redact(r.title), 100)}${r.site ? ` — ${r.site}` : ''}  (score ${r.score.toFixed(3)})`;
+function printResult(r: MemoryResult, i: number): string {
+  const head = `${i + 1}. ${oneLine(r.title, 100)}${r.site ? ` — ${r.site}` : ''}  (score ${r.score.toFixed(3)})`;
   const where = `   ${r.url} · added ${formatDate(r.addedAt)}`;
-  const chunks = r.chunks.map((c) => `   > ${oneLine(memory.redact(c.text), 300)}`);
+  const chunks = r.chunks.map((c) => `   > ${oneLine(c.text, 300)}`);
   return `${[head, where, ...chunks].join('\n')}\n`;
 }
 
@@ -110,11 +116,11 @@ function siteFilter(input: string): string {
   return siteKey(parsed.site);
 }
 
-async function list(memory: HostMemory, io: Io, site: string | undefined, json: boolean): Promise<number> {
+async function list(memory: HostMemory, redaction: Redaction, io: Io, site: string | undefined, json: boolean): Promise<number> {
   const docs = await memory.store.vault.documents(site === undefined ? {} : { site: siteFilter(site) });
   if (json) {
     const shaped = docs.map(({ id, kind, title, url, site: s, addedAt, chars }) => ({ id, kind, title, url, site: s, addedAt, chars }));
-    io.stdout.write(`${JSON.stringify({ documents: shaped })}\n`);
+    io.stdout.write(`${JSON.stringify(redaction.value({ documents: shaped }))}\n`);
     return 0;
   }
   if (!docs.length) {
@@ -126,7 +132,9 @@ async function list(memory: HostMemory, io: Io, site: string | undefined, json: 
   const idWidth = Math.max(...docs.map((d) => d.id.length));
   for (const d of docs)
     io.stdout.write(
-      `${d.id.padEnd(idWidth)}  ${d.kind.padEnd(4)}  ${formatDate(d.addedAt)}  ${formatChars(d.chars).padStart(11)}  ${oneLine(d.title, 60)}${d.site ? ` — ${d.site}` : ''}\n`,
+      redaction.text(
+        `${d.id.padEnd(idWidth)}  ${d.kind.padEnd(4)}  ${formatDate(d.addedAt)}  ${formatChars(d.chars).padStart(11)}  ${oneLine(d.title, 60)}${d.site ? ` — ${d.site}` : ''}\n`,
+      ),
     );
   const stats = await memory.store.vault.stats();
   io.stdout.write(`${plural(stats.documents, 'document')}, ${plural(stats.chunks, 'chunk')}, ${formatChars(stats.chars)}.\n`);

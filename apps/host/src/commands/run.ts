@@ -1,26 +1,19 @@
 import {
-  browserSearch,
   BrowserError,
   DEFAULT_MAX_STEPS,
   HARD_MAX_STEPS,
   ModelConfigError,
-  redactSecrets,
   runTask,
-  SecretVault,
   type ConfirmRequest,
+  type ModelRoles,
   type PlanDecision,
-  type ResearchPort,
   type TaskMode,
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
-import { BrowserStartError, openChosenBrowser, type ExtensionChoice } from '../browser';
-import { StoreError } from '../errors';
-import { ConfigError, loadConfig, policyFrom } from '../config';
+import { BrowserStartError, type ExtensionChoice } from '../browser';
 import { printable, type Io } from '../io';
-import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
-import { researchSettings } from '../research/config';
-import { skillsFolder, SkillsFolder } from '../skills-library';
+import { openRuntime } from '../runtime';
 import { wayfinderHome } from '../store/db';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
 import { Terminal } from '../terminal';
@@ -140,34 +133,22 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const allowSensitive = args.flags.has('allow-sensitive');
   const mode = MODES.find((m) => m === args.values.get('mode')) ?? 'act';
   const maxSteps = Number(args.values.get('max-steps') ?? DEFAULT_MAX_STEPS);
-  let models;
-  let config;
-  let research;
+  let models: ModelRoles;
   try {
     models = resolveModels(args.values.get('model'), io.env);
-    config = loadConfig(io.env);
-    research = researchSettings(io.env);
   } catch (error) {
-    if (error instanceof ModelConfigError || error instanceof ConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
+    if (error instanceof ModelConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
     throw error;
   }
-  if (config.warning) io.stderr.write(`${config.warning}\n`);
-  const secrets = new SecretVault(config.secrets);
-  // Everything printed or recorded is redacted: events carry addresses, titles, dialog text and questions.
-  const redact = (text: string) => secrets.redact(redactSecrets(text));
-  const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr, redact) : new TimelinePrinter(io.stdout, { redact });
-  // In --json mode, prompts go to stderr so stdout stays one JSON value per line.
-  const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, (text) => printable(redact(text)));
-  const policy = policyFrom(config, secrets);
-
   // Tasks are kept (wayfinder history) and memory offered; a data file that cannot be used costs only that.
-  let memory: HostMemory | null = null;
-  try {
-    memory = openMemory(io.env, config);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    printer.note(`${error.message} This task runs without memory and is not kept.`);
-  }
+  const runtime = openRuntime(io, { command: 'run', memory: 'optional', research: true });
+  const { redaction, memory } = runtime;
+  // Everything printed or recorded is redacted: events carry addresses, titles, dialog text and questions.
+  const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr, redaction) : new TimelinePrinter(io.stdout, { redaction });
+  // In --json mode, prompts go to stderr so stdout stays one JSON value per line.
+  const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, (text) => printable(redaction.text(text)));
+  const policy = runtime.policy();
+  if (runtime.memoryProblem) printer.note(`${runtime.memoryProblem} This task runs without memory and is not kept.`);
 
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => {
@@ -181,23 +162,20 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   let confirm = (request: ConfirmRequest & { tool: string; input: unknown }) => confirmAtPrompt(terminal, printer, allowSensitive, request);
   let opened;
   try {
-    opened = await openChosenBrowser({
-      cdpEndpoint: args.values.get('cdp-endpoint'),
-      headed: args.flags.has('headed'),
-      url: args.values.get('url'),
-      extension,
+    opened = await runtime.openBrowser(
+      { cdpEndpoint: args.values.get('cdp-endpoint'), headed: args.flags.has('headed'), url: args.values.get('url'), extension },
       // The start page is the person's choice; where it then goes (redirects, frames) is judged like any page's.
-      guard: { policy, start: args.values.get('url'), confirm: (request) => confirm(request) },
-    });
+      { policy, start: args.values.get('url'), ask: (request) => confirm(request) },
+    );
     const inBrowser = opened.confirmInBrowser;
     if (inBrowser)
       confirm = (request) =>
         allowSensitive && request.kind !== 'page-code' ? confirmAtPrompt(terminal, printer, allowSensitive, request) : inBrowser(request);
   } catch (error) {
     stopListening();
-    memory?.close();
+    runtime.close();
     if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
-      io.stderr.write(`wayfinder: ${printable(redact(error.message))}\n`);
+      io.stderr.write(`wayfinder: ${printable(redaction.text(error.message))}\n`);
       return 1;
     }
     throw error;
@@ -206,11 +184,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   opened.browser.setDialogPolicy(dialogAtPrompt(terminal, printer, { yes, allowSensitive }));
 
   // search_web / search_youtube when the config names a search page; get_history from the person's own Chrome (their opt-in there).
-  const searching = browserSearch(opened.browser, {
-    ...(research.searchUrl ? { searchUrl: research.searchUrl } : {}),
-    ...(research.videoUrl ? { videoUrl: research.videoUrl } : {}),
-  });
-  const researchPort: ResearchPort = { ...searching, ...(opened.history ? { history: opened.history } : {}) };
+  const research = runtime.researchPort(opened.browser, opened.history);
   const started = Date.now();
   try {
     const info = await opened.tab.info();
@@ -234,13 +208,14 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       },
       approvePlan: (steps) => approvePlan(terminal, printer, yes, steps),
       policy,
-      secrets,
+      secrets: runtime.secrets,
+      redaction,
       confirm: (request) => confirm(request),
       ...(memory ? { store: memory.store.tasks } : {}),
       ...(memory && !args.flags.has('no-memory') ? { memory: memory.access } : {}),
       // Read when the task starts and as the tab changes site: a skill recorded meanwhile is offered.
-      skills: new SkillsFolder(skillsFolder(io.env)),
-      research: researchPort,
+      skills: runtime.skills,
+      research,
     });
     printer.result(result, Date.now() - started);
     return result.success ? 0 : 1;
@@ -248,6 +223,6 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     stopListening();
     terminal.close();
     await opened.close().catch(() => undefined);
-    memory?.close();
+    runtime.close();
   }
 }

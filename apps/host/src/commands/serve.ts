@@ -5,6 +5,7 @@ import { Hub } from '../hub/hub';
 import { hostTasks } from '../hub/host-tasks';
 import { printable, type Io } from '../io';
 import { serveResearch } from '../research/serve';
+import { openRuntime } from '../runtime';
 import { CredentialStore } from '../store/credentials';
 import { databasePath, openDatabase, wayfinderHome } from '../store/db';
 
@@ -49,7 +50,10 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   }
   if (args.positionals.length)
     throw new UsageError(`wayfinder serve: unexpected "${args.positionals.join(' ')}". Try wayfinder serve --help.`);
-  const say = (line: string) => io.stdout.write(`${printable(line)}\n`);
+  // What it logs (tasks, research, connections) passes the one redaction of the config as serve started;
+  // each task and research run opens the runtime afresh (an edit applies to the next one).
+  const { redaction } = openRuntime(io, { command: 'serve' });
+  const say = (line: string) => io.stdout.write(`${printable(redaction.text(line))}\n`);
   let db;
   try {
     db = openDatabase(databasePath(io.env));

@@ -9,21 +9,23 @@ import {
   ModelConfigError,
   nameSkill,
   skillFromRecording,
-  writeSkillFile,
   type ModelSlot,
   type RecordedEvent,
   type Skill,
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import { openBrowser } from '../browser';
-import { ConfigError, loadConfig, type HostConfig } from '../config';
 import { printable, type Io } from '../io';
 import { modelSlot } from '../models';
-import { skillsFolder, SkillsFolder } from '../skills-library';
+import { openRuntime } from '../runtime';
+import { skillsFolder, SkillsFolder, skillText } from '../skills-library';
 
 // `wayfinder skill record`: a person does a task in a browser (one we attach to, or our own
 // headed window) while we record it; the recording becomes a skill file with its inputs
 // inferred. Lines typed meanwhile are narration for the step just done; Enter alone stops.
+// What it prints and the file it writes pass the runtime's one redaction (a stored secret
+// typed while recording is kept as its placeholder). The browser has no request guard: the
+// person drives it by hand, as they would without Wayfinder.
 
 export const SKILL_RECORD_HELP = `Usage: wayfinder skill record [--name NAME | --out FILE] [--cdp-endpoint URL | --headed] [--url URL] [--model SPEC]
 
@@ -136,9 +138,9 @@ async function unwritable(path: string): Promise<string | null> {
  * Prints events as they come, one line each; a field's value (reported at every keystroke)
  * only once the person moves on from it.
  */
-function liveSteps(io: Io): { show: (event: RecordedEvent) => void; flush: () => void } {
+function liveSteps(io: Io, clean: (text: string) => string): { show: (event: RecordedEvent) => void; flush: () => void } {
   let typing: Extract<RecordedEvent, { kind: 'input' }> | null = null;
-  const print = (event: RecordedEvent) => io.stdout.write(`  ${printable(describeEvent(event))}\n`);
+  const print = (event: RecordedEvent) => io.stdout.write(`  ${clean(describeEvent(event))}\n`);
   const flush = () => {
     if (typing) print(typing);
     typing = null;
@@ -204,20 +206,17 @@ export async function skillRecordCommand(argv: string[], io: Io): Promise<number
     );
     return 1;
   }
-  let secrets: HostConfig['secrets'];
-  try {
-    secrets = loadConfig(io.env).secrets;
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`wayfinder skill record: ${error.message}`);
-    throw error;
-  }
+  const runtime = openRuntime(io, { command: 'skill record' });
+  const { redaction } = runtime;
+  const secrets = runtime.config.secrets;
+  const clean = (text: string) => printable(redaction.text(text));
 
   // The recorder navigates itself (so the start is recorded as a typed address): the browser only opens.
   const opened = await openBrowser({ cdpEndpoint, headed: args.flags.has('headed') });
   let skill: Skill;
   try {
     const tab = cdpEndpoint && url ? await opened.browser.openTab() : await opened.browser.activeTab();
-    const live = liveSteps(io);
+    const live = liveSteps(io, clean);
     const recorder = new SkillRecorder(opened.browser, { onEvent: live.show });
     await recorder.start(tab, url ? { url } : {});
     io.stdout.write('Recording. Do the task in the browser; type a note and Enter to explain a step; Enter alone to stop.\n');
@@ -239,10 +238,10 @@ export async function skillRecordCommand(argv: string[], io: Io): Promise<number
   skill = await named(skill, model, io);
   let written: string;
   try {
-    if (folder) written = await folder.save(skill);
+    if (folder) written = await folder.save(skill, redaction);
     else {
       written = out ?? '';
-      await writeFile(written, writeSkillFile(skill));
+      await writeFile(written, skillText(skill, redaction));
     }
   } catch (error) {
     io.stderr.write(
@@ -250,12 +249,12 @@ export async function skillRecordCommand(argv: string[], io: Io): Promise<number
     );
     return 1;
   }
-  io.stdout.write(`Wrote ${written}: "${printable(skill.name)}", ${skill.steps.length} step${skill.steps.length === 1 ? '' : 's'}.\n`);
+  io.stdout.write(`Wrote ${written}: "${clean(skill.name)}", ${skill.steps.length} step${skill.steps.length === 1 ? '' : 's'}.\n`);
   io.stdout.write(
     skill.inputs.length
       ? `Inputs: ${skill.inputs
           .map((i) => `${i.name}${i.examples[0] !== undefined ? ` (e.g. ${JSON.stringify(i.examples[0])})` : ''}`)
-          .map(printable)
+          .map(clean)
           .join(', ')}\n`
       : 'Inputs: none\n',
   );

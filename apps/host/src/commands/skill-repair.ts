@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { SkillRecorder } from '@wayfinder/cdp';
 import type { NodeBrowser } from '@wayfinder/cdp/node';
-import { repairModelFrom, writeSkillFile, type PlayResult, type RepairOptions, type SkillLocator } from '@wayfinder/core';
+import { repairModelFrom, type PlayResult, type Redaction, type RepairOptions, type SkillLocator } from '@wayfinder/core';
 import type { Output } from '../io';
 import { modelSlot } from '../models';
+import { skillText } from '../skills-library';
 import type { Terminal } from '../terminal';
 
 // How `wayfinder skill run` repairs a drifted step (docs/0026-skill-repair.md): by name
@@ -15,6 +16,8 @@ import type { Terminal } from '../terminal';
 export interface CliRepairParts {
   terminal: Terminal;
   out: Output;
+  /** Makes what is printed safe: redacted (the runtime's one redaction) and printable. */
+  clean: (text: string) => string;
   /** The model spec for repairs (--model, else WAYFINDER_MODEL); absent or `command`: none. */
   model: string | undefined;
   env: Record<string, string | undefined>;
@@ -22,7 +25,7 @@ export interface CliRepairParts {
   visible: NodeBrowser | null;
 }
 
-export function cliRepair({ terminal, out, model, env, visible }: CliRepairParts): RepairOptions {
+export function cliRepair({ terminal, out, clean, model, env, visible }: CliRepairParts): RepairOptions {
   const repair: RepairOptions = {
     approve: async (fix) =>
       (await terminal.yesNo(
@@ -31,7 +34,7 @@ export function cliRepair({ terminal, out, model, env, visible }: CliRepairParts
       )) ?? false,
   };
   if (model && model !== 'command') repair.model = repairModelFrom(modelSlot(model, env));
-  if (visible) repair.byHand = (request, signal) => byHand(visible, terminal, out, request, signal);
+  if (visible) repair.byHand = (request, signal) => byHand(visible, terminal, { write: (text) => out.write(clean(text)) }, request, signal);
   return repair;
 }
 
@@ -54,10 +57,10 @@ async function byHand(
   return acted && 'target' in acted && acted.target ? acted.target.locators : null;
 }
 
-/** Writes a replay's repairs back to the skill file; the sentence to print, or null when nothing changed. */
-export async function writeRepairs(file: string, result: PlayResult): Promise<string | null> {
+/** Writes a replay's repairs back to the skill file (through the one redaction); the sentence to print, or null when nothing changed. */
+export async function writeRepairs(file: string, result: PlayResult, redaction: Redaction): Promise<string | null> {
   if (!result.repairs.length) return null;
-  await writeFile(file, writeSkillFile(result.skill), 'utf8');
+  await writeFile(file, skillText(result.skill, redaction), 'utf8');
   const lines = result.repairs.map((r) => `  step ${r.step}, by ${r.by}: ${r.from} → ${r.to}`);
   return `Repaired ${result.repairs.length === 1 ? 'one step' : `${result.repairs.length} steps`} and saved ${file} as version ${result.skill.version}:\n${lines.join('\n')}`;
 }

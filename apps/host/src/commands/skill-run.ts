@@ -3,20 +3,18 @@ import {
   DEFAULT_RENDER,
   makeToolContext,
   playSkill,
-  redactSecrets,
   runTask,
-  SecretVault,
   TabSession,
   ToolRegistry,
   ToolRunner,
   type StepEvent,
 } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
-import { BrowserStartError, openBrowser } from '../browser';
-import { ConfigError, loadConfig, policyFrom } from '../config';
-import { printable, type Io } from '../io';
+import { BrowserStartError } from '../browser';
+import { printable, printableValue, type Io } from '../io';
 import { resolveModels } from '../models';
 import { confirmAtPrompt, dialogAtPrompt } from '../prompts';
+import { openRuntime } from '../runtime';
 import { cliRepair, writeRepairs } from './skill-repair';
 import { skillToRun } from './skill-source';
 import { Terminal } from '../terminal';
@@ -25,7 +23,8 @@ import { TimelinePrinter } from '../timeline';
 // wayfinder skill run: a skill replayed without a model, in a browser Wayfinder starts or one
 // it attaches to. Every step goes through the same policy as a task's tool call (site rules,
 // confirmations at the prompt, the secrets rules); a step a person rewrote runs through the
-// command interpreter.
+// command interpreter. Everything it prints — steps, results, repairs, --json — and the skill
+// file it saves after a repair pass the runtime's one redaction.
 
 export const SKILL_RUN_HELP = `Usage: wayfinder skill run FILE|NAME [--input name=value]… [--file name=PATH]… [options]
 
@@ -97,30 +96,22 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     return 1;
   }
   const { file, skill, files } = loaded;
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`wayfinder skill run: ${error.message}`);
-    throw error;
-  }
-  if (config.warning) io.stderr.write(`${config.warning}\n`);
-  const secrets = new SecretVault(config.secrets);
-  const redact = (text: string) => printable(secrets.redact(redactSecrets(text)));
-  const printer = new TimelinePrinter(json ? io.stderr : io.stdout, { redact });
+  const runtime = openRuntime(io, { command: 'skill run' });
+  const { redaction, secrets } = runtime;
+  const redact = (text: string) => printable(redaction.text(text));
+  const printer = new TimelinePrinter(json ? io.stderr : io.stdout, { redaction });
   const terminal = new Terminal(io.stdin, json ? io.stderr : io.stdout, redact);
-  const policy = policyFrom(config, secrets);
+  const policy = runtime.policy();
   const confirm = (request: Parameters<typeof confirmAtPrompt>[3]) => confirmAtPrompt(terminal, printer, allowSensitive, request);
 
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => controller.abort());
   let opened;
   try {
-    opened = await openBrowser({
-      cdpEndpoint: args.values.get('cdp-endpoint'),
-      headed: args.flags.has('headed'),
-      guard: { policy, start: startUrl ?? skill.steps.find((s) => s.type === 'navigate')?.url, confirm },
-    });
+    opened = await runtime.launchBrowser(
+      { cdpEndpoint: args.values.get('cdp-endpoint'), headed: args.flags.has('headed') },
+      { policy, start: startUrl ?? skill.steps.find((s) => s.type === 'navigate')?.url, ask: confirm },
+    );
   } catch (error) {
     stopListening();
     if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
@@ -131,7 +122,8 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
   }
   opened.browser.setDialogPolicy(dialogAtPrompt(terminal, printer, { yes, allowSensitive }));
   const browser = opened.browser;
-  const runner = new ToolRunner({ registry: new ToolRegistry(), policy, render: DEFAULT_RENDER, confirm });
+  // Results rendered as a model would read them, through the one redaction (the person's secrets too).
+  const runner = new ToolRunner({ registry: new ToolRegistry(), policy, render: { ...DEFAULT_RENDER, redact: redaction.apply }, confirm });
   const context = makeToolContext({
     browser,
     tabs: new TabSession(browser),
@@ -139,7 +131,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     fillSecrets: (text) => secrets.fill(text),
   });
   const show = (event: StepEvent) => {
-    if (json) io.stdout.write(`${JSON.stringify({ ...event, line: redact(event.line) })}\n`);
+    if (json) io.stdout.write(`${JSON.stringify(printableValue(redaction.value(event)))}\n`);
     else if (event.type === 'step-start') io.stdout.write(`${String(event.index + 1).padStart(3)}. ${redact(event.line)} … `);
     else if (event.type === 'step-done') io.stdout.write(`done (${Math.round(event.ms)} ms)\n`);
     else if (event.type === 'step-repairing') io.stdout.write(`drifted; repairing (${event.by === 'find' ? 'by name' : event.by}) … `);
@@ -150,7 +142,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     if (!json) io.stdout.write(`Replaying "${skill.name}" (${skill.steps.length} steps, no model)\n`);
     const result = await playSkill(skill, runner, context, {
       inputs,
-      secretNames: config.secrets.map((s) => s.name),
+      secretNames: runtime.config.secrets.map((s) => s.name),
       ...(startUrl ? { startUrl } : {}),
       files,
       onStep: show,
@@ -161,6 +153,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
             repair: cliRepair({
               terminal,
               out: json ? io.stderr : io.stdout,
+              clean: redact,
               model: args.values.get('model') ?? io.env.WAYFINDER_MODEL,
               env: io.env,
               visible: args.values.get('cdp-endpoint') || args.flags.has('headed') ? browser : null,
@@ -175,6 +168,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
           maxSteps: 10,
           policy,
           secrets,
+          redaction,
           confirm,
           ...(signal ? { signal } : {}),
         });
@@ -182,10 +176,10 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
       },
     });
     const { skill: _fixed, ...shown } = result;
-    if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...shown, message: redact(result.message) })}\n`);
+    if (json) io.stdout.write(`${JSON.stringify(printableValue(redaction.value({ type: 'result', ...shown })))}\n`);
     else io.stdout.write(result.ok ? `Done: all ${result.total} steps.\n` : `${redact(result.message)}\n`);
-    const saved = await writeRepairs(file, result);
-    if (saved) (json ? io.stderr : io.stdout).write(`${saved}\n`);
+    const saved = await writeRepairs(file, result, redaction);
+    if (saved) (json ? io.stderr : io.stdout).write(`${redact(saved)}\n`);
     return result.ok ? 0 : 1;
   } catch (error) {
     // A missing input or secret: said before any step ran.
@@ -196,5 +190,6 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     stopListening();
     terminal.close();
     await opened.close().catch(() => undefined);
+    runtime.close();
   }
 }

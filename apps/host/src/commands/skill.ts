@@ -1,8 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { exportRecording, importRecording, parseSkillFile, SkillFormatError, writeSkillFile, type Skill } from '@wayfinder/core';
+import { exportRecording, importRecording, parseSkillFile, SkillFormatError, type Skill } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
-import type { Io } from '../io';
+import { printable, type Io } from '../io';
+import { openRuntime } from '../runtime';
+import { skillText } from '../skills-library';
 
 export const SKILL_HELP = `Usage: wayfinder skill <list|show|run|record|import|export> …
 
@@ -46,6 +48,9 @@ export async function skillCommand(argv: string[], io: Io): Promise<number> {
   const out = args.values.get('out');
   if (sub !== 'show' && !out) throw new UsageError(`wayfinder skill ${sub}: say where to write it with --out FILE.`);
 
+  // What is written or shown passes the one redaction: a recording may hold a typed password or a stored secret.
+  const { redaction } = openRuntime(io, { command: `skill ${sub}` });
+  const shown = (text: string) => printable(redaction.text(text));
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -56,18 +61,18 @@ export async function skillCommand(argv: string[], io: Io): Promise<number> {
   try {
     if (sub === 'import') {
       const skill = importRecording(text);
-      await writeFile(out ?? '', writeSkillFile(skill));
-      io.stdout.write(`Wrote ${out ?? ''}: "${skill.name}", ${skill.steps.length} steps. Edit its steps and inputs there.\n`);
+      await writeFile(out ?? '', skillText(skill, redaction));
+      io.stdout.write(`Wrote ${out ?? ''}: "${shown(skill.name)}", ${skill.steps.length} steps. Edit its steps and inputs there.\n`);
       return 0;
     }
     const skill = parseSkillFile(text, basename(file));
     if (sub === 'export') {
-      await writeFile(out ?? '', `${exportRecording(skill)}\n`);
+      await writeFile(out ?? '', `${redaction.text(exportRecording(skill))}\n`);
       io.stdout.write(`Wrote ${out ?? ''}: ${skill.steps.length} steps for the DevTools Recorder.\n`);
       return 0;
     }
-    if (args.flags.has('json')) io.stdout.write(`${JSON.stringify(showJson(skill))}\n`);
-    else io.stdout.write(showText(skill));
+    if (args.flags.has('json')) io.stdout.write(`${JSON.stringify(redaction.value(showJson(skill)))}\n`);
+    else io.stdout.write(shown(showText(skill)));
     return 0;
   } catch (error) {
     if (!(error instanceof SkillFormatError)) throw error;

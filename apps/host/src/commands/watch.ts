@@ -30,7 +30,7 @@ export async function watchCommand(argv: string[], io: Io): Promise<number> {
   checkSub('watch', sub, ['add', 'list', 'remove', 'check']);
   const args = parseArgs(rest, { label: {}, json: { flag: true } }, `watch ${sub}`);
   const json = args.flags.has('json');
-  const service = new ResearchService(io.env, { devices: hubDevice(wayfinderHome(io.env)) });
+  const service = new ResearchService(io.env, { devices: hubDevice(wayfinderHome(io.env)), command: `watch ${sub}` });
   return reporting(io, `watch ${sub}`, async () => {
     if (sub === 'add') {
       const url = args.positionals[0] ?? '';

@@ -1,5 +1,5 @@
 import { HISTORY_RECENT, linkTo, RemoteBrowser, type HistoryRecent } from '@wayfinder/bridge';
-import { normalizeAddress, requestGuard, type Tab } from '@wayfinder/core';
+import { guardBrowser, type Tab } from '@wayfinder/core';
 import type { BrowserChoice, ExtensionChoice, OpenedBrowser } from '../browser-choice';
 import { BrowserStartError } from '../errors';
 import { connectHub } from './client';
@@ -15,11 +15,7 @@ export async function openExtensionBrowser(extension: ExtensionChoice, choice: B
   });
   try {
     const remote = await RemoteBrowser.open(linkTo(client.peer, extension.device), client.sessions, extension.label);
-    if (choice.guard) {
-      const { policy, start, confirm } = choice.guard;
-      if (start) policy.begin?.(normalizeAddress(start));
-      await remote.setRequestGuard(requestGuard(policy, confirm));
-    }
+    if (choice.guard) await guardBrowser(remote, choice.guard);
     const tab: Tab = await remote.activeTab();
     if (choice.url) await tab.navigate(choice.url);
     return {

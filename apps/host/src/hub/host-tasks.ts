@@ -1,21 +1,8 @@
 import type { HostConversation, HostTaskEntry, HostTaskOutcome } from '@wayfinder/bridge';
-import {
-  browserSearch,
-  normalizeAddress,
-  redactEverywhere,
-  redactSecrets,
-  requestGuard,
-  runTask,
-  SecretVault,
-  type AgentEvent,
-} from '@wayfinder/core';
-import { loadConfig, policyFrom } from '../config';
-import { StoreError } from '../errors';
+import { guardBrowser, runTask, type AgentEvent } from '@wayfinder/core';
 import type { Env } from '../io';
-import { openMemory, type HostMemory } from '../memory/open';
 import { resolveModels } from '../models';
-import { researchSettings } from '../research/config';
-import { skillsFolder, SkillsFolder } from '../skills-library';
+import { openRuntime } from '../runtime';
 import { openHostStore, type TaskSummary } from '../store';
 import type { SqliteTaskStore } from '../store/tasks';
 import type { TaskHost, TaskRun } from './tasks';
@@ -24,7 +11,9 @@ import type { TaskHost, TaskRun } from './tasks';
 // `wayfinder run` runs one — the model from WAYFINDER_MODEL (the command interpreter when
 // none is set), the person's config and site rules, memory, skills — and is kept in the
 // host's store with the browser that asked and its events, so `wayfinder history` and
-// every browser see it. The config is read for each task: an edit applies to the next one.
+// every browser see it. Each task opens the runtime (runtime.ts), so the config is read for
+// each: an edit applies to the next one. Its events, what is kept and what goes to the
+// browsers pass the runtime's one redaction.
 
 function entry(t: TaskSummary): HostTaskEntry {
   const ended = t.status !== 'running' && t.status !== 'waiting';
@@ -96,30 +85,22 @@ export function hostTasks(env: Env): TaskHost {
 
 async function runOne(env: Env, run: TaskRun): Promise<HostTaskOutcome> {
   // A config or model that cannot be used is thrown: the hub ends the task with its message.
-  const config = loadConfig(env);
   const models = resolveModels(undefined, env);
-  const research = researchSettings(env);
-  const secrets = new SecretVault(config.secrets);
+  const runtime = openRuntime({ env }, { command: 'serve', memory: 'optional', research: true });
+  const { redaction, memory } = runtime;
+  const policy = runtime.policy();
+  const log = memory ? new EventLog(memory.store.tasks, run.taskId, redaction.apply) : null;
   // Everything sent to the browsers or kept is redacted, as `wayfinder run` prints it.
-  const redact = (text: string) => secrets.redact(redactSecrets(text));
-  const policy = policyFrom(config, secrets);
-  let memory: HostMemory | null = null;
-  try {
-    memory = openMemory(env, config);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    run.onEvent({ type: 'notice', step: 0, message: `${error.message} This task runs without memory and is not kept.` });
-  }
-  const log = memory ? new EventLog(memory.store.tasks, run.taskId, redact) : null;
   const onEvent = (raw: AgentEvent) => {
-    const event = redactEverywhere(raw, redact);
+    const event = redaction.value(raw);
     log?.add(event);
     run.onEvent(event);
   };
+  if (runtime.memoryProblem)
+    onEvent({ type: 'notice', step: 0, message: `${runtime.memoryProblem} This task runs without memory and is not kept.` });
   try {
     // The start page is the person's choice (the page they asked from); where it goes then is judged like any page.
-    if (run.url) policy.begin(normalizeAddress(run.url));
-    await run.browser.setRequestGuard(requestGuard(policy, run.confirm));
+    await guardBrowser(run.browser, runtime.guard({ policy, start: run.url, ask: run.confirm }));
     if (run.url) await (await run.browser.activeTab()).navigate(run.url);
     const result = await runTask({
       task: run.task,
@@ -130,28 +111,26 @@ async function runOne(env: Env, run: TaskRun): Promise<HostTaskOutcome> {
       signal: run.signal,
       onEvent,
       policy,
-      secrets,
+      secrets: runtime.secrets,
+      redaction,
       confirm: run.confirm,
       ...(memory ? { store: memory.store.tasks.forDevice(run.device), memory: memory.access } : {}),
-      skills: new SkillsFolder(skillsFolder(env)),
+      skills: runtime.skills,
       // search_web / search_youtube when the config names search pages; get_history from the asking browser (its opt-in).
-      research: {
-        ...browserSearch(run.browser, {
-          ...(research.searchUrl ? { searchUrl: research.searchUrl } : {}),
-          ...(research.videoUrl ? { videoUrl: research.videoUrl } : {}),
-        }),
-        history: run.history,
-      },
+      research: runtime.researchPort(run.browser, run.history),
     });
     return {
       success: result.success,
       status: result.status,
-      summary: redact(result.summary),
+      summary: redaction.text(result.summary),
       steps: result.steps,
-      error: result.error ? { code: result.error.code, message: redact(result.error.message) } : null,
+      error: result.error ? { code: result.error.code, message: redaction.text(result.error.message) } : null,
     };
+  } catch (error) {
+    // The hub shows a failure's message in every browser: it may name the page (and a secret in its address).
+    throw new Error(redaction.text(error instanceof Error ? error.message : String(error)), { cause: error });
   } finally {
     await log?.settled();
-    memory?.close();
+    runtime.close();
   }
 }

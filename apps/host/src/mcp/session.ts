@@ -10,7 +10,6 @@ import {
   makeToolContext,
   offeredTools,
   present,
-  redactSecrets,
   TabSession,
   ToolRunner,
   type Browser,
@@ -18,6 +17,7 @@ import {
   type ConfirmRequest,
   type MemoryAccess,
   type Policy,
+  type Redaction,
   type SecretVault,
   type SkillLibrary,
   type ToolRegistry,
@@ -35,7 +35,10 @@ export interface McpHub {
   browser: Browser;
   registry: ToolRegistry;
   policy: Policy;
+  /** Fills secrets' placeholders at typing time. */
   secrets: SecretVault;
+  /** The runtime's one redaction: every result, question and log line a client or the person sees passes it. */
+  redaction: Redaction;
   memory: MemoryAccess | null;
   skills: SkillLibrary | null;
   /** Allow sensitive actions and new sites without asking (--allow-sensitive). */
@@ -91,7 +94,7 @@ export function mcpSession(hub: McpHub): Server {
     const names: Record<string, string> = { once: 'Allow once', always: 'Always allow', never: 'Never', no: 'Not now' };
     try {
       const answer = await server.elicitInput({
-        message: hub.secrets.redact(redactSecrets(request.question)),
+        message: hub.redaction.text(request.question),
         requestedSchema: {
           type: 'object',
           properties: { decision: { type: 'string', title: 'Allow?', enum: choices, enumNames: choices.map((c) => names[c] ?? c) } },
@@ -111,7 +114,7 @@ export function mcpSession(hub: McpHub): Server {
   const runner = new ToolRunner({
     registry: hub.registry,
     policy: hub.policy,
-    render: { maxChars: 24_000, redact: (text) => hub.secrets.redact(redactSecrets(text)) },
+    render: { maxChars: 24_000, redact: hub.redaction.apply },
     confirm,
   });
   const context = makeToolContext({
@@ -157,9 +160,7 @@ export function mcpSession(hub: McpHub): Server {
       try {
         const result = await runner.run({ name: call.name, input: call.input }, context, offered);
         if (unanswered.length) {
-          const asked = unanswered
-            .map((q) => `It needs the person's confirmation: ${hub.secrets.redact(redactSecrets(q.question))}`)
-            .join('\n');
+          const asked = unanswered.map((q) => `It needs the person's confirmation: ${hub.redaction.text(q.question)}`).join('\n');
           const site = unanswered.find((q) => q.site)?.site ?? null;
           return { content: [{ type: 'text' as const, text: `${asked}\n${howToAllow(site)}` }], isError: true };
         }

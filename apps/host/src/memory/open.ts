@@ -1,64 +1,27 @@
-import {
-  HashEmbedder,
-  memoryAccess,
-  redactSecrets,
-  SecretVault,
-  Vault,
-  type IngestInput,
-  type IngestOutcome,
-  type MemoryAccess,
-} from '@wayfinder/core';
-import { UsageError } from '../errors';
-import { ConfigError, loadConfig, type HostConfig } from '../config';
+import { HashEmbedder, memoryAccess, Vault, type MemoryAccess, type Redaction } from '@wayfinder/core';
 import type { Env } from '../io';
 import { openHostStore, type HostStore } from '../store';
 
-// The host's memory: core's Vault over the SQLite store, with the default embedder, and
-// the config's secrets kept out of it (never stored in the vault, never a fact).
+// The host's memory: core's Vault over the SQLite store, with the default embedder. What it
+// keeps passes the runtime's one redaction first (runtime.ts): a page's address, title, text
+// and metadata (the vault redacts before it chunks), task states, events and records (the
+// store redacts what it writes). The config's secrets are never a fact either.
 
 export interface HostMemory {
   store: HostStore;
   vault: Vault;
   access: MemoryAccess;
-  config: HostConfig;
-  /** Removes credentials and the config's secrets from text before it is kept or shown. */
-  redact(text: string): string;
-  /** Stores a page or file, its text redacted first. */
-  ingest(input: IngestInput, signal?: AbortSignal): Promise<IngestOutcome>;
   close(): void;
 }
 
-/** The config, with its problems as usage errors (exit status 2) for `command`. */
-export function configFor(env: Env, command: string): HostConfig {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`wayfinder ${command}: ${error.message}`);
-    throw error;
-  }
-}
-
-export function openMemory(env: Env, config: HostConfig): HostMemory {
-  const secrets = new SecretVault(config.secrets);
-  const redact = (text: string) => secrets.redact(redactSecrets(text));
-  const store = openHostStore(env, { isSecret: (text) => secrets.redact(text) !== text });
-  const vault = new Vault(store.vault, new HashEmbedder());
+/** Opens memory in $WAYFINDER_HOME's data file; a file that cannot be used throws StoreError. Use the runtime's (runtime.ts). */
+export function openMemory(env: Env, redaction: Redaction): HostMemory {
+  const store = openHostStore(env, { redaction });
+  const vault = new Vault(store.vault, new HashEmbedder(), { redact: redaction.apply });
   return {
     store,
     vault,
     access: memoryAccess(vault, store.facts, store.tasks),
-    config,
-    redact,
-    ingest: (input, signal) =>
-      vault.ingest(
-        {
-          ...input,
-          title: redact(input.title),
-          text: redact(input.text),
-          metadata: Object.fromEntries(Object.entries(input.metadata ?? {}).map(([key, value]) => [key, redact(value)])),
-        },
-        signal,
-      ),
     close: () => store.close(),
   };
 }

@@ -3,12 +3,33 @@ import { SourceError } from './source-error';
 // PDF text through pdf.js (the legacy build, which runs on Node). Its worker module is loaded
 // into this process and handed over as globalThis.pdfjsWorker, so pdf.js never looks for a
 // worker file next to the bundle: both are bundled into the command, no remote code.
+// Text is read page by page, streamed, and reading stops at the character cap: a small PDF
+// of compressed, repeated pages can expand to tens of millions of characters (the vault's
+// limits.ts), and none of that beyond the cap is ever expanded.
 
 export interface PdfText {
   text: string;
   /** The document's own title (Info /Title), or '' when it has none. */
   title: string;
   pages: number;
+  /** Reading stopped at the cap: on which page. */
+  stoppedAt: number | null;
+}
+
+function isList(value: unknown): value is unknown[] {
+  return Array.isArray(value);
+}
+
+/** A piece of a page's streamed text content: its items, of which the text ones have `str`. */
+function textOf(chunk: unknown): string {
+  const items: unknown = typeof chunk === 'object' && chunk !== null && 'items' in chunk ? chunk.items : null;
+  if (!isList(items)) return '';
+  let text = '';
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null || !('str' in item) || typeof item.str !== 'string') continue;
+    text += item.str + ('hasEOL' in item && item.hasEOL === true ? '\n' : ' ');
+  }
+  return text;
 }
 
 // pdf.js's display module builds a DOMMatrix when it loads and names ImageData and Path2D;
@@ -33,8 +54,8 @@ function errorName(error: unknown): string {
   return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : '';
 }
 
-/** The text of every page, in order; `name` is for messages. */
-export async function pdfText(bytes: Uint8Array, name: string): Promise<PdfText> {
+/** The text of every page, in order, up to `maxChars` characters; `name` is for messages. */
+export async function pdfText(bytes: Uint8Array, name: string, maxChars: number): Promise<PdfText> {
   const pdfjs = await loadPdfjs();
   let doc;
   try {
@@ -47,20 +68,32 @@ export async function pdfText(bytes: Uint8Array, name: string): Promise<PdfText>
   }
   try {
     const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
+    let chars = 0;
+    let stoppedAt: number | null = null;
+    for (let n = 1; n <= doc.numPages && stoppedAt === null; n++) {
       const page = await doc.getPage(n);
-      const content = await page.getTextContent();
+      const stream: ReadableStream<unknown> = page.streamTextContent();
+      const reader = stream.getReader();
       let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : ' ');
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += textOf(value);
+        if (chars + text.length > maxChars) {
+          // Past the cap: the rest of this page, and every page after it, is never expanded.
+          stoppedAt = n;
+          await reader.cancel(new Error('Wayfinder keeps no more of this document: its character cap was reached.'));
+          break;
+        }
       }
-      pages.push(text.replace(/[ \t]+/g, ' ').trim());
+      const flat = text.replace(/[ \t]+/g, ' ').trim();
+      chars += flat.length + 2;
+      pages.push(flat);
       page.cleanup();
     }
     const info: unknown = (await doc.getMetadata().catch(() => null))?.info;
     const title = typeof info === 'object' && info !== null && 'Title' in info && typeof info.Title === 'string' ? info.Title.trim() : '';
-    return { text: pages.filter(Boolean).join('\n\n'), title, pages: doc.numPages };
+    return { text: pages.filter(Boolean).join('\n\n'), title, pages: doc.numPages, stoppedAt };
   } catch (error) {
     throw new SourceError(
       `${name} could not be read to the end (${error instanceof Error ? error.message : String(error)}); it may be damaged.`,

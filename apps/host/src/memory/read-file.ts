@@ -7,7 +7,10 @@ import { SourceError } from './source-error';
 
 // Files for the vault: text, Markdown, JSON and PDF are read here; HTML goes through the
 // browser like a page (read-page.ts). Whatever cannot be read is refused with the reason,
-// before anything is stored.
+// before anything is stored. A file's bytes are capped (MAX_FILE_BYTES) and so is its text,
+// by characters (the vault's cap, given as `maxChars`): a PDF stops expanding there and JSON
+// stops turning into lines, saying where; the vault cuts the text at the cap itself and
+// records what was cut (core's memory/limits.ts).
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -68,25 +71,38 @@ function decodeText(bytes: Uint8Array, name: string): string {
   return text;
 }
 
-// JSON as lines a search can match: "path.to.key: value" for every value.
-function jsonLines(value: unknown, path: string, out: string[]): void {
-  if (Array.isArray(value)) value.forEach((item, i) => jsonLines(item, `${path}[${i}]`, out));
+// JSON as lines a search can match: "path.to.key: value" for every value. Deep paths repeat
+// on every line, so the lines can be far longer than the file: they stop at `budget.left`.
+function jsonLines(value: unknown, path: string, out: string[], budget: { left: number }): void {
+  if (budget.left <= 0) return;
+  if (Array.isArray(value)) value.forEach((item, i) => jsonLines(item, `${path}[${i}]`, out, budget));
   else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) jsonLines(item, path ? `${path}.${key}` : key, out);
-  } else if ((typeof value === 'string' && value) || typeof value === 'number' || typeof value === 'boolean')
-    out.push(path ? `${path}: ${String(value)}` : String(value));
+    for (const [key, item] of Object.entries(value)) jsonLines(item, path ? `${path}.${key}` : key, out, budget);
+  } else if ((typeof value === 'string' && value) || typeof value === 'number' || typeof value === 'boolean') {
+    const line = path ? `${path}: ${String(value)}` : String(value);
+    out.push(line);
+    budget.left -= line.length + 1;
+  }
 }
 
-/** A text, Markdown, JSON or PDF file as the vault takes it. */
-export async function fileInput(type: Exclude<FileType, 'html'>, name: string, bytes: Uint8Array, url: string): Promise<IngestInput> {
+/** A text, Markdown, JSON or PDF file as the vault takes it: at most `maxChars` characters of text, and what was cut. */
+export async function fileInput(
+  type: Exclude<FileType, 'html'>,
+  name: string,
+  bytes: Uint8Array,
+  url: string,
+  maxChars: number,
+): Promise<IngestInput> {
   let title = name;
   let text: string;
+  let stoppedAt: string | null = null;
   const metadata: Record<string, string> = { type };
   if (type === 'pdf') {
-    const pdf = await pdfText(bytes, name);
+    const pdf = await pdfText(bytes, name, maxChars);
     text = pdf.text;
     title = pdf.title || name;
     metadata.pages = String(pdf.pages);
+    if (pdf.stoppedAt !== null) stoppedAt = `to page ${pdf.stoppedAt} of ${pdf.pages}`;
     if (!text.trim()) throw new SourceError(`${name} has no text to read (a scanned PDF? Wayfinder does not read text in images).`);
   } else {
     text = decodeText(bytes, name).replace(/^\uFEFF/, '');
@@ -98,11 +114,21 @@ export async function fileInput(type: Exclude<FileType, 'html'>, name: string, b
         throw new SourceError(`${name} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
       }
       const lines: string[] = [];
-      jsonLines(parsed, '', lines);
+      const budget = { left: maxChars + 1 };
+      jsonLines(parsed, '', lines, budget);
+      if (budget.left <= 0) stoppedAt = `as lines of "path: value", ${lines.length.toLocaleString('en')} of them`;
       text = lines.join('\n');
     }
     if (type === 'markdown') title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? name;
     if (!text.trim()) throw new SourceError(`${name} has no text to keep.`);
   }
-  return { kind: 'file', url, title, text, metadata, site: '' };
+  return {
+    kind: 'file',
+    url,
+    title,
+    text,
+    metadata,
+    site: '',
+    ...(stoppedAt ? { cut: { kept: text.length, of: null, at: stoppedAt } } : {}),
+  };
 }

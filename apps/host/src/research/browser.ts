@@ -1,6 +1,14 @@
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import { HostSessions, linkTo, RemoteBrowser, type BridgeLink, type DeviceInfo } from '@wayfinder/bridge';
-import { siteOf, type Browser, type PageRequest, type RequestGuard, type RequestVerdict, type SitePermissions } from '@wayfinder/core';
+import {
+  guardBrowser,
+  siteOf,
+  type Browser,
+  type PageRequest,
+  type RequestGuard,
+  type RequestVerdict,
+  type SitePermissions,
+} from '@wayfinder/core';
 import { BrowserStartError } from '../errors';
 import { connectHub } from '../hub/client';
 import { processAlive, readHubFile } from '../hub/hub-file';
@@ -54,7 +62,7 @@ export async function openResearchBrowser(source: DeviceSource | null, guard: Re
   // A browser that cannot open a session for research now (an older extension, a refusal) is passed over for a launched one.
   const remote = device ? await RemoteBrowser.open(device.link, device.sessions, 'research').catch(() => null) : null;
   if (device && remote) {
-    await remote.setRequestGuard(guard);
+    await guardBrowser(remote, guard);
     const closeClient = device.close ?? (() => undefined);
     return {
       browser: remote,
@@ -72,6 +80,11 @@ export async function openResearchBrowser(source: DeviceSource | null, guard: Re
   } catch (error) {
     throw new BrowserStartError(`Could not start the browser: ${error instanceof Error ? error.message : String(error)}`);
   }
-  await browser.setRequestGuard(guard);
+  try {
+    await guardBrowser(browser, guard);
+  } catch (error) {
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
   return { browser, where: 'a headless Chromium', close: () => browser.close() };
 }

@@ -1,18 +1,20 @@
 import { browserSearch, SitePermissions, siteOf, type Discovery, type FeedPage, type Interest, type Reaction } from '@wayfinder/core';
 import type { ResearchRunResult } from '@wayfinder/bridge';
-import { loadConfig } from '../config';
 import type { Env } from '../io';
+import { openRuntime, type Runtime } from '../runtime';
 import { openHostStore } from '../store';
 import { asPublicWatch, ResearchStore, type StoredWatch } from '../store/research';
 import { openResearchBrowser, researchGuard, type DeviceSource } from './browser';
-import { ResearchSetupError, researchSettings, runSearchUrl, summariserSlot } from './config';
+import { ResearchSetupError, runSearchUrl, summariserSlot, type ResearchSettings } from './config';
 import { researchRun } from './run';
 import { checkWatch } from './watch';
 
 // Research for every front end — the CLI commands, the hub's calls from browsers, the feed
 // page and serve's schedule: each call opens the store, does its work and closes it, and
-// reads the config afresh (an edit applies to the next call). Whatever changes the feed
-// reports the new unread count through `onChanged` (serve tells every browser).
+// opens the runtime afresh (runtime.ts: an edit to the config applies to the next call).
+// Pages load under the person's site rules (research/browser.ts); what a run keeps and logs
+// passes the runtime's one redaction. Whatever changes the feed reports the new unread count
+// through `onChanged` (serve tells every browser).
 
 export interface ServiceOptions {
   /** A connected browser to read in, when there is one. */
@@ -22,6 +24,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Launch the fallback Chromium headless (default). */
   headless?: boolean;
+  /** The command, as a config problem names it ("research", "watch check"; default "research"). */
+  command?: string;
 }
 
 export class ResearchService {
@@ -39,6 +43,16 @@ export class ResearchService {
     } finally {
       store.close();
     }
+  }
+
+  private runtime(): Runtime & { research: ResearchSettings } {
+    return openRuntime({ env: this.env }, { command: this.options.command ?? 'research', research: true });
+  }
+
+  /** A log line, through the one redaction (a page's title or address may carry a secret). */
+  private logger(runtime: Runtime): ((line: string) => void) | undefined {
+    const log = this.options.log;
+    return log ? (line) => log(runtime.redaction.text(line)) : undefined;
   }
 
   private changed(): void {
@@ -72,12 +86,12 @@ export class ResearchService {
   }
 
   addWatch(url: string, label: string): StoredWatch {
-    const config = loadConfig(this.env);
+    const runtime = this.runtime();
     const site = siteOf(url);
     if (!site) throw new ResearchSetupError(`${url} is not a web address; give one starting with http:// or https://.`);
-    if (new SitePermissions(config.sites).decide(site).decision === 'block')
+    if (new SitePermissions(runtime.config.sites).decide(site).decision === 'block')
       throw new ResearchSetupError(`${site} is blocked in your site rules, so it cannot be watched; change the rule first.`);
-    const every = researchSettings(this.env).watchEveryMinutes;
+    const every = runtime.research.watchEveryMinutes;
     return this.use((s) => s.addWatch(url, label, every));
   }
 
@@ -94,8 +108,8 @@ export class ResearchService {
   }
 
   private async runOnce(wanted: string | undefined, signal: AbortSignal): Promise<ResearchRunResult> {
-    const config = loadConfig(this.env);
-    const settings = researchSettings(this.env);
+    const runtime = this.runtime();
+    const settings = runtime.research;
     const summariser = summariserSlot(this.env);
     const all = this.listInterests();
     if (!all.length)
@@ -106,7 +120,7 @@ export class ResearchService {
       if (!found) throw new ResearchSetupError(`There is no interest "${wanted}"; yours: ${all.map((i) => i.topic).join(', ')}.`);
       interests = [found];
     }
-    const sites = new SitePermissions(config.sites);
+    const sites = new SitePermissions(runtime.config.sites);
     const searchUrl = runSearchUrl(settings);
     const searchSites = new Set(
       [siteOf(searchUrl.replace('%s', 'x')), settings.videoUrl ? siteOf(settings.videoUrl.replace('%s', 'x')) : ''].filter(Boolean),
@@ -116,18 +130,19 @@ export class ResearchService {
       researchGuard(sites, searchSites),
       this.options.headless ?? true,
     );
-    this.options.log?.(`research: reading in ${opened.where}`);
+    const log = this.logger(runtime);
+    log?.(`research: reading in ${opened.where}`);
     const store = openHostStore(this.env);
     try {
       const outcome = await researchRun(interests, {
         browser: opened.browser,
         search: browserSearch(opened.browser, { searchUrl, ...(settings.videoUrl ? { videoUrl: settings.videoUrl } : {}) }),
         summariser,
-        store: new ResearchStore(store.db),
+        store: new ResearchStore(store.db, Date.now, runtime.redaction),
         sites,
         limits: { pagesPerRun: settings.pagesPerRun, pagesPerSite: settings.pagesPerSite, siteGapMs: settings.siteGapMs },
         signal,
-        ...(this.options.log ? { log: this.options.log } : {}),
+        ...(log ? { log } : {}),
       });
       return { discoveries: outcome.discoveries, visited: outcome.visited, skipped: outcome.skipped };
     } finally {
@@ -141,20 +156,21 @@ export class ResearchService {
   async checkWatches(all: boolean): Promise<{ watch: StoredWatch; value: string | null; change: Discovery | null; error?: string }[]> {
     const watches = this.use((s) => (all ? s.listWatches() : s.dueWatches()));
     if (!watches.length) return [];
-    const config = loadConfig(this.env);
-    const sites = new SitePermissions(config.sites);
+    const runtime = this.runtime();
+    const sites = new SitePermissions(runtime.config.sites);
     const watched = new Set(watches.map((w) => siteOf(w.url)));
     const opened = await openResearchBrowser(this.options.devices ?? null, researchGuard(sites, watched), this.options.headless ?? true);
     const store = openHostStore(this.env);
     const results: { watch: StoredWatch; value: string | null; change: Discovery | null; error?: string }[] = [];
     try {
-      const research = new ResearchStore(store.db);
+      const research = new ResearchStore(store.db, Date.now, runtime.redaction);
       for (const watch of watches) {
         try {
           const { value, change } = await checkWatch(opened.browser, research, watch);
           results.push({ watch, value, change });
         } catch (error) {
-          results.push({ watch, value: null, change: null, error: error instanceof Error ? error.message : String(error) });
+          const message = error instanceof Error ? error.message : String(error);
+          results.push({ watch, value: null, change: null, error: runtime.redaction.text(message) });
         }
       }
     } finally {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newTaskState, type TaskRecord } from '@wayfinder/core';
+import { newTaskState, Redaction, type TaskRecord } from '@wayfinder/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FactRefusedError, openHostStore, type HostStore } from './index';
 
@@ -131,5 +131,41 @@ describe('tasks', () => {
     expect(await store.tasks.searchTaskRecords('15', 5)).toEqual([]);
     expect((await store.tasks.searchTaskRecords('sailings', 5)).map((r) => r.summary)).toEqual(['Cancelled: no sailings.']);
     expect(store.tasks.hasRecords()).toBe(true);
+  });
+});
+
+describe('tasks with the runtime’s redaction', () => {
+  it('write every state, event and record through it: the history’s title, summary, events and records hold no secret', async () => {
+    const secret = 'kestrel-7Qx9-vault';
+    const redacted = openHostStore(
+      { WAYFINDER_HOME: dir },
+      { redaction: new Redaction([{ name: 'bank', value: secret, site: 'bank.example' }]) },
+    );
+    try {
+      const state = newTaskState('t1', `log in with ${secret}`, 'act');
+      await redacted.tasks.saveTask({ ...state, status: 'done', result: { success: true, summary: `Typed ${secret}.` } });
+      await redacted.tasks.addEvent('t1', { type: 'notice', step: 1, message: `the page shows ${secret}` });
+      await redacted.tasks.addTaskRecord({
+        taskId: 't1',
+        task: `log in with ${secret}`,
+        summary: `used ${secret}`,
+        success: true,
+        status: 'done',
+        sites: ['bank.example'],
+        endedAt: 1,
+      });
+      const kept = JSON.stringify([
+        redacted.tasks.history(10),
+        await redacted.tasks.loadTask('t1'),
+        redacted.tasks.events('t1'),
+        await redacted.tasks.searchTaskRecords('', 5),
+      ]);
+      expect(kept).toContain('log in with {{secret:bank}}');
+      expect(kept).not.toContain(secret);
+      // A stored secret is never a fact either.
+      await expect(redacted.facts.addFact(`my code is ${secret}`)).rejects.toThrow(/secret/);
+    } finally {
+      redacted.close();
+    }
   });
 });

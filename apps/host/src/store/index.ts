@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { Redaction } from '@wayfinder/core';
 import type { Env } from '../io';
 import { databasePath, openDatabase } from './db';
 import { SqliteFactStore } from './facts';
@@ -19,19 +20,26 @@ export interface HostStore {
   close(): void;
 }
 
-/**
- * Opens the host's data file ($WAYFINDER_HOME/wayfinder.db, or `path`). `isSecret` tells the
- * fact store about the host's own secrets (the config's), which never become facts either.
- */
-export function openHostStore(env: Env, options: { path?: string; isSecret?: (text: string) => boolean } = {}): HostStore {
+export interface HostStoreOptions {
+  path?: string;
+  /** Tells the fact store about the host's own secrets (the config's), which never become facts either. */
+  isSecret?: (text: string) => boolean;
+  /** The runtime's one redaction: every task state, event and record is written through it, and its secrets never become facts. */
+  redaction?: Redaction;
+}
+
+/** Opens the host's data file ($WAYFINDER_HOME/wayfinder.db, or `path`). */
+export function openHostStore(env: Env, options: HostStoreOptions = {}): HostStore {
   const path = options.path ?? databasePath(env);
   const db = openDatabase(path);
+  const { redaction } = options;
+  const isSecret = options.isSecret ?? (redaction ? (text: string) => redaction.secrets.present(text).length > 0 : undefined);
   return {
     path,
     db,
     vault: new SqliteVaultStore(db),
-    facts: new SqliteFactStore(db, options.isSecret),
-    tasks: new SqliteTaskStore(db),
+    facts: new SqliteFactStore(db, isSecret),
+    tasks: new SqliteTaskStore(db, redaction),
     close: () => {
       if (db.isOpen) db.close();
     },

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { nearDuplicate, reweigh, type Discovery, type FeedPage, type Interest, type Reaction, type Watch } from '@wayfinder/core';
+import {
+  nearDuplicate,
+  reweigh,
+  type Discovery,
+  type FeedPage,
+  type Interest,
+  type Reaction,
+  type Redaction,
+  type Watch,
+} from '@wayfinder/core';
 import { z } from 'zod';
 import { inTransaction } from './db';
 
@@ -8,6 +17,8 @@ import { inTransaction } from './db';
 // discoveries runs and watches made (the feed), and the pages being watched with how their
 // value is found again. Addresses are kept normalised beside the real ones, and each
 // article's content fingerprint, so a story found again under another address is not new.
+// With the runtime's redaction, what a discovery says (its title, summary, why, address) is
+// written through it: a summary of a page may repeat a secret the page showed.
 
 export interface NewDiscovery extends Omit<Discovery, 'id' | 'foundAt' | 'state' | 'reaction'> {
   /** normaliseUrl(url): one discovery per address. */
@@ -78,6 +89,7 @@ export class ResearchStore {
   constructor(
     private readonly db: DatabaseSync,
     private readonly now: () => number = Date.now,
+    private readonly redaction: Redaction | null = null,
   ) {}
 
   private newId(table: 'interests' | 'discoveries' | 'watches'): string {
@@ -128,7 +140,10 @@ export class ResearchStore {
     return null;
   }
 
-  addDiscovery(found: NewDiscovery): Discovery {
+  addDiscovery(raw: NewDiscovery): Discovery {
+    const said = (text: string) => (this.redaction ? this.redaction.text(text) : text);
+    // The address keys and fingerprint stay as they are: they only find duplicates.
+    const found: NewDiscovery = { ...raw, url: said(raw.url), title: said(raw.title), summary: said(raw.summary), why: said(raw.why) };
     const discovery: Discovery = {
       id: this.newId('discoveries'),
       url: found.url,

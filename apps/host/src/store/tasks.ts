@@ -1,10 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { AgentEvent, Store, TaskMemoryStore, TaskRecord, TaskState } from '@wayfinder/core';
+import type { AgentEvent, Redaction, Store, TaskMemoryStore, TaskRecord, TaskState } from '@wayfinder/core';
 import { inTransaction, settle } from './db';
 import { matchExpression } from './fts-query';
 
 // The CLI's tasks: each one's whole state (core's Store, written after every step) and the
-// short record a finished task leaves for the agent to recall (TaskMemoryStore).
+// short record a finished task leaves for the agent to recall (TaskMemoryStore). With the
+// runtime's redaction, everything written — states (the task is the history's title),
+// events, records — passes it here, whoever hands it over.
 
 /** A task as `wayfinder history` lists it. */
 export interface TaskSummary {
@@ -82,7 +84,14 @@ function toRecord(r: Record<string, unknown>): TaskRecord {
 }
 
 export class SqliteTaskStore implements Store, TaskMemoryStore {
-  constructor(private readonly db: DatabaseSync) {}
+  private readonly redact: <T>(value: T) => T;
+
+  constructor(
+    private readonly db: DatabaseSync,
+    redaction?: Redaction,
+  ) {
+    this.redact = redaction ? (value) => redaction.value(value) : (value) => value;
+  }
 
   saveTask(state: TaskState): Promise<void> {
     return this.save(state, null);
@@ -97,8 +106,9 @@ export class SqliteTaskStore implements Store, TaskMemoryStore {
     };
   }
 
-  private save(state: TaskState, device: string | null): Promise<void> {
+  private save(raw: TaskState, device: string | null): Promise<void> {
     return settle(() => {
+      const state = this.redact(raw);
       this.db
         .prepare(
           `INSERT INTO tasks (id, task, mode, status, summary, created_at, updated_at, state, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -158,7 +168,7 @@ export class SqliteTaskStore implements Store, TaskMemoryStore {
     return settle(() => {
       this.db
         .prepare('INSERT INTO task_events (task_id, seq, item) SELECT ?, coalesce(max(seq), 0) + 1, ? FROM task_events WHERE task_id = ?')
-        .run(taskId, JSON.stringify(item), taskId);
+        .run(taskId, JSON.stringify(this.redact(item)), taskId);
       return;
     });
   }
@@ -173,8 +183,9 @@ export class SqliteTaskStore implements Store, TaskMemoryStore {
     return items;
   }
 
-  addTaskRecord(record: TaskRecord): Promise<void> {
+  addTaskRecord(raw: TaskRecord): Promise<void> {
     return settle(() => {
+      const record = this.redact(raw);
       // One record per task: a task that ends again (resumed) replaces its record. Deleted
       // first, not INSERT OR REPLACE, which would skip the trigger that updates the index.
       inTransaction(this.db, () => {
