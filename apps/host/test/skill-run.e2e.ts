@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkTask, taskById } from '@wayfinder/gym';
@@ -99,5 +101,35 @@ describe('wayfinder skill run', () => {
     const usage = await runCli(['skill', 'run', file, '--input', 'card']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--input takes name=value');
+  });
+
+  it('masks a stored secret the page shows, in the steps, the result and --json', async () => {
+    const secret = 'kestrel-7Qx9-vault';
+    const server = createServer((_req, res) =>
+      res.end(
+        `<!doctype html><title>Plans</title><label>Plan <select id="plan"><option>Basic</option><option>Code ${secret}</option></select></label>`,
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ secrets: { bank: { value: secret, site: '127.0.0.1' } } }), { mode: 0o600 });
+    const file = skill('plan', [
+      { type: 'navigate', url: `http://127.0.0.1:${port}/plans`, via: 'typed' },
+      { type: 'select', value: 'Gold', targetName: 'Plan', locators: [{ kind: 'id', value: 'plan' }] },
+    ]);
+    try {
+      for (const json of [false, true]) {
+        const run = await runCli(['skill', 'run', file, '--no-repair', ...(json ? ['--json'] : [])], { env: { WAYFINDER_CONFIG: config } });
+        expect(run.code, explain(run)).toBe(1);
+        const said = run.stdout + run.stderr;
+        expect(said, explain(run)).toContain('has no option');
+        expect(said, explain(run)).toContain('{{secret:bank}}');
+        expect(said, explain(run)).not.toContain(secret);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
