@@ -91,7 +91,7 @@ describe('tools through the loop', () => {
       /^Closed tab \[\w+\] <page-text>Trail map<\/page-text> <page-text>.*<\/page-text>\.\n\nWorking in tab \[\w+\] <page-text>Widgets — Trailhead Club<\/page-text> <page-text>.*<\/page-text> now\.\n\nWhat is in view:/,
     );
     expect(relisted?.text).toMatch(/^1 open tab:\n1\. /);
-    expect(opened?.text).toMatch(/^Opened a new tab \[\w+\] at .*\/feed; working in it now\./);
+    expect(opened?.text).toMatch(/^Opened a new tab \[\w+\] at <page-text>.*\/feed<\/page-text>; working in it now\./);
     expect(back?.text).toMatch(/^Switched to tab \[\w+\] <page-text>Widgets — Trailhead Club<\/page-text>/);
     expect(missing?.ok).toBe(false);
     expect(missing?.text).toMatch(/^No tab matches "nowhere"\. Open tabs: \[\w+\] <page-text>/);
