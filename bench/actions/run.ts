@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requestGuard, SafetyPolicy, type PageSnapshot, type Tab } from '@wayfinder/core';
+import { requestGuard, SafetyPolicy, withRequestGuard, type PageSnapshot, type Tab } from '@wayfinder/core';
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import { startGym } from '@wayfinder/gym';
 import { round, summarize } from '../lib/stats';
@@ -77,13 +77,12 @@ export async function measureClicks(
   });
   const policy = new SafetyPolicy();
   policy.begin(gymUrl);
-  await browser.setRequestGuard(requestGuard(policy, () => Promise.resolve('deny')));
-  try {
-    const guarded = await measure(runs, () => tab.act(increase, { kind: 'click' }));
-    return { click, guarded, snapshotAfter: after.slice(2) };
-  } finally {
-    await browser.setRequestGuard(null);
-  }
+  const guarded = await withRequestGuard(
+    browser,
+    requestGuard(policy, () => Promise.resolve('deny')),
+    () => measure(runs, () => tab.act(increase, { kind: 'click' })),
+  );
+  return { click, guarded, snapshotAfter: after.slice(2) };
 }
 
 async function main(): Promise<void> {

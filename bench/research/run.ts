@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import { browserSearch, createModelSlot, parseModelSpec, SitePermissions } from '@wayfinder/core';
+import { browserSearch, createModelSlot, guardBrowser, parseModelSpec, SitePermissions } from '@wayfinder/core';
 import { startGym, startOpenAICompatible } from '@wayfinder/gym';
 import { researchGuard } from '../../apps/host/src/research/browser';
 import { researchRun } from '../../apps/host/src/research/run';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     { site: '127.0.0.1', decision: 'allow' },
     { site: 'tracker.test', decision: 'block' },
   ]);
-  await browser.setRequestGuard(researchGuard(sites, new Set()));
+  await guardBrowser(browser, researchGuard(sites, new Set()));
   const rounds: Round[] = [];
   try {
     for (let r = 0; r < options.rounds; r++) {
