@@ -25,10 +25,10 @@ export default defineConfig({
       'downloads',
       'offscreen',
       'scripting',
-      // A host session's tabs sit in one group, "Wayfinder (host)" (background/host-tabs.ts).
+      // A host session's tabs sit in one group, "Wayfinder (host)" (background/bridge/host-tabs.ts).
       'tabGroups',
-      // Research (issue 15): history is read only once the person opts in (background/history-signals.ts);
-      // search runs the browser's default engine for the agent's search_web (background/research-port.ts).
+      // Research (issue 15): history is read only once the person opts in (background/research/history-signals.ts);
+      // search runs the browser's default engine for the agent's search_web (background/research/port.ts).
       'history',
       'search',
       // Voice (issue 17): a tab's audio on request, and replies spoken with the browser's voices.
@@ -48,12 +48,12 @@ export default defineConfig({
         suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' },
         description: 'Open the Wayfinder side panel',
       },
-      // The page helpers' area capture (background/page-helpers.ts); changeable at chrome://extensions/shortcuts.
+      // The page helpers' area capture (background/helpers/page-helpers.ts); changeable at chrome://extensions/shortcuts.
       'capture-area': {
         suggested_key: { default: 'Ctrl+Shift+S', mac: 'Command+Shift+S' },
         description: 'Capture an area of the page to explain or send to the chat',
       },
-      // Voice (background/voice.ts): record N seconds of the tab's audio; start or stop listening in the panel.
+      // Voice (background/voice/voice.ts): record N seconds of the tab's audio; start or stop listening in the panel.
       'record-tab-audio': {
         suggested_key: { default: 'Ctrl+Shift+A', mac: 'Command+Shift+A' },
         description: 'Record the tab’s audio (Wayfinder)',

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 
 // Chrome gives the Writing Assistance APIs (Summarizer, Writer, Rewriter) to windows only,
 // not to the service worker: where the worker has none, a job runs in the offscreen document
-// (background/builtin-offscreen.ts). Here the worker has no Rewriter; the offscreen document
+// (background/helpers/builtin-offscreen.ts). Here the worker has no Rewriter; the offscreen document
 // first has none either (the job goes to the mock model), then gets a stand-in one.
 
 const suite = modelSuite();

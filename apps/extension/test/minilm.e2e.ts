@@ -22,7 +22,7 @@ afterAll(async () => {
   await hub.close();
 });
 
-/** Runs the embedder the settings choose, in the service worker (background/embedder.ts' test hook). */
+/** Runs the embedder the settings choose, in the service worker (background/memory/embedder.ts' test hook). */
 async function embed(worker: Worker, texts: string[]): Promise<number[][] | { error: string }> {
   const result: unknown = await worker.evaluate(async (input) => {
     const isEmbed = (f: unknown): f is (texts: string[]) => Promise<unknown> => typeof f === 'function';

@@ -28,7 +28,7 @@ afterAll(async () => {
   await env.close();
 });
 
-/** Starts the capture in the page's tab as the shortcut's handler does (background/page-helpers.ts). */
+/** Starts the capture in the page's tab as the shortcut's handler does (background/helpers/page-helpers.ts). */
 async function startLikeTheShortcut(page: Page): Promise<void> {
   await page.bringToFront();
   const worker = await env.currentWorker();

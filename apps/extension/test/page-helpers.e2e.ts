@@ -39,7 +39,7 @@ describe('page helpers: the selection overlay', () => {
     await page.screenshot({ path: artifactPath('page-helpers-explain-dark.png') });
     expect((await accessibilityViolations(page)).filter((v) => v.includes('wayfinder-helpers'))).toEqual([]);
 
-    // 👍 keeps the rating with what produced it (the ratings store: background/ratings.ts).
+    // 👍 keeps the rating with what produced it (the ratings store: background/helpers/ratings.ts).
     await card.getByRole('button', { name: 'Good result' }).click();
     await expect.poll(() => card.getByRole('status').innerText()).toContain('rated helpful');
     const ext = await suite.env.context.newPage();

@@ -1,7 +1,7 @@
 // The toolbar icon's badge, which two things share: a host question waiting for the person
 // ("?", which wins: it needs an answer) and the feed's count of new discoveries. Each part
 // says what it knows; the badge shows the sum. Both parts are told again at every worker
-// start (bridge-device.ts: no question waits yet; feed.ts: the count kept in IndexedDB).
+// start (bridge/device.ts: no question waits yet; research/feed.ts: the count kept in IndexedDB).
 
 const parts = { question: false, unread: 0 };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PendingRequest } from './db';
 
 // The bridge's part of the messages between the extension's pages and the background
-// (docs/0028-bridge.md; background/bridge-*.ts answers them), and the pairing kept in
+// (docs/0028-bridge.md; background/bridge/ answers them), and the pairing kept in
 // chrome.storage.local. lib/messages.ts adds these requests to its union and these
 // replies to its Replies.
 

@@ -2,7 +2,7 @@ import type { Discovery, FeedPage, Interest, Watch } from '@wayfinder/core/ui';
 import { z } from 'zod';
 
 // Research's part of the messages between the extension's pages and the background
-// (issue 15; background/feed*.ts answers them): the feed of discoveries the host's research
+// (issue 15; background/research/feed*.ts answers them): the feed of discoveries the host's research
 // found, reactions to them, and the person's interests. The host keeps the truth; the
 // background keeps a copy of the feed in IndexedDB so it can be read while the host is away.
 // lib/messages.ts adds these requests to its union and these replies to its Replies.
@@ -30,7 +30,7 @@ export const FEED_REQUESTS = [
     topic: z.string().trim().min(1, 'Type a topic to follow, such as “ultralight camping”.').max(200, 'Keep a topic under 200 characters.'),
   }),
   z.object({ type: z.literal('interests.remove'), id: z.string().min(1).max(200) }),
-  /** "Watch a value on this page": the person points at it in the page beside the panel (background/watch-picker.ts). */
+  /** "Watch a value on this page": the person points at it in the page beside the panel (background/research/watch-picker.ts). */
   z.object({ type: z.literal('watch.pick') }),
   z.object({
     type: z.literal('watch.add'),

@@ -93,7 +93,7 @@ export const REQUEST = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page.current') }),
   /** The panel's Capture button: an area capture in the page beside it (page helpers, issue 16). */
   z.object({ type: z.literal('page.capture') }),
-  // — memory (issue 12; background/memory*.ts answers these)
+  // — memory (issue 12; background/memory/ answers these)
   z.object({
     type: z.literal('memory.search'),
     query: z.string().trim().min(1, 'Type what to look for.').max(500),

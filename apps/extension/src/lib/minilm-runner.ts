@@ -4,7 +4,7 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { MINILM_DTYPE, MINILM_MODEL, type EmbedReply, type ModelDownload } from './minilm';
 
 // all-MiniLM-L6-v2 through transformers.js, in the offscreen document (see
-// background/embedder.ts for why not the worker). The model's files come from the hub once
+// background/memory/embedder.ts for why not the worker). The model's files come from the hub once
 // and stay in transformers.js' browser cache (Cache API, "transformers-cache", in this
 // extension's origin); after that it loads from there, offline. The ONNX runtime's wasm ships
 // in the extension: no code comes from a CDN.

@@ -1,5 +1,5 @@
 // The page helpers (issue 16): what the content script (ui/page-helpers) and the background
-// (background/page-helpers.ts) say to each other over the `wayfinder-page-helpers` port.
+// (background/helpers/page-helpers.ts) say to each other over the `wayfinder-page-helpers` port.
 // Plain types here, no zod: the content script runs in every page and stays small; the
 // background validates every message from a page (a page is untrusted).
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Ratings (issue 16): 👍 / 👎 on an answer in the side panel or a page helper's result, kept
 // in this browser with what produced it, to browse and export on the Ratings page
-// (background/ratings.ts keeps them). lib/messages.ts adds these to its union and Replies.
+// (background/helpers/ratings.ts keeps them). lib/messages.ts adds these to its union and Replies.
 
 export const RATING_TARGETS = ['answer', 'helper'] as const;
 export type RatingTarget = (typeof RATING_TARGETS)[number];

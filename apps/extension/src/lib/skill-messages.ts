@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { StoredSkill } from './skills-db';
 
 // The skills' part of the messages between the extension's pages and the background
-// (issue 13; background/skills-*.ts answers them). lib/messages.ts adds these requests to
+// (issue 13; background/skills/ answers them). lib/messages.ts adds these requests to
 // its union and these replies to its Replies.
 
 /** A skill file or a DevTools Recorder recording brought in: at most this many characters. */

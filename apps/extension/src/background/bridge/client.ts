@@ -77,11 +77,11 @@ export interface BridgeParts {
   questions: () => HostQuestion[];
   /** Shows the state to the pages (PanelHub). */
   publish: (state: BridgeState) => void;
-  /** An event the hub sent (`task.event`: background/host-tasks.ts). */
+  /** An event the hub sent (`task.event`: background/bridge/host-tasks.ts). */
   onEvent?: (name: string, data: unknown) => void;
   /** The connection dropped or was closed (host tasks in flight can no longer be followed). */
   onDropped?: () => void;
-  /** Host calls this browser answers outside host sessions (`history.recent`: background/history-signals.ts); null: not one of them. */
+  /** Host calls this browser answers outside host sessions (`history.recent`: background/research/history-signals.ts); null: not one of them. */
   answer?: (method: string, params: unknown) => Promise<unknown> | null;
 }
 

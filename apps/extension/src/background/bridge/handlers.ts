@@ -5,7 +5,7 @@ import type { HostTasks } from './host-tasks';
 
 // The router's answers to the bridge requests (lib/bridge-messages.ts): the Options page
 // pairs, disconnects and forgets; both pages read the connection's state; the panel starts
-// and stops tasks on the host (background/host-tasks.ts).
+// and stops tasks on the host (background/bridge/host-tasks.ts).
 
 /** The bridge's requests; `host.start`'s reply names the panel's TaskView, so it is declared with the task requests (lib/messages.ts). */
 type BridgeType = keyof BridgeReplies | 'host.start';

@@ -126,7 +126,7 @@ export class HostTabs implements TabsApi {
     if (created.id !== undefined) {
       this.mine.add(created.id);
       await this.registry.markOpenedHere(created.id);
-      // While one of the person's tasks runs, new tabs load nothing until let through (network-rules.ts).
+      // While one of the person's tasks runs, new tabs load nothing until let through (tasks/network-rules.ts).
       await allowTabWhileGuarded(created.id);
       await groupQuietly([created.id]);
     }

@@ -14,7 +14,7 @@ import type { PanelHub } from '../panel-hub';
 // kept here is only the views of tasks seen since this worker started, so a timeline can
 // grow step by step. A dropped connection ends the tasks it was following, saying so.
 
-/** The client's call to the host (bridge-client.ts). */
+/** The client's call to the host (client.ts). */
 export type HostCall = <T>(method: string, params: unknown, deadlineMs?: number) => Promise<T>;
 
 export const DROPPED = 'The connection to the host dropped; the task may go on there. Open it from History once connected again.';

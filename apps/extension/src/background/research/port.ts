@@ -43,7 +43,7 @@ async function defaultEngineSearch(registry: TabRegistry, query: string, signal?
   const tabId = tab.id;
   if (tabId === undefined) throw new Error('Could not open a tab to search in.');
   await registry.markOpenedHere(tabId);
-  // While a task runs, new tabs load nothing until let through (network-rules.ts): this one is ours.
+  // While a task runs, new tabs load nothing until let through (tasks/network-rules.ts): this one is ours.
   await allowTabWhileGuarded(tabId);
   try {
     const ready = loaded(tabId, signal);

@@ -49,7 +49,7 @@ export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts
           }),
         ),
       };
-      // The host's conversations too, newest first among all, when connected (host-tasks.ts).
+      // The host's conversations too, newest first among all, when connected (bridge/host-tasks.ts).
       const host = await hostTasks.history();
       return { conversations: [...own.conversations, ...host].sort((a, b) => b.updatedAt - a.updatedAt) };
     },

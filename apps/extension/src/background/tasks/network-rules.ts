@@ -71,7 +71,7 @@ export async function releaseNetwork(): Promise<void> {
   await update({ removeRuleIds: [BLOCKED_SITES, NEW_TABS] });
 }
 
-/** A tab opened outside any task (a host session's, background/host-tabs.ts): let through while the rules stand, nothing otherwise. */
+/** A tab opened outside any task (a host session's, background/bridge/host-tabs.ts): let through while the rules stand, nothing otherwise. */
 export async function allowTabWhileGuarded(tabId: number): Promise<void> {
   if (guarding) await allowTab(tabId);
 }

@@ -3,7 +3,7 @@ import { embedTexts, modelDownload } from '../../lib/minilm-runner';
 import { listenForTabCapture } from '../../lib/voice/tab-capture';
 import { listenForBuiltInJobs } from '../../background/helpers/builtin-offscreen';
 
-// The offscreen document (created by background/embedder.ts when memory uses MiniLM): it runs
+// The offscreen document (created by background/memory/embedder.ts when memory uses MiniLM): it runs
 // the model and answers only messages addressed to it; everything else (the panel's and
 // options' requests to the background) is left for the background to answer.
 
@@ -24,5 +24,5 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
 // Voice: a tab's audio, recorded here and kept audible (lib/voice/tab-capture.ts).
 listenForTabCapture();
 
-// Chrome's built-in AI for the worker's page helpers and browse summaries (background/builtin-offscreen.ts).
+// Chrome's built-in AI for the worker's page helpers and browse summaries (background/helpers/builtin-offscreen.ts).
 listenForBuiltInJobs();

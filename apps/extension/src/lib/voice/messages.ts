@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Voice's part of the messages between the extension's pages and the background (issue 17;
-// background/voice.ts answers them). lib/messages.ts adds these requests to its union and
+// background/voice/voice.ts answers them). lib/messages.ts adds these requests to its union and
 // these replies to its Replies.
 
 export const VOICE_REQUESTS = [

@@ -64,7 +64,7 @@ export async function saveVoice(voice: VoiceSettings): Promise<void> {
   await chrome.storage.local.set({ [VOICE_KEY]: VOICE_SETTINGS.parse(voice) });
 }
 
-/** chrome.storage.session: the tab-audio capture under way or just finished (background/voice.ts writes it; the panel follows it). */
+/** chrome.storage.session: the tab-audio capture under way or just finished (background/voice/voice.ts writes it; the panel follows it). */
 export const TAB_AUDIO_KEY = 'voice.tabAudio';
 
 export type TabAudioState =

@@ -2,7 +2,7 @@ import { serviceFailure, there, unreachable, VoiceError, type Place } from './er
 import type { VoiceSettings } from './settings';
 
 // Text to speech through a service: an OpenAI-compatible /audio/speech endpoint or
-// ElevenLabs. (chrome.tts, the local voices, is spoken by the background: background/voice.ts.)
+// ElevenLabs. (chrome.tts, the local voices, is spoken by the background: background/voice/voice.ts.)
 // Only the reply's short spoken version goes to the service.
 
 /** The short spoken version of an answer: Markdown and links out, the first sentences up to ~300 characters. */

@@ -65,7 +65,7 @@ export function highlight(helpers: Helpers, rects: (DOMRect | Rect)[]): void {
 
 /**
  * Send to chat. Called inside the person's click: the panel is asked to open first, while the
- * gesture lasts (background/page-helpers.ts opens it synchronously), then the content follows.
+ * gesture lasts (background/helpers/page-helpers.ts opens it synchronously), then the content follows.
  */
 export function sendToChat(
   helpers: Helpers,

@@ -12,7 +12,7 @@ import './voice.css';
 // countdown; then its transcript goes into the task box; or, for "explain" and "attach", the
 // clip itself goes with the next task when the model takes audio (else its transcript does,
 // and the panel says so). The recording is made by the background and the offscreen
-// document (background/voice.ts) and arrives through chrome.storage.session.
+// document (background/voice/voice.ts) and arrives through chrome.storage.session.
 
 export type TabAudioUse = 'transcribe' | 'explain' | 'attach';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ask } from '../../lib/messages';
 
 // "Watch a value on this page" (issue 15): the person points at a value in the page beside
-// the panel (a price, stock…; background/watch-picker.ts), checks or edits the label it got
+// the panel (a price, stock…; background/research/watch-picker.ts), checks or edits the label it got
 // from the page, and the host revisits the page and puts a change in the feed.
 
 type Picked = { url: string; title: string; value: string; label: string; kind: 'price' | 'stock' | 'value' };

@@ -3,7 +3,7 @@ import type { ReadAttachment } from './attachments';
 import { PAGE_ATTACHMENTS_KEY, type PageAttachment } from '../../lib/page-helpers';
 
 // What the page helpers sent to the chat (a selection, a capture, a helper's result) waits in
-// chrome.storage.session (background/page-helpers.ts) until a task takes it. Every open panel
+// chrome.storage.session (background/helpers/page-helpers.ts) until a task takes it. Every open panel
 // shows it among the task box's attachments (marked `page`); the one that runs a task with it
 // clears it, and removing its chip removes it for all.
 

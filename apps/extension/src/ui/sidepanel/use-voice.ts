@@ -151,7 +151,7 @@ export function useVoice(onTranscript: (text: string, settings: VoiceSettings) =
     [set],
   );
 
-  // The push-to-talk shortcut (background/voice.ts): each press starts or stops listening.
+  // The push-to-talk shortcut (background/voice/voice.ts): each press starts or stops listening.
   useEffect(() => {
     const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
       if (area !== 'session' || !changes[PTT_KEY]) return;
