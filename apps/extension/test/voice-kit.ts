@@ -39,12 +39,13 @@ function speechLikeWav(text: string): Buffer {
       const length = Math.round(0.18 * RATE);
       // A falling pitch and two formants that change per syllable, as vowels do.
       const pitch = 130 - 15 * (s / syllables) + 10 * (w % 3);
-      const [f1, f2] = [
+      const vowels: [number, number][] = [
         [700, 1200],
         [300, 2300],
         [500, 900],
         [400, 1900],
-      ][(w + s) % 4] ?? [500, 1500];
+      ];
+      const [f1, f2] = vowels[(w + s) % vowels.length] ?? [500, 1500];
       for (let i = 0; i < length; i++) {
         const t = i / RATE;
         const envelope = Math.sin((Math.PI * i) / length) ** 2;
