@@ -76,7 +76,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       await load()
     )(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (UsageError.isInstance(error)) {
       io.stderr.write(`${error.message}\n`);
       return 2;
     }

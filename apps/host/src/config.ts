@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { parseSite, secretValueProblem, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
 import type { Env } from './io';
+import { CodedError } from '@wayfinder/core/errors';
 
 // The CLI's safety settings: site permissions, stored secrets and limits, in a JSON file
 // ($WAYFINDER_CONFIG, else ~/.config/wayfinder/config.json):
@@ -54,8 +55,13 @@ export interface HostConfig {
   warning: string | null;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends CodedError<'config'> {
+  static override readonly marker = Symbol.for('wayfinder.host.config');
   override readonly name = 'ConfigError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('config', message, false, options);
+  }
 }
 
 export function configPath(env: Env): string {

@@ -89,7 +89,7 @@ function readConfig(env: Env, options: RuntimeOptions): { config: HostConfig; re
   try {
     return { config: loadConfig(env), research: options.research ? researchSettings(env) : null };
   } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`wayfinder ${options.command}: ${error.message}`);
+    if (ConfigError.isInstance(error)) throw new UsageError(`wayfinder ${options.command}: ${error.message}`);
     throw error;
   }
 }
@@ -111,7 +111,7 @@ export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime {
     try {
       memory = openMemory(io.env, redaction);
     } catch (error) {
-      if (!(error instanceof StoreError) || options.memory === 'required') throw error;
+      if (!StoreError.isInstance(error) || options.memory === 'required') throw error;
       memoryProblem = error.message;
     }
   }

@@ -75,7 +75,7 @@ export class SkillsFolder implements SkillLibrary {
       try {
         skills.push({ file, skill: parseSkillFile(await readFile(file, 'utf8'), name) });
       } catch (error) {
-        if (!(error instanceof SkillFormatError) && !(error instanceof Error && 'code' in error)) throw error;
+        if (!SkillFormatError.isInstance(error) && !(error instanceof Error && 'code' in error)) throw error;
         problems.push({ file, problem: error.message });
       }
     }

@@ -34,7 +34,7 @@ function hubDevices(home: string): Promise<DeviceInfo[] | null> {
       }
     })
     .catch((error: unknown) => {
-      if (error instanceof HubError) return null;
+      if (HubError.isInstance(error)) return null;
       throw error;
     });
 }
@@ -74,7 +74,7 @@ export async function devicesCommand(argv: string[], io: Io): Promise<number> {
   try {
     db = openDatabase(databasePath(io.env));
   } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
+    if (!StoreError.isInstance(error)) throw error;
     io.stderr.write(`wayfinder devices: ${error.message}\n`);
     return 1;
   }

@@ -39,7 +39,7 @@ export async function factsCommand(argv: string[], io: Io): Promise<number> {
         io.stdout.write(`Remembered (${fact.id}): ${fact.text}\n`);
         return 0;
       } catch (error) {
-        if (!(error instanceof FactRefusedError)) throw error;
+        if (!FactRefusedError.isInstance(error)) throw error;
         io.stderr.write(`wayfinder facts add: ${error.message}\n`);
         return 1;
       }

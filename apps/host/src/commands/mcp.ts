@@ -90,7 +90,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
       db = openDatabase(databasePath(io.env));
       credentials = new CredentialStore(db);
     } catch (error) {
-      if (error instanceof StoreError) {
+      if (StoreError.isInstance(error)) {
         log(`wayfinder mcp: ${error.message}`);
         runtime.close();
         return 1;
@@ -126,7 +126,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     runtime.close();
     closeDb();
-    if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
+    if (BrowserStartError.isInstance(error) || BrowserError.isInstance(error)) {
       log(`wayfinder: ${error.message}`);
       return 1;
     }

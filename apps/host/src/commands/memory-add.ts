@@ -38,7 +38,7 @@ async function read(source: Source, pages: PageReader, maxChars: number): Promis
 }
 
 function failure(error: unknown): string | null {
-  if (error instanceof SourceError || error instanceof BrowserStartError || BrowserError.isInstance(error)) return error.message;
+  if (SourceError.isInstance(error) || BrowserStartError.isInstance(error) || BrowserError.isInstance(error)) return error.message;
   return null;
 }
 

@@ -21,8 +21,8 @@ export async function reporting(io: Io, command: string, work: () => Promise<num
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`wayfinder ${command}: ${error.message}`);
-    if (error instanceof ResearchSetupError || error instanceof StoreError) {
+    if (ConfigError.isInstance(error)) throw new UsageError(`wayfinder ${command}: ${error.message}`);
+    if (ResearchSetupError.isInstance(error) || StoreError.isInstance(error)) {
       io.stderr.write(`wayfinder ${command}: ${error.message}\n`);
       return 1;
     }

@@ -137,7 +137,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   try {
     models = resolveModels(args.values.get('model'), io.env);
   } catch (error) {
-    if (error instanceof ModelConfigError) throw new UsageError(`wayfinder run: ${error.message}`);
+    if (ModelConfigError.isInstance(error)) throw new UsageError(`wayfinder run: ${error.message}`);
     throw error;
   }
   // Tasks are kept (wayfinder history) and memory offered; a data file that cannot be used costs only that.
@@ -174,7 +174,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     stopListening();
     runtime.close();
-    if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
+    if (BrowserStartError.isInstance(error) || BrowserError.isInstance(error)) {
       io.stderr.write(`wayfinder: ${printable(redaction.text(error.message))}\n`);
       return 1;
     }

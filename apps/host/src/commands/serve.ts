@@ -58,7 +58,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   try {
     db = openDatabase(databasePath(io.env));
   } catch (error) {
-    if (error instanceof StoreError) {
+    if (StoreError.isInstance(error)) {
       io.stderr.write(`wayfinder serve: ${error.message}\n`);
       return 1;
     }
@@ -86,7 +86,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     });
   } catch (error) {
     db.close();
-    if (error instanceof HubError) {
+    if (HubError.isInstance(error)) {
       io.stderr.write(`wayfinder serve: ${error.message}\n`);
       return 1;
     }

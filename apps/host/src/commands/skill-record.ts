@@ -86,7 +86,7 @@ function namingModel(spec: string | undefined, io: Io): ModelSlot | null {
   try {
     return modelSlot(spec, io.env);
   } catch (error) {
-    if (error instanceof ModelConfigError) throw new UsageError(`wayfinder skill record: ${error.message}`);
+    if (ModelConfigError.isInstance(error)) throw new UsageError(`wayfinder skill record: ${error.message}`);
     throw error;
   }
 }

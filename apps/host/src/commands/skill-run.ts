@@ -114,7 +114,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
     );
   } catch (error) {
     stopListening();
-    if (error instanceof BrowserStartError || BrowserError.isInstance(error)) {
+    if (BrowserStartError.isInstance(error) || BrowserError.isInstance(error)) {
       io.stderr.write(`wayfinder: ${redact(error.message)}\n`);
       return 1;
     }

@@ -14,7 +14,7 @@ export async function loadSkill(arg: string, env: Env): Promise<{ file: string; 
     try {
       return { file: arg, skill: parseSkillFile(await readFile(arg, 'utf8'), basename(arg)) };
     } catch (error) {
-      if (error instanceof SkillFormatError) return { error: error.message };
+      if (SkillFormatError.isInstance(error)) return { error: error.message };
       if (error instanceof Error && 'code' in error) return { error: `cannot read ${arg} (${error.message}).` };
       throw error;
     }

@@ -75,7 +75,7 @@ export async function skillCommand(argv: string[], io: Io): Promise<number> {
     else io.stdout.write(shown(showText(skill)));
     return 0;
   } catch (error) {
-    if (!(error instanceof SkillFormatError)) throw error;
+    if (!SkillFormatError.isInstance(error)) throw error;
     io.stderr.write(`wayfinder skill ${sub}: ${error.message}\n`);
     return 1;
   }

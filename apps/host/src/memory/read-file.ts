@@ -50,7 +50,7 @@ export async function readSourceBytes(path: string): Promise<{ type: FileType; n
     if (!info.isFile()) throw new SourceError(`${path} is not a file.`);
     size = info.size;
   } catch (error) {
-    if (error instanceof SourceError) throw error;
+    if (SourceError.isInstance(error)) throw error;
     if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')
       throw new SourceError(`${path}: no such file (or, for a web page, give its full address: https://…).`);
     throw new SourceError(`${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);

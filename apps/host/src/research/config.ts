@@ -4,6 +4,7 @@ import { configPath, ConfigError } from '../config';
 import type { Env } from '../io';
 import { resolveModels } from '../models';
 import { z } from 'zod';
+import { CodedError } from '@wayfinder/core/errors';
 
 // Research's settings, in the "research" section of the host's config file:
 //   "research": { "searchUrl": "https://html.duckduckgo.com/html/?q=%s",
@@ -82,8 +83,13 @@ export function runSearchUrl(settings: ResearchSettings): string {
   return settings.searchUrl ?? DEFAULT_SEARCH_URL;
 }
 
-export class ResearchSetupError extends Error {
+export class ResearchSetupError extends CodedError<'research-setup'> {
+  static override readonly marker = Symbol.for('wayfinder.host.research-setup');
   override readonly name = 'ResearchSetupError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('research-setup', message, false, options);
+  }
 }
 
 /** The tool-less model that summarises each page a run reads: WAYFINDER_SUMMARISER_MODEL, else WAYFINDER_MODEL. */

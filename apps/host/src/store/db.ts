@@ -77,7 +77,7 @@ export function openDatabase(path: string): DatabaseSync {
     return db;
   } catch (error) {
     db.close();
-    if (error instanceof StoreError) throw error;
+    if (StoreError.isInstance(error)) throw error;
     throw new StoreError(
       `The Wayfinder data file ${path} could not be read: ${error instanceof Error ? error.message : String(error)}. Move it aside (Wayfinder then starts a new one) or set WAYFINDER_HOME to another folder.`,
     );
