@@ -11,7 +11,7 @@ import { CodedError } from '@wayfinder/core/errors';
 //   { "sites": { "example.com": "allow", "ads.example": "block",
 //                "shop.example": { "decision": "allow", "pageCode": true } },
 //     "secrets": { "github": { "value": "…", "site": "github.com" } },
-//     "limits": { "navigationsPerMinute": 20, "tabsPerTask": 10 } }
+//     "limits": { "navigationsPerMinute": 20, "tabsPerTask": 10, "mcpNavigationsPerMinute": 120 } }
 // "Always" and "never" answered at the prompt are written back to it.
 
 const CONFIG = z
@@ -41,6 +41,8 @@ const CONFIG = z
         navigationsPerMinute: z.number().int().positive().optional(),
         tabsPerTask: z.number().int().positive().optional(),
         browsesPerMinute: z.number().int().positive().optional(),
+        // An MCP client drives many pages on purpose: its sessions get their own page-load limit.
+        mcpNavigationsPerMinute: z.number().int().positive().optional(),
       })
       .default({}),
   })
@@ -51,6 +53,8 @@ export interface HostConfig {
   sites: SiteRule[];
   secrets: Secret[];
   limits: Partial<Limits>;
+  /** Page loads a minute for an MCP session (`wayfinder mcp`), when the config sets it. */
+  mcpNavigationsPerMinute: number | null;
   /** A warning to show (a config with secrets that others can read). */
   warning: string | null;
 }
@@ -104,9 +108,10 @@ export function loadConfig(env: Env): HostConfig {
   if (secrets.length && process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0) {
     warning = `wayfinder: ${path} holds secrets and other users can read it; run chmod 600 ${path}.`;
   }
+  const { mcpNavigationsPerMinute, ...task } = parsed.data.limits;
   const limits: Partial<Limits> = {};
-  for (const [key, value] of Object.entries(parsed.data.limits)) if (typeof value === 'number') Object.assign(limits, { [key]: value });
-  return { path, sites, secrets, limits, warning };
+  for (const [key, value] of Object.entries(task)) if (typeof value === 'number') Object.assign(limits, { [key]: value });
+  return { path, sites, secrets, limits, mcpNavigationsPerMinute: mcpNavigationsPerMinute ?? null, warning };
 }
 
 /** Writes a site decision the person made ("always" / "never") into the config file. */

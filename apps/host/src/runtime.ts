@@ -8,6 +8,7 @@ import {
   type AskPerson,
   type Browser,
   type HistorySignal,
+  type Limits,
   type RequestGuard,
   type ResearchPort,
 } from '@wayfinder/core';
@@ -63,7 +64,7 @@ export interface Runtime {
   /** The config's research settings, when asked for (`research: true`). */
   readonly research: ResearchSettings | null;
   /** A new policy for one task or session: the site rules, secrets and limits; "always" and "never" kept in the config; typed passwords noted in the redaction. */
-  policy(): SafetyPolicy;
+  policy(limits?: Partial<Limits>, limitHint?: string): SafetyPolicy;
   /**
    * A launched or attached Chromium, or the person's own Chrome through the hub (`extension`),
    * every request its tabs make judged by `guard` from before the first page.
@@ -133,12 +134,13 @@ export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime {
     memoryProblem,
     skills: new SkillsFolder(skillsFolder(io.env)),
     research,
-    policy: () =>
+    policy: (limits = {}, limitHint) =>
       new SafetyPolicy({
         sites: config.sites,
         secrets,
         redaction,
-        limits: config.limits,
+        limits: { ...config.limits, ...limits },
+        ...(limitHint ? { limitHint } : {}),
         remember: (site, decision) => rememberSite(config.path, site, decision),
       }),
     openBrowser: (choice, judge) => openChosenBrowser(guarded(choice, judge)),

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { checkTask, taskById } from '@wayfinder/gym';
+import { checkTask, fetchState, taskById } from '@wayfinder/gym';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, useGym } from './cli';
 
@@ -145,6 +145,37 @@ describe('wayfinder mcp over stdio', () => {
     const pay = await call(client, 'browser_click', { ref: await found(client, 'button', 'Pay $20.00') });
     expect(pay.isError).toBe(true);
     expect((await checkTask(taskById('widgets-pay'), gym.url)).ok).toBe(false);
+  });
+
+  it("a page with another site's frame opens without a question; clicking in that frame is what is asked (refused here, saying how to allow it)", async () => {
+    const { client } = await stdioClient(null);
+    const opened = await call(client, 'browser_navigate', { url: `${gym.url}/widgets` });
+    expect(opened.isError, opened.text).toBe(false);
+    // The partner-offers frame comes from localhost, a site the person has no rule for: it loaded.
+    expect((await call(client, 'browser_snapshot', { mode: 'full' })).text).toContain('GearSwap');
+    const claim = await call(client, 'browser_click', { ref: await found(client, 'button', 'Claim offer') });
+    expect(claim.isError).toBe(true);
+    expect(claim.text).toContain('"sites": {"localhost": "allow"}');
+    expect((await fetchState(gym.url)).widgets.offerClaimed).toBe(false);
+  });
+
+  it("a client may load many pages a minute (its own limit, not a task's 20); the config sets it, and the refusal says where", async () => {
+    const { client } = await stdioClient(null);
+    for (let i = 0; i < 25; i++) {
+      const page = await call(client, 'browser_navigate', { url: `${gym.url}/shop?page=${i}` });
+      expect(page.isError, `load ${i + 1}: ${page.text}`).toBe(false);
+    }
+    writeFileSync(config, JSON.stringify({ sites: { '127.0.0.1': 'allow' }, limits: { mcpNavigationsPerMinute: 3 } }));
+    try {
+      const { client: limited } = await stdioClient(null);
+      const loads = [];
+      for (let i = 0; i < 4; i++) loads.push(await call(limited, 'browser_navigate', { url: `${gym.url}/shop?again=${i}` }));
+      expect(loads.slice(0, 3).map((l) => l.isError)).toEqual([false, false, false]);
+      expect(loads[3]?.isError).toBe(true);
+      expect(loads[3]?.text).toContain('"limits": {"mcpNavigationsPerMinute": N}');
+    } finally {
+      writeFileSync(config, JSON.stringify({ sites: { '127.0.0.1': 'allow' } }));
+    }
   });
 
   it('asks through elicitation: a no leaves the payment unmade, a yes lets it through', async () => {

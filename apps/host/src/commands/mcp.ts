@@ -43,6 +43,9 @@ Add it to an MCP client (stdio):  {"command": "wayfinder", "args": ["mcp"]}`;
 
 const PORTS: [number, number] = [0, 65_535];
 
+/** Page loads a minute an MCP session may make unless the config says otherwise (a task's default is 20). */
+export const MCP_PAGE_LOADS_PER_MINUTE = 240;
+
 const OPTIONS = {
   http: { integer: PORTS },
   'new-token': { flag: true },
@@ -79,7 +82,11 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const { redaction } = runtime;
   const log = (line: string) => io.stderr.write(`${printable(redaction.text(line))}\n`);
   if (runtime.memoryProblem) log(`wayfinder mcp: ${runtime.memoryProblem} The memory tools are left out.`);
-  const policy = runtime.policy();
+  // A client drives many pages on purpose (a test suite, a crawl): its own page-load limit, in the config as limits.mcpNavigationsPerMinute.
+  const policy = runtime.policy(
+    { navigationsPerMinute: runtime.config.mcpNavigationsPerMinute ?? MCP_PAGE_LOADS_PER_MINUTE },
+    `The person can raise it in Wayfinder's config (${runtime.config.path}): "limits": {"mcpNavigationsPerMinute": N}.`,
+  );
 
   // The bearer token is checked before anything else starts: a server nobody can call is no use.
   let credentials: CredentialStore | null = null;

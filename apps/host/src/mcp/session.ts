@@ -67,7 +67,8 @@ function howToAllow(site: string | null): string {
 function toMcp(result: ToolResult, extra: string[] = []): CallToolResult {
   return {
     content: [
-      { type: 'text', text: [result.display && result.isError ? result.display : result.text, ...extra].join('\n\n') },
+      // What the model reads, refusals included: an MCP client is a model, and the advice (how to allow it) is for it.
+      { type: 'text', text: [result.text, ...extra].join('\n\n') },
       ...result.images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mediaType })),
     ],
     isError: result.isError,

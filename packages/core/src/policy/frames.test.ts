@@ -58,6 +58,44 @@ describe('acting inside frames', () => {
     );
   });
 
+  it('a frame from a new site loads without a question; clicking or typing in it, and data sent to its site, are asked; a blocked one stays blocked', async () => {
+    const policy = new SafetyPolicy({ sites: [{ site: 'ads.test', decision: 'block' }] });
+    policy.begin('https://news.example/story');
+    const frame = (url: string, extra: object = {}) =>
+      policy.request({ tabId: 't', url, method: 'GET', resourceType: 'Document', navigation: true, topFrame: false, ...extra });
+    expect(frame('https://video.example/embed/1')).toEqual({ decision: 'allow' });
+    expect(frame('https://pay.example/checkout-frame')).toEqual({ decision: 'allow' });
+    expect(frame('https://x.ads.test/slot')).toMatchObject({ decision: 'deny' });
+    // The tab itself going there is still asked, and so is data the page sends to it.
+    expect(
+      policy.request({
+        tabId: 't',
+        url: 'https://video.example/',
+        method: 'GET',
+        resourceType: 'Document',
+        navigation: true,
+        topFrame: true,
+      }),
+    ).toMatchObject({
+      decision: 'confirm',
+      kind: 'new-site',
+    });
+    expect(
+      policy.request({
+        tabId: 't',
+        url: 'https://video.example/log',
+        method: 'POST',
+        resourceType: 'XHR',
+        navigation: false,
+        topFrame: false,
+        body: 'x=1',
+      }),
+    ).toMatchObject({ decision: 'confirm', kind: 'new-site' });
+    const click: ProposedCall = { tool: 'click', input: {}, effects: [{ kind: 'act', how: 'click', ref: 'f1e2' }] };
+    const inFrame = at('https://news.example/story', elementFacts({ name: 'Play', frameUrl: 'https://video.example/embed/1' }));
+    expect(await policy.check(click, inFrame)).toMatchObject({ decision: 'confirm', kind: 'new-site', site: 'video.example' });
+  });
+
   it('the page a call acts on is read when it is made: a tab that went to a blocked site is refused', async () => {
     const policy = new SafetyPolicy({ sites: [{ site: 'evil.test', decision: 'block' }] });
     policy.begin('https://shop.example/');

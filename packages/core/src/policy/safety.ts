@@ -37,6 +37,8 @@ export interface SafetyOptions {
    */
   redaction?: Redaction;
   limits?: Partial<Limits>;
+  /** Where the person raises the page-load limit (a host's config key), said when it refuses. */
+  limitHint?: string;
   now?: () => number;
 }
 
@@ -101,6 +103,11 @@ export class SafetyPolicy implements Policy {
     this.outgoing = new OutgoingCheck(redaction);
   }
 
+  /** How the person can raise the page-load limit, as a sentence after a refusal ('' when the host says nothing). */
+  private get hint(): string {
+    return this.options.limitHint ? ` ${this.options.limitHint}` : '';
+  }
+
   /** Tabs the task has opened: the calls that opened them, or the tabs the browser saw load pages (popups too), whichever is more. */
   private get tabsOpened(): number {
     return Math.max(this.tabsOpenedByCalls, this.tabsSeen.size - 1);
@@ -151,7 +158,7 @@ export class SafetyPolicy implements Policy {
     if (loadsPage(effect) && this.recent(this.navigations).length >= this.limits.navigationsPerMinute) {
       return {
         decision: 'deny',
-        reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.`,
+        reason: `Too many page loads: at most ${this.limits.navigationsPerMinute} a minute. Wait, or work with the pages already open.${this.hint}`,
       };
     }
     if (effect.kind === 'open' && effect.target === 'new-tab' && this.tabsOpened >= this.limits.tabsPerTask) {
@@ -277,9 +284,10 @@ export class SafetyPolicy implements Policy {
 
   /**
    * A request the browser is about to make in the task's tabs: nothing goes to a blocked
-   * site (in any tab, frame or background read); a page or frame loading a site the task
-   * has not used is asked about, whether a link, a redirect, a form or a script sent it;
-   * and the tab's page loads count against the limit, whoever caused them.
+   * site (in any tab, frame or background read); a page loading a site the task has not
+   * used is asked about, whether a link, a redirect, a form or a script sent it, and so is
+   * data sent there; a frame from such a site loads (acting or typing in it is asked); and
+   * the tab's page loads count against the limit, whoever caused them.
    */
   request(request: PageRequest): PolicyDecision {
     const site = siteOf(innerUrl(request.url));
@@ -314,7 +322,7 @@ export class SafetyPolicy implements Policy {
     if (request.topFrame) {
       this.loadsFromBrowser = true;
       if (this.recent(this.navigations).length >= this.limits.navigationsPerMinute)
-        return { decision: 'deny', reason: `too many page loads: at most ${this.limits.navigationsPerMinute} a minute.` };
+        return { decision: 'deny', reason: `too many page loads: at most ${this.limits.navigationsPerMinute} a minute.${this.hint}` };
       if (!this.tabsSeen.has(request.tabId) && this.tabsSeen.size > this.limits.tabsPerTask)
         return {
           decision: 'deny',
@@ -324,7 +332,11 @@ export class SafetyPolicy implements Policy {
       this.navigations = [...this.recent(this.navigations), this.now()];
     }
     if (known) return { decision: 'allow' };
-    return newSite(site, `The page is going to ${site}${request.topFrame ? '' : ' (in a frame)'}. Let it?`);
+    // A frame from a site the task has not used loads (video embeds, ad slots, payment frames are how
+    // pages are built; a blocked site stays blocked above). The harm is in acting in it, typing into it
+    // and sending data to its site: those are asked (onPage, and the non-navigation requests above).
+    if (!request.topFrame) return { decision: 'allow' };
+    return newSite(site, `The page is going to ${site}. Let it?`);
   }
 
   /** A request carrying a password, a stored secret or a card number: refused off its site, else asked unless approved for this call. */
