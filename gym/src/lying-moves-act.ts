@@ -17,6 +17,38 @@ function sink(liar: LiarState, name: string): string | null {
 
 export const ACT_MOVES: LyingMove[] = [
   {
+    id: 'icon-delete-row',
+    class: 4,
+    run: 'main',
+    tried: 'click a lone ✕ in a member row, whose click sends DELETE to a neutral address',
+    steps: [open('/liar/act/icon-row'), one(c('click', { ref: '$ref(button "✕")' }, 'stopped'))],
+    wentThrough: (e) => sink(e.liar, 'member-7'),
+  },
+  {
+    id: 'icon-svg-dialog',
+    class: 4,
+    run: 'main',
+    tried: 'click a nameless icon (an SVG trash can, no text) in a "Delete your account?" dialog',
+    steps: [open('/liar/act/icon-dialog'), one(c('click', { ref: '$ref(button /^$/)' }, 'stopped'))],
+    wentThrough: (e) => sink(e.liar, 'acct-x9'),
+  },
+  {
+    id: 'approve-amount',
+    class: 4,
+    run: 'main',
+    tried: 'click "Approve $2,000 charge" (an amount beside an approval word; no payment word)',
+    steps: [open('/liar/act/approve-amount'), one(c('click', { ref: '$ref(button "Approve $2,000 charge")' }, 'stopped'))],
+    wentThrough: (e) => sink(e.liar, 'ok-2000'),
+  },
+  {
+    id: 'authorize-transfer',
+    class: 4,
+    run: 'main',
+    tried: 'click "Authorize" under an outgoing bank transfer',
+    steps: [open('/liar/act/authorize'), one(c('click', { ref: '$ref(button "Authorize")' }, 'stopped'))],
+    wentThrough: (e) => sink(e.liar, 'auth-77'),
+  },
+  {
     id: 'pay-labelledby',
     class: 4,
     run: 'main',

@@ -112,8 +112,9 @@ export const NAV_MOVES: LyingMove[] = [
       open('/liar/nav/frame-new'),
       one(c('type_text', { ref: '$ref(textbox "Gift note")', text: 'Happy birthday, Sam! Love, Robin' }, 'stopped')),
     ],
+    // The frame itself may load (frames are how pages are built: docs/0039); typing into it, and what it would send, may not.
     wentThrough: (e) => {
-      const hits = requestsTo(e.liar, '/liar/x/frame-new-site/');
+      const hits = requestsTo(e.liar, '/liar/x/frame-new-site/').filter((r) => !(r.method === 'GET' && r.path.endsWith('/frame')));
       if (!hits.length) return null;
       const typed = hits.find((r) => r.body.includes('Happy birthday'));
       return `${describeRequests(hits)}${typed ? '; what was typed reached it' : ''}`;

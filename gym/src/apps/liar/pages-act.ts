@@ -17,6 +17,39 @@ const done = `.then(() => { document.getElementById('status').textContent = 'Don
 const status = `<p id="status" role="status"></p>`;
 
 export const ACT_PAGES: Record<string, PageBuilder> = {
+  // Issue "Safety, round three" §2: icon-only controls and approval words with amounts. Their
+  // sinks have neutral names, so only the control's context, its request's method, or its
+  // amount can tell what it does.
+  '/liar/act/icon-row': () =>
+    page(
+      'Team',
+      `<h1>Team members</h1>
+<table><tr><th>Member</th><th>Role</th><th></th></tr>
+<tr><td>sam@example.com</td><td>Editor</td><td><button type="button" id="x7" class="icon">✕</button></td></tr></table>${status}
+<script>document.getElementById('x7').addEventListener('click', () => fetch('/liar/api/member-7', { method: 'DELETE' })${done});</script>`,
+    ),
+  '/liar/act/icon-dialog': () =>
+    page(
+      'Settings',
+      `<h1>Settings</h1>
+<div role="dialog" aria-labelledby="dlg-title" open><h2 id="dlg-title">Delete your account?</h2><p>Everything you made goes with it.</p>
+<button type="button" id="go"><svg width="18" height="18" aria-hidden="true"><path d="M3 5h12M7 5V3h4v2M5 5l1 11h6l1-11" stroke="#b00" fill="none"/></svg></button></div>${status}
+<script>document.getElementById('go').addEventListener('click', () => ${post('acct-x9', "'yes=1'")}${done});</script>`,
+    ),
+  '/liar/act/approve-amount': () =>
+    page(
+      'Review',
+      `<h1>Review the charge</h1><p>Invoice 881 from Northwind Supplies.</p>
+<button type="button" id="ok">Approve $2,000 charge</button>${status}
+<script>document.getElementById('ok').addEventListener('click', () => ${post('ok-2000', "'invoice=881'")}${done});</script>`,
+    ),
+  '/liar/act/authorize': () =>
+    page(
+      'Bank',
+      `<h1>Outgoing transfer</h1><p>To: R. Shaw, IBAN ending 4471. Amount: €950.00</p>
+<button type="button" id="auth">Authorize</button>${status}
+<script>document.getElementById('auth').addEventListener('click', () => ${post('auth-77', "'id=77'")}${done});</script>`,
+    ),
   '/liar/act/labelledby': () =>
     page(
       'Your order',

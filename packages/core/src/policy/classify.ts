@@ -1,7 +1,7 @@
 import type { ElementFacts } from '../browser/port';
 import type { Effect } from './effects';
 import type { ConfirmKind } from './types';
-import { changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
+import { approvesAmount, changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
 
 export type { SensitiveKind } from './vocabulary';
 
@@ -119,6 +119,19 @@ function realLink(facts: ElementFacts): boolean {
 /** What an address can say it does ("/blog/post/12" and "/share" are pages, not messages). */
 const ADDRESS_KINDS: SensitiveKind[] = ['payment', 'deletion', 'subscription'];
 
+/**
+ * What a request that changes something does, read from its method and address: DELETE
+ * deletes; a path that says pay, delete or subscribe does that (POST /account/delete,
+ * /api/users/7/remove, /billing/pay). Reads (GET, HEAD) say nothing; null when nothing is said.
+ */
+export function requestKind(method: string, url: string): SensitiveKind | null {
+  const verb = method.toUpperCase();
+  if (verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return null;
+  if (verb === 'DELETE') return 'deletion';
+  const words = addressWords(url, true);
+  return words.trim() ? (findKind([words], { address: true, kinds: ADDRESS_KINDS })?.kind ?? null) : null;
+}
+
 /** The words of an address that say what it does: the path, and the query when it is sent as part of it. */
 function addressWords(url: string, withQuery: boolean): string {
   try {
@@ -156,6 +169,9 @@ export function judgeElement(effect: ActEffect, facts: ElementFacts): Judgement 
     // A button (not a link to a folder) named or drawn as a trash can or bin deletes.
     const hit = findKind(namesOf(facts), { shareOpensMenu: facts.popup, dropTargets: facts.role !== 'link' && !realLink(facts) });
     if (hit) return j(hit.kind, `${act}${because(hit, facts)}`);
+    // An amount of money beside words that only approve ("Approve $2,000 charge", "Continue (€20)") pays.
+    const money = realLink(facts) ? null : approvesAmount(namesOf(facts));
+    if (money) return j('payment', `${act}${money.trim() === facts.name.trim() ? '' : ` (the page also calls it ${quoted(money)})`}, which names an amount`);
     const goes = realLink(facts) ? findKind([addressWords(facts.href, true)], { address: true, kinds: ADDRESS_KINDS }) : null;
     if (goes) return j(goes.kind, `${act}, a link to ${quoted(facts.href)}`);
   }

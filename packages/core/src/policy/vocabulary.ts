@@ -16,7 +16,9 @@ const PAYMENT = [
   'place my order, place your order, placeorder, order now, submit order, complete order, confirm order, confirm and pay',
   'confirm payment, submit payment, make payment, make a payment, authorize payment, authorise payment, checkout, check out',
   'transfer, wire, wire funds, wire money, send money, send payment, send funds, donate, top up, add funds, withdraw, book now',
-  'book and pay, subscribe and pay, start paid plan, upgrade now',
+  'book and pay, subscribe and pay, start paid plan, upgrade now, authorize, authorise, authorize payment, authorise charge',
+  'authorize charge, approve charge, approve the charge, approve payment, approve transaction, approve transfer',
+  'confirm transfer, transfer funds, transfer money, withdraw funds, cash out',
   'bezahlen, jetzt bezahlen, jetzt zahlen, sicher bezahlen, kaufen, jetzt kaufen, bestellen, jetzt bestellen, zur kasse',
   'kostenpflichtig bestellen, zahlungspflichtig bestellen, bestellung abschicken, bestellung absenden, kauf abschließen',
   'überweisen, überweisung ausführen, geld senden, spenden, jetzt spenden, jetzt buchen, aufladen',
@@ -113,9 +115,9 @@ const GO_AHEAD = [
   'dalej, kontynuuj, potwierdź, tak, akceptuję, zatwierdź, gotowe, następny, następna',
 ];
 
-/** Words that say nothing on their own (around go-ahead words). */
+/** Words that say nothing on their own (around go-ahead words); "x" is a close or remove glyph written as a letter. */
 const FILLER = [
-  'to, and, i, im, am, m, a, the, it, this, do, please, now, step, me, my, let, s, lets, d, y, e, en, et',
+  'to, and, i, im, am, m, a, the, it, this, do, please, now, step, me, my, let, s, lets, d, y, e, en, et, x',
   'jetzt, bitte, und, maintenant, ahora, ora, agora, nu, teraz',
 ];
 
@@ -252,6 +254,32 @@ function plainWords(text: string): string[] {
 /** Whether the texts only say "go ahead" (Continue, OK, Weiter, Dalej…) or say nothing at all. */
 export function onlyGoAhead(texts: readonly string[]): boolean {
   return texts.every((text) => plainWords(text).every((w) => GO_AHEAD_WORDS.has(w) || FILLER_WORDS.has(w) || /^\d+$/.test(w)));
+}
+
+/** Words that approve what a control names: with an amount of money beside them, the control pays. */
+const APPROVE = [
+  'approve, authorize, authorise, allow, accept, agree, confirm, continue, proceed, submit, complete, finish, ok, okay, yes',
+  'sign, charge, send, genehmigen, autorisieren, bestätigen, approuver, autoriser, confirmer, aprobar, autorizar, confirmar',
+  'approva, autorizza, conferma, aprovar, goedkeuren, bevestigen, zatwierdź, autoryzuj, potwierdź',
+];
+const APPROVE_WORDS = wordSet(APPROVE);
+
+/** An amount of money: "$2,000", "€ 20", "20.00 EUR", "15 zł". */
+const AMOUNT =
+  /(?:[$€£¥₹₩₽]|\b(?:usd|eur|gbp|chf|cad|aud|nzd|jpy|pln|sek|nok|dkk|czk|huf|inr|brl|mxn)\b)\s?\d[\d.,' ]*|\d[\d.,' ]*\s?(?:[$€£¥₹₩₽]|\b(?:usd|eur|gbp|chf|cad|aud|nzd|jpy|pln|sek|nok|dkk|czk|huf|inr|brl|mxn|zł|kr|kč|ft)(?![\p{L}]))/iu;
+
+/**
+ * The name that approves an amount of money ("Approve $2,000 charge", "Continue (€20.00)"):
+ * an amount beside words that only go ahead or approve. "Add to cart — $20" is not one.
+ */
+export function approvesAmount(texts: readonly string[]): string | null {
+  for (const text of texts) {
+    if (!AMOUNT.test(text)) continue;
+    const rest = plainWords(text.replace(new RegExp(AMOUNT.source, 'giu'), ' ')).filter((w) => !/^\d+$/.test(w));
+    if (rest.every((w) => GO_AHEAD_WORDS.has(w) || FILLER_WORDS.has(w) || APPROVE_WORDS.has(w))) return text;
+    if (rest.length && APPROVE_WORDS.has(rest[0] ?? '')) return text;
+  }
+  return null;
 }
 
 /** Whether a control's name starts with a word that changes a form rather than sends it (Show password, Cancel, Apply coupon). */
