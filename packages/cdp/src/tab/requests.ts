@@ -6,9 +6,21 @@ import type { CdpSession } from '../connection';
 // their own sessions), paused at the network layer and put to the browser's request guard
 // before it leaves: where the browser actually goes — a redirect, a form posted elsewhere,
 // a frame, a page's own script — is decided there, not from what a tool call asked for.
-// Interception is on only while a guard is set (it costs a round trip per request).
+// Interception is on only while a guard is set (it costs a round trip per request). A
+// request held for its guard's answer fails when that guard goes (the task ended, was
+// stopped, the guard was replaced): it never goes out because nobody said no in time.
 
 const PATTERNS: Protocol.Fetch.EnableRequest = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
+
+/** A request paused while `guard` decides; `end` stops the wait when it fails without an answer. */
+interface Held {
+  session: CdpSession;
+  requestId: string;
+  url: string;
+  guard: RequestGuard;
+  over: boolean;
+  end: () => void;
+}
 
 export class RequestGate {
   private readonly sessions = new Set<CdpSession>();
@@ -17,6 +29,8 @@ export class RequestGate {
   private stopped: string[] = [];
   /** Decisions still waiting (a person being asked): an action's result waits for them. */
   private readonly deciding = new Set<Promise<void>>();
+  /** Requests paused while their guard decides, with that guard (failed at once if it goes). */
+  private readonly held = new Set<Held>();
 
   constructor(
     private readonly root: CdpSession,
@@ -44,9 +58,16 @@ export class RequestGate {
     });
   }
 
-  /** Turns interception on or off to match whether the browser has a guard now. */
+  /**
+   * Matches the browser's guard now: requests held by a guard that is gone fail first (Chrome
+   * would let them go when interception stops), then interception is turned on or off.
+   */
   async sync(): Promise<void> {
-    const want = this.guard() !== null;
+    const current = this.guard();
+    await Promise.all(
+      [...this.held].filter((h) => h.guard !== current).map((h) => this.failHeld(h, 'the task ended before it was allowed')),
+    );
+    const want = current !== null;
     if (want === this.enabled) return;
     this.enabled = want;
     await Promise.all(
@@ -62,20 +83,39 @@ export class RequestGate {
     const navigation = resourceType === 'Document';
     let verdict: RequestVerdict = { allow: true };
     if (guard && /^https?:/i.test(request.url)) {
+      let end: () => void = () => undefined;
+      const gone = new Promise<null>((resolve) => {
+        end = () => resolve(null);
+      });
+      const hold: Held = { session, requestId, url: request.url, guard, over: false, end };
+      this.held.add(hold);
       const topFrame = navigation && session === this.root && event.frameId === (await this.mainFrame().catch(() => ''));
       try {
         const body = bodyOf(request);
-        verdict = await guard({
-          tabId: this.tabId,
-          url: request.url,
-          method: request.method,
-          resourceType,
-          navigation,
-          topFrame,
-          ...(body ? { body } : {}),
-        });
+        // The guard's answer, or nothing once the request has failed because its guard went.
+        const answer = await Promise.race([
+          guard({
+            tabId: this.tabId,
+            url: request.url,
+            method: request.method,
+            resourceType,
+            navigation,
+            topFrame,
+            ...(body ? { body } : {}),
+          }),
+          gone,
+        ]);
+        if (answer) verdict = answer;
       } catch (error) {
         verdict = { allow: false, reason: `the request could not be checked (${error instanceof Error ? error.message : String(error)})` };
+      } finally {
+        this.held.delete(hold);
+      }
+      // Its guard went while it waited: it has failed already.
+      if (hold.over) return;
+      if (this.guard() !== guard) {
+        await this.failHeld(hold, 'the task ended before it was allowed');
+        return;
       }
     }
     if (verdict.allow) {
@@ -126,6 +166,15 @@ export class RequestGate {
     this.deciding.add(done);
     void done.finally(() => this.deciding.delete(done));
     return decision;
+  }
+
+  /** Fails a held request (once), saying why in the action's result. */
+  private async failHeld(hold: Held, why: string): Promise<void> {
+    if (hold.over) return;
+    hold.over = true;
+    hold.end();
+    this.stopped.push(`Wayfinder stopped the page from loading ${pageData(shortUrl(hold.url))}: ${why}.`);
+    await hold.session.send('Fetch.failRequest', { requestId: hold.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
   }
 
   /** Waits for decisions in progress (a person answering whether the page may go somewhere). */
