@@ -5,6 +5,9 @@ import { z } from 'zod';
 // in conversations or exports). Secret values are written here and read only by the
 // worker, which types them into fields; pages of the extension list names and sites.
 
+/** The chrome.storage.local key of the person's secrets: the one place their values are kept. */
+export const SECRETS_KEY = 'secrets';
+
 const SITES = z.array(z.object({ site: z.string().min(1), decision: z.enum(['allow', 'block', 'ask']), pageCode: z.boolean().optional() }));
 const SECRETS = z.array(
   z.object({
@@ -41,7 +44,7 @@ export async function setSite(site: string, decision: SiteDecision): Promise<voi
 }
 
 export async function loadSecrets(): Promise<Secret[]> {
-  const parsed = SECRETS.safeParse(await read('secrets'));
+  const parsed = SECRETS.safeParse(await read(SECRETS_KEY));
   return parsed.success
     ? parsed.data.map((s) => ({ name: s.name, value: s.value, site: s.site, ...(s.field ? { field: s.field } : {}) }))
     : [];
@@ -55,13 +58,13 @@ export async function storeSecret(secret: Secret): Promise<Secret[]> {
   const problem = secretValueProblem(secret.name, secret.value);
   if (problem) throw new Error(problem);
   const next = [...(await loadSecrets()).filter((s) => s.name !== secret.name), secret];
-  await chrome.storage.local.set({ secrets: SECRETS.parse(next) });
+  await chrome.storage.local.set({ [SECRETS_KEY]: SECRETS.parse(next) });
   return next;
 }
 
 /** Deletes a secret by name and returns the rest. */
 export async function deleteSecret(name: string): Promise<Secret[]> {
   const next = (await loadSecrets()).filter((s) => s.name !== name);
-  await chrome.storage.local.set({ secrets: SECRETS.parse(next) });
+  await chrome.storage.local.set({ [SECRETS_KEY]: SECRETS.parse(next) });
   return next;
 }
