@@ -1,3 +1,5 @@
+import { logError } from '../lib/log';
+
 // The toolbar icon's badge, which two things share: a host question waiting for the person
 // ("?", which wins: it needs an answer) and the feed's count of new discoveries. Each part
 // says what it knows; the badge shows the sum. Both parts are told again at every worker
@@ -23,5 +25,5 @@ function render(): Promise<void> {
 /** Updates one part of the badge; failures are logged (the icon is not worth failing a call for). */
 export function showOnBadge(part: Partial<typeof parts>): void {
   Object.assign(parts, part);
-  render().catch((error: unknown) => console.error('wayfinder: could not mark the toolbar icon', error));
+  render().catch((error: unknown) => logError('wayfinder: could not mark the toolbar icon', error));
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../lib/db';
 import { bridgeHandlers, UNAVAILABLE_BRIDGE, type BridgeRouterParts } from './bridge/handlers';
 import { helperHandlers } from './helpers/handlers';
-import { ratingsDb } from './helpers/ratings';
+import type { RatingsDb } from './helpers/ratings';
 import { memoryHandlers, UNAVAILABLE_MEMORY, type MemoryParts } from './memory/handlers';
 import { feedHandlers, UNAVAILABLE_FEED, type FeedParts } from './research/handlers';
 import type { HandlerMap } from './router';
@@ -21,6 +21,8 @@ export interface FeatureParts extends TaskParts {
   db: () => Promise<Db>;
   /** Starts an area capture in the page beside the panel (helpers/page-helpers.ts); without it, refused. */
   capturePage?: () => Promise<void>;
+  /** The ratings store (helpers/ratings.ts); without it, ratings requests are answered with an error. */
+  ratings?: () => Promise<RatingsDb>;
   /** Memory (memory/); without it, memory requests are answered with an error. */
   memory?: MemoryParts;
   /** Skills (skills/); without them, skills requests are answered with an error. */
@@ -33,13 +35,16 @@ export interface FeatureParts extends TaskParts {
   voice?: Voice;
 }
 
+const unavailableRatings = (): Promise<never> =>
+  Promise.reject(new Error('Ratings are not available here; reload the extension (chrome://extensions).'));
+
 export function backgroundHandlers(parts: FeatureParts): HandlerMap {
   const bridge = parts.bridge ?? UNAVAILABLE_BRIDGE;
   return {
     ...taskHandlers(parts),
     ...conversationHandlers({ db: parts.db, tasks: parts.tasks, hostTasks: bridge.hostTasks }),
     ...favouriteHandlers(parts.db),
-    ...helperHandlers({ capturePage: parts.capturePage, ratings: ratingsDb, db: parts.db }),
+    ...helperHandlers({ capturePage: parts.capturePage, ratings: parts.ratings ?? unavailableRatings, db: parts.db }),
     ...memoryHandlers(parts.memory ?? UNAVAILABLE_MEMORY),
     ...skillHandlers(parts.skills ?? UNAVAILABLE_SKILLS),
     ...bridgeHandlers(bridge),

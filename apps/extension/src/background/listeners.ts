@@ -1,3 +1,6 @@
+import { logError } from '../lib/log';
+import type { WorkerRedaction } from '../lib/redaction';
+import { SECRETS_KEY } from '../lib/safety-store';
 import { loadSettings } from '../lib/settings';
 import { PANEL_PORT } from '../lib/messages';
 import { PAGE_HELPERS_PORT } from '../lib/page-helpers';
@@ -10,8 +13,8 @@ import { RESUME_ALARM } from './tasks/keepalive';
 import type { Voice } from './voice/voice';
 
 // The worker's own listeners on Chrome's events, registered by the root at start-up:
-// requests and the panels' ports, shortcuts, alarms, the first install, and the settings'
-// changes memory follows. (Features with listeners of their own — page capture, the page
+// requests and the panels' ports, shortcuts, alarms, the first install, the settings'
+// changes memory follows, and the stored secrets' changes the one redaction follows. (Features with listeners of their own — page capture, the page
 // helpers, downloads — register them through the root too.)
 
 export interface ListenerParts {
@@ -20,15 +23,18 @@ export interface ListenerParts {
   memory: () => Promise<MemoryService>;
   voice: Pick<Voice, 'onCommand'>;
   bridge: Pick<BridgeClient, 'ensure'>;
+  redaction: Pick<WorkerRedaction, 'renew'>;
 }
 
-export function listen({ route, hub, memory, voice, bridge }: ListenerParts): void {
+export function listen({ route, hub, memory, voice, bridge, redaction }: ListenerParts): void {
   chrome.storage.onChanged.addListener((changes, area) => {
+    // New or deleted secrets: every sink hides the ones stored now (read again on next use).
+    if (area === 'local' && changes[SECRETS_KEY]) redaction.renew();
     const change = changes.settings;
     if (area !== 'local' || !change) return;
     memory()
       .then((service) => service.settingsChanged(change.oldValue, change.newValue))
-      .catch((error: unknown) => console.error('wayfinder: could not follow a memory settings change', error));
+      .catch((error: unknown) => logError('wayfinder: could not follow a memory settings change', error));
   });
 
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
@@ -47,20 +53,20 @@ export function listen({ route, hub, memory, voice, bridge }: ListenerParts): vo
     if (command === 'open-home') {
       chrome.tabs
         .create({ url: chrome.runtime.getURL('/home.html') })
-        .catch((error: unknown) => console.error('wayfinder: could not open Home', error));
+        .catch((error: unknown) => logError('wayfinder: could not open Home', error));
       return;
     }
     if (command !== 'open-side-panel' || tab?.windowId === undefined) return;
     chrome.sidePanel
       .open({ windowId: tab.windowId })
-      .catch((error: unknown) => console.error('wayfinder: could not open the side panel', error));
+      .catch((error: unknown) => logError('wayfinder: could not open the side panel', error));
   });
 
   // The resume alarm's only job is to start a stopped worker; resuming runs at every start (root.ts).
   chrome.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === RESUME_ALARM) console.debug('wayfinder: woken by the resume alarm');
     // Chrome stopped the worker (and its socket) anyway: the alarm woke it to dial again.
-    if (alarm.name === BRIDGE_ALARM) bridge.ensure().catch((error: unknown) => console.error('wayfinder: could not reach the host', error));
+    if (alarm.name === BRIDGE_ALARM) bridge.ensure().catch((error: unknown) => logError('wayfinder: could not reach the host', error));
   });
 
   chrome.runtime.onInstalled.addListener((details) => {
@@ -69,12 +75,12 @@ export function listen({ route, hub, memory, voice, bridge }: ListenerParts): vo
       .then(async (settings) => {
         if (!settings.firstRunDone) await chrome.tabs.create({ url: chrome.runtime.getURL('/welcome.html') });
       })
-      .catch((error: unknown) => console.error('wayfinder: could not open the welcome page', error));
+      .catch((error: unknown) => logError('wayfinder: could not open the welcome page', error));
   });
 
   chrome.sidePanel
     .setPanelBehavior({ openPanelOnActionClick: true })
-    .catch((error: unknown) => console.error('wayfinder: could not set the side panel behaviour', error));
+    .catch((error: unknown) => logError('wayfinder: could not set the side panel behaviour', error));
 
   exposeEmbedderForTests(async () => (await loadSettings()).memory);
 }

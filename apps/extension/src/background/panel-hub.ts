@@ -1,4 +1,5 @@
 import type { PanelMessage, Status } from '../lib/messages';
+import { logError } from '../lib/log';
 
 // The open side panels: one port each. Everything the panels show changes through here
 // (timeline items, pending questions, task changes, status), pushed as it happens.
@@ -13,7 +14,7 @@ export class PanelHub {
     port.onDisconnect.addListener(() => this.ports.delete(port));
     this.status()
       .then((status) => this.send(port, { type: 'status', status }))
-      .catch((error: unknown) => console.error('wayfinder: status for a new panel failed', error));
+      .catch((error: unknown) => logError('wayfinder: status for a new panel failed', error));
   }
 
   broadcast(message: PanelMessage): void {
@@ -23,7 +24,7 @@ export class PanelHub {
   pushStatus(): void {
     this.status()
       .then((status) => this.broadcast({ type: 'status', status }))
-      .catch((error: unknown) => console.error('wayfinder: status update failed', error));
+      .catch((error: unknown) => logError('wayfinder: status update failed', error));
   }
 
   private send(port: chrome.runtime.Port, message: PanelMessage): void {

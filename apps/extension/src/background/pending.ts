@@ -1,10 +1,12 @@
 import type { ConfirmRequest } from '@wayfinder/core';
 import type { Db, PendingRequest } from '../lib/db';
 import { declined, type Answer } from '../lib/messages';
+import type { CurrentRedaction } from '../lib/redaction';
 import type { PanelHub } from './panel-hub';
 
 // What running tasks wait for from the person (a question, a plan, a confirmation, a page
-// dialog): stored, so a reopened panel shows it, and pushed to the panels; the answer
+// dialog): redacted (a page's address, a dialog's words), stored, so a reopened panel
+// shows it, and pushed to the panels; the answer
 // comes back through the router. Only the waiting callbacks live here: they cannot be
 // stored, and a restarted worker asks again.
 
@@ -33,10 +35,12 @@ export class PendingRequests {
   constructor(
     private readonly db: () => Promise<Db>,
     private readonly hub: PanelHub,
+    private readonly redaction: CurrentRedaction,
   ) {}
 
   /** Puts a request to the person and waits for the answer; a stopped task gets the safe answer at once. */
-  async ask(taskId: string, pending: PendingRequest, signal: AbortSignal): Promise<Answer> {
+  async ask(taskId: string, request: PendingRequest, signal: AbortSignal): Promise<Answer> {
+    const pending = (await this.redaction()).value(request);
     const db = await this.db();
     await db.setPending(taskId, pending);
     this.hub.broadcast({ type: 'pending', taskId, request: pending });

@@ -1,12 +1,16 @@
 import { DeviceEndpoint, HISTORY_RECENT } from '@wayfinder/bridge';
 import { ExtensionBrowser, TabRegistry } from '@wayfinder/cdp/extension';
 import { Db } from '../lib/db';
+import { logError, logThrough } from '../lib/log';
+import { WorkerRedaction } from '../lib/redaction';
+import { loadSecrets } from '../lib/safety-store';
 import { SkillsDb } from '../lib/skills-db';
 import { BridgeClient } from './bridge/client';
 import { ExtensionDevice } from './bridge/device';
 import { HostTasks } from './bridge/host-tasks';
 import { backgroundHandlers } from './handlers';
 import { PageHelpers } from './helpers/page-helpers';
+import { RatingsDb } from './helpers/ratings';
 import { listen } from './listeners';
 import { PageCapture } from './memory/capture';
 import { MemoryService } from './memory/service';
@@ -21,9 +25,11 @@ import { holdDownloads } from './tasks/downloads';
 import { TaskLauncher } from './tasks/launcher';
 import { Voice } from './voice/voice';
 
-// The service worker's composition root: it makes the worker's services once — the stores,
-// the panel hub and the questions waiting, the tab registry every browser shares, tasks,
-// the bridge to the host, the feed, skills, helpers, voice — and the router over every
+// The service worker's composition root: it makes the worker's services once — the one
+// redaction (lib/redaction.ts: fed with the person's stored secrets, renewed when they
+// change, handed to every store, task, export and log line), the stores, the panel hub and
+// the questions waiting, the tab registry every browser shares, tasks, the bridge to the
+// host, the feed, skills, helpers, voice — and the router over every
 // feature's handlers, then registers the listeners (listeners.ts). Listeners are
 // registered synchronously at start-up (Chrome delivers the event that woke the worker
 // only to listeners that exist by then); then unfinished tasks from a stopped worker are
@@ -42,12 +48,16 @@ function once<T>(open: () => Promise<T>): () => Promise<T> {
 }
 
 export function startBackground(): void {
-  const db = once(() => Db.open());
-  const memory = once(() => MemoryService.open());
-  const skills = once(() => SkillsDb.open());
+  // The one redaction every sink writes through; its secrets are read from storage on first use (and again when they change).
+  const redaction = new WorkerRedaction(loadSecrets);
+  logThrough(redaction.current);
+  const db = once(() => Db.open(redaction.current));
+  const memory = once(() => MemoryService.open(redaction.current));
+  const skills = once(() => SkillsDb.open(redaction.current));
+  const ratings = once(() => RatingsDb.open(redaction.current));
   // The launcher's status is what the hub pushes; the hub is what the others tell.
   const hub: PanelHub = new PanelHub(() => tasks.status());
-  const pending = new PendingRequests(db, hub);
+  const pending = new PendingRequests(db, hub, redaction.current);
   // The tabs the extension opened itself, for every browser of this worker (packages/cdp's tab-registry.ts).
   const registry = new TabRegistry(chrome.tabs);
   // The person's tabs as the panel and the helpers mean them ("the page beside the panel").
@@ -64,10 +74,11 @@ export function startBackground(): void {
     memory: async () => (await memory()).access,
     skills: async () => (await skills()).library(),
     research: extensionResearch(registry),
+    redaction: redaction.current,
   });
 
   // The host's way into this browser (docs/0028-bridge.md): dialled out to `wayfinder serve` when paired.
-  const device: ExtensionDevice = new ExtensionDevice(pending, () => bridge.push(), registry);
+  const device: ExtensionDevice = new ExtensionDevice(pending, () => bridge.push(), registry, redaction.current);
   const bridge: BridgeClient = new BridgeClient({
     endpoint: new DeviceEndpoint(device),
     questions: () => device.questions(),
@@ -90,9 +101,10 @@ export function startBackground(): void {
     hub,
     () => bridge.isConnected(),
     async () => (await bridge.state()).label,
+    redaction.current,
   );
   // The feed of discoveries the host's research found, kept here too (research/feed.ts).
-  const feed: FeedService = new FeedService(callHost, () => bridge.isConnected(), hub, personsTab);
+  const feed: FeedService = new FeedService(callHost, () => bridge.isConnected(), hub, personsTab, redaction.current);
 
   const recording = new SkillRecording(
     skills,
@@ -100,9 +112,10 @@ export function startBackground(): void {
       await chrome.tabs.create({ url: chrome.runtime.getURL(`/skills.html#${encodeURIComponent(id)}`) });
     },
     registry,
+    redaction.current,
   );
   // Spoken replies and tab audio (voice/voice.ts); the tab is the one the person is in.
-  const voice = new Voice(personsTab);
+  const voice = new Voice(personsTab, redaction.current);
 
   const route = makeRouter(
     chrome.runtime.id,
@@ -128,6 +141,7 @@ export function startBackground(): void {
         if (tab?.id === undefined) throw new Error('Open a web page to capture an area of it.');
         await pageHelpers.startCapture(tab.id);
       },
+      ratings,
       memory: { memory, activeTab: personsTab },
       skills: { skills, recording, tasks },
       bridge: {
@@ -153,15 +167,16 @@ export function startBackground(): void {
       const reply = await route({ type: 'rating.save', ...rating }, { id: chrome.runtime.id, url: self.location.href });
       if (typeof reply === 'object' && reply !== null && 'ok' in reply && reply.ok !== true) throw new Error(JSON.stringify(reply));
     },
+    redaction: redaction.current,
   });
   pageHelpers.listen();
   // A download holds here (Chrome waits for the file name) until a running task's policy
   // has asked the person; declined, it is cancelled and leaves nothing behind (tasks/downloads.ts).
   holdDownloads((url, filename) => tasks.judgeDownload(url, filename));
-  listen({ route, hub, memory, voice, bridge });
+  listen({ route, hub, memory, voice, bridge, redaction });
 
-  tasks.resumeUnfinished().catch((error: unknown) => console.error('wayfinder: could not resume unfinished tasks', error));
+  tasks.resumeUnfinished().catch((error: unknown) => logError('wayfinder: could not resume unfinished tasks', error));
   device.showWaiting();
-  feed.start().catch((error: unknown) => console.error('wayfinder: could not show the feed count', error));
-  bridge.start().catch((error: unknown) => console.error('wayfinder: could not connect to the host', error));
+  feed.start().catch((error: unknown) => logError('wayfinder: could not show the feed count', error));
+  bridge.start().catch((error: unknown) => logError('wayfinder: could not connect to the host', error));
 }

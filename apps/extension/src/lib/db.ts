@@ -1,4 +1,5 @@
-import { maskCardNumbers, type AgentEvent, type Store, type TaskMode, type TaskState } from '@wayfinder/core/ui';
+import type { AgentEvent, Redaction, Store, TaskMode, TaskState } from '@wayfinder/core';
+import type { CurrentRedaction } from './redaction';
 
 // Conversations, tasks and their timelines in IndexedDB: the truth a restarted worker or a
 // reopened side panel reads back. The agent's `Store` is implemented here.
@@ -8,6 +9,9 @@ import { maskCardNumbers, type AgentEvent, type Store, type TaskMode, type TaskS
 //   favourites:    { id, title, task, mode, createdAt, updatedAt, deletedAt? } (version 2)
 // A deleted conversation or favourite is first only marked (`deletedAt`), so Undo can bring
 // it back even if the worker stops meanwhile; `purgeDeleted` removes it for good.
+// Everything written passes the worker's one redaction first (lib/redaction.ts): a task's
+// state and timeline, what it waits for, titles, favourites. Records kept before that are
+// redacted as they are read for a list or a file.
 
 export const DB_NAME = 'wayfinder';
 export const DB_VERSION = 2;
@@ -112,9 +116,12 @@ function isFavourite(value: unknown): value is Favourite {
   return typeof value === 'object' && value !== null && 'id' in value && 'task' in value && 'mode' in value;
 }
 
-/** Titles never show a card number (conversations stored before masking are masked as they are read). */
-function masked<T extends { title: string }>(record: T): T {
-  return { ...record, title: maskCardNumbers(record.title) };
+/**
+ * A timeline item as it may be kept or exported: every string redacted, but for a picture's
+ * data (a JPEG in base64 is no text, and redaction could only break it).
+ */
+export function storedItem(redaction: Redaction, item: TimelineItem): TimelineItem {
+  return item.type === 'thumbnail' ? item : redaction.value(item);
 }
 
 function isTask(value: unknown): value is TaskRecord {
@@ -126,10 +133,19 @@ function isEvent(value: unknown): value is EventRecord {
 }
 
 export class Db implements Store {
-  constructor(private readonly db: IDBDatabase) {}
+  constructor(
+    private readonly db: IDBDatabase,
+    /** The worker's one redaction, applied to everything written. */
+    readonly redaction: CurrentRedaction,
+  ) {}
 
-  static async open(name?: string): Promise<Db> {
-    return new Db(await openDb(name));
+  static async open(redaction: CurrentRedaction, name?: string): Promise<Db> {
+    return new Db(await openDb(name), redaction);
+  }
+
+  /** A record as it may be written (or shown, when it was kept before redaction). */
+  private async redacted<T>(record: T): Promise<T> {
+    return (await this.redaction()).value(record);
   }
 
   close(): void {
@@ -141,21 +157,19 @@ export class Db implements Store {
   /** The conversations not deleted, newest first. */
   async listConversations(): Promise<Conversation[]> {
     const all: unknown[] = await request(this.db.transaction('conversations').objectStore('conversations').getAll());
-    return all
-      .filter(isConversation)
-      .filter((c) => c.deletedAt === undefined)
-      .map(masked)
-      .sort((a, b) => b.updatedAt - a.updatedAt);
+    const kept = all.filter(isConversation).filter((c) => c.deletedAt === undefined);
+    return (await this.redacted(kept)).sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   async conversation(id: string): Promise<Conversation | null> {
     const found: unknown = await request(this.db.transaction('conversations').objectStore('conversations').get(id));
-    return isConversation(found) ? masked(found) : null;
+    return isConversation(found) ? this.redacted(found) : null;
   }
 
   async putConversation(conversation: Conversation): Promise<void> {
+    const record = await this.redacted(conversation);
     const tx = this.db.transaction('conversations', 'readwrite');
-    tx.objectStore('conversations').put(masked(conversation));
+    tx.objectStore('conversations').put(record);
     await done(tx);
   }
 
@@ -218,8 +232,9 @@ export class Db implements Store {
   }
 
   async putTask(record: TaskRecord): Promise<void> {
+    const redacted = await this.redacted(record);
     const tx = this.db.transaction('tasks', 'readwrite');
-    tx.objectStore('tasks').put(record);
+    tx.objectStore('tasks').put(redacted);
     await done(tx);
   }
 
@@ -230,16 +245,18 @@ export class Db implements Store {
   }
 
   async setPending(taskId: string, pending: PendingRequest | null): Promise<void> {
+    const redacted = await this.redacted(pending);
     const tx = this.db.transaction('tasks', 'readwrite');
     const store = tx.objectStore('tasks');
     const found: unknown = await request(store.get(taskId));
-    if (isTask(found)) store.put({ ...found, pending });
+    if (isTask(found)) store.put({ ...found, pending: redacted });
     await done(tx);
   }
 
   // — core's Store
 
   async saveTask(state: TaskState): Promise<void> {
+    const redacted = await this.redacted(state);
     const tx = this.db.transaction('tasks', 'readwrite');
     const store = tx.objectStore('tasks');
     const found: unknown = await request(store.get(state.id));
@@ -247,7 +264,7 @@ export class Db implements Store {
       tx.abort();
       throw new Error(`Task ${state.id} has no record to save into; create it with putTask first.`);
     }
-    store.put({ ...found, state });
+    store.put({ ...found, state: redacted });
     await done(tx);
   }
 
@@ -265,21 +282,19 @@ export class Db implements Store {
   /** The favourites not deleted, most recently saved or renamed first. */
   async listFavourites(): Promise<Favourite[]> {
     const all: unknown[] = await request(this.db.transaction('favourites').objectStore('favourites').getAll());
-    return all
-      .filter(isFavourite)
-      .filter((f) => f.deletedAt === undefined)
-      .map(masked)
-      .sort((a, b) => b.updatedAt - a.updatedAt);
+    const kept = all.filter(isFavourite).filter((f) => f.deletedAt === undefined);
+    return (await this.redacted(kept)).sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   async favourite(id: string): Promise<Favourite | null> {
     const found: unknown = await request(this.db.transaction('favourites').objectStore('favourites').get(id));
-    return isFavourite(found) ? masked(found) : null;
+    return isFavourite(found) ? this.redacted(found) : null;
   }
 
   async putFavourite(favourite: Favourite): Promise<void> {
+    const record = await this.redacted(favourite);
     const tx = this.db.transaction('favourites', 'readwrite');
-    tx.objectStore('favourites').put(masked(favourite));
+    tx.objectStore('favourites').put(record);
     await done(tx);
   }
 
@@ -290,8 +305,9 @@ export class Db implements Store {
   // — timelines
 
   async addEvent(taskId: string, event: TimelineItem): Promise<void> {
+    const item = storedItem(await this.redaction(), event);
     const tx = this.db.transaction('events', 'readwrite');
-    tx.objectStore('events').add({ taskId, at: Date.now(), event } satisfies EventRecord);
+    tx.objectStore('events').add({ taskId, at: Date.now(), event: item } satisfies EventRecord);
     await done(tx);
   }
 

@@ -1,10 +1,13 @@
 import type { Discovery, FeedPage } from '@wayfinder/core/ui';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CurrentRedaction } from './redaction';
 
 // The copy of the feed kept in this browser (issue 15), in a database of its own
 // ('wayfinder-feed'): the discoveries last seen from the host, and how many were new then.
 // It lets the feed page show cards while the host is away and the badge keep its count
-// across worker restarts. The host's answer always replaces what is kept here.
+// across worker restarts. The host's answer always replaces what is kept here. What is kept
+// passes this worker's one redaction (lib/redaction.ts): the host redacts with its own
+// secrets, and the person's stored here may be others.
 //   discoveries: Discovery by id (index: state)
 //   meta: { key: 'unread', value: number }
 
@@ -26,19 +29,23 @@ const UPGRADES: Record<number, (db: FeedDatabase) => void> = {
 };
 
 export class FeedCache {
-  private constructor(private readonly db: FeedDatabase) {}
+  private constructor(
+    private readonly db: FeedDatabase,
+    private readonly redaction: CurrentRedaction,
+  ) {}
 
-  static async open(): Promise<FeedCache> {
+  static async open(redaction: CurrentRedaction): Promise<FeedCache> {
     const db = await openDB<FeedSchema>(FEED_DB_NAME, FEED_DB_VERSION, {
       upgrade(database, oldVersion) {
         for (let v = oldVersion + 1; v <= FEED_DB_VERSION; v++) UPGRADES[v]?.(database);
       },
     });
-    return new FeedCache(db);
+    return new FeedCache(db, redaction);
   }
 
   /** Replaces everything kept with the host's current feed. */
-  async replace(items: Discovery[], unread: number): Promise<void> {
+  async replace(given: Discovery[], unread: number): Promise<void> {
+    const items = (await this.redaction()).value(given);
     const tx = this.db.transaction(['discoveries', 'meta'], 'readwrite');
     const store = tx.objectStore('discoveries');
     await store.clear();
@@ -48,7 +55,8 @@ export class FeedCache {
   }
 
   /** Keeps (or updates) these discoveries, and the unread count when known. */
-  async put(items: Discovery[], unread?: number): Promise<void> {
+  async put(given: Discovery[], unread?: number): Promise<void> {
+    const items = (await this.redaction()).value(given);
     const tx = this.db.transaction(['discoveries', 'meta'], 'readwrite');
     for (const item of items) await tx.objectStore('discoveries').put(item);
     if (unread !== undefined) await tx.objectStore('meta').put({ key: 'unread', value: unread });

@@ -14,6 +14,7 @@ import {
 } from '@wayfinder/core';
 import { addFact, searchTaskRecords } from './memory-records';
 import { openMemoryDatabase, vectorKeysOf, type MemoryDatabase, type MetaRecord } from './memory-schema';
+import { logError, logWarn } from './log';
 
 // The extension's memory store in IndexedDB: the vault (documents, chunks, vectors), the
 // person's facts and the task records. Every write is one transaction. Searches are answered
@@ -327,7 +328,7 @@ export class MemoryDb implements VaultStore, FactStore, TaskMemoryStore {
       this.saveTimer = null;
       this.saving = this.saving
         .then(() => this.saveText())
-        .catch((error: unknown) => console.error('wayfinder: could not save the memory index', error));
+        .catch((error: unknown) => logError('wayfinder: could not save the memory index', error));
     }, SAVE_DELAY_MS);
   }
 
@@ -353,7 +354,7 @@ export class MemoryDb implements VaultStore, FactStore, TaskMemoryStore {
         this.indexSource = 'saved';
         return index;
       } catch (error) {
-        console.warn('wayfinder: the saved memory index could not be read; rebuilding it from the chunks', error);
+        logWarn('wayfinder: the saved memory index could not be read; rebuilding it from the chunks', error);
       }
     }
     const index = new Bm25Index();

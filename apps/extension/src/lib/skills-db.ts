@@ -1,9 +1,12 @@
 import { parseSkillFile, summaryOf, writeSkillFile, type Skill, type SkillLibrary } from '@wayfinder/core';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CurrentRedaction } from './redaction';
 
 // The person's skills in IndexedDB, in a database of their own ('wayfinder-skills', apart
 // from conversations and memory). A skill is kept as its `.skill.md` text — the file a
-// person reads, edits and exports — with the few fields the list shows beside it.
+// person reads, edits and exports — with the few fields the list shows beside it. What is
+// written passes the worker's one redaction (lib/redaction.ts): a stored secret in a step is
+// kept as its placeholder, a card number as its last four digits.
 // Schema changes go in UPGRADES, one per version.
 //   skills: StoredSkill by id (index: updatedAt)
 
@@ -48,9 +51,13 @@ function newSkillId(): string {
 }
 
 export class SkillsDb {
-  private constructor(private readonly db: SkillsDatabase) {}
+  private constructor(
+    private readonly db: SkillsDatabase,
+    /** The worker's one redaction: every skill written (saved, edited, imported, repaired) passes it. */
+    readonly redaction: CurrentRedaction,
+  ) {}
 
-  static async open(): Promise<SkillsDb> {
+  static async open(redaction: CurrentRedaction): Promise<SkillsDb> {
     const db = await openDB<SkillsSchema>(SKILLS_DB_NAME, SKILLS_DB_VERSION, {
       upgrade(database, oldVersion, newVersion) {
         for (let version = oldVersion + 1; version <= (newVersion ?? SKILLS_DB_VERSION); version++) UPGRADES[version]?.(database);
@@ -59,7 +66,7 @@ export class SkillsDb {
         console.warn('wayfinder: the skills database waits for an older copy of Wayfinder to close');
       },
     });
-    return new SkillsDb(db);
+    return new SkillsDb(db, redaction);
   }
 
   /** Newest first. */
@@ -79,15 +86,16 @@ export class SkillsDb {
   /** Stores a skill as its file: a new one (no id), or in place of the one with that id (its last run kept). */
   async put(skill: Skill, id?: string): Promise<StoredSkill> {
     const before = id ? await this.get(id) : null;
+    const redaction = await this.redaction();
     const stored: StoredSkill = {
       id: before?.id ?? newSkillId(),
-      name: skill.name,
-      sites: skill.sites,
+      name: redaction.text(skill.name),
+      sites: redaction.value(skill.sites),
       steps: skill.steps.length,
       version: skill.version,
       updatedAt: Date.now(),
       lastRun: before?.lastRun ?? null,
-      text: writeSkillFile(skill),
+      text: redaction.text(writeSkillFile(skill)),
     };
     await this.db.put('skills', stored);
     return stored;
@@ -112,7 +120,8 @@ export class SkillsDb {
     };
   }
 
-  async setLastRun(id: string, run: SkillRun): Promise<void> {
+  async setLastRun(id: string, given: SkillRun): Promise<void> {
+    const run = (await this.redaction()).value(given);
     const tx = this.db.transaction('skills', 'readwrite');
     const stored = await tx.store.get(id);
     if (stored) await tx.store.put({ ...stored, lastRun: run });

@@ -19,6 +19,7 @@ import {
   type BridgeState,
 } from '../../lib/bridge-messages';
 import type { HostQuestion } from './device';
+import { logError, logWarn } from '../../lib/log';
 
 // The extension's end of the bridge (docs/0028-bridge.md): it dials out to `wayfinder
 // serve` on ws://127.0.0.1:PORT, says hello with its device token (or, once, a pairing
@@ -142,7 +143,7 @@ export class BridgeClient {
   push(): void {
     this.state()
       .then((state) => this.parts.publish(state))
-      .catch((error: unknown) => console.error('wayfinder: could not show the host connection', error));
+      .catch((error: unknown) => logError('wayfinder: could not show the host connection', error));
   }
 
   /** Pairs with a code `wayfinder serve` printed; stays connected. Throws what went wrong, for the person. */
@@ -372,7 +373,7 @@ export class BridgeClient {
         },
         onEvent: (name, data) => this.parts.onEvent?.(name, data),
         onDead: () => link.socket.close(CLOSE.dead, 'the host stopped answering'),
-        onBadFrame: (text) => console.warn('wayfinder: the host sent a frame that is not of the bridge', text),
+        onBadFrame: (text) => logWarn('wayfinder: the host sent a frame that is not of the bridge', text),
       },
     );
     return peer;
@@ -387,7 +388,7 @@ export class BridgeClient {
     this.hubVersion = undefined;
     if (code === CLOSE.revoked) {
       this.refused(reason || "The host revoked this browser's pairing; pair again to connect.").catch((error: unknown) =>
-        console.error('wayfinder: could not keep the refusal', error),
+        logError('wayfinder: could not keep the refusal', error),
       );
       return;
     }
@@ -410,7 +411,7 @@ export class BridgeClient {
     this.parts.onDropped?.();
     this.parts.endpoint
       .closeAll()
-      .catch((error: unknown) => console.error('wayfinder: could not end the host sessions', error))
+      .catch((error: unknown) => logError('wayfinder: could not end the host sessions', error))
       .finally(() => this.push());
   }
 
@@ -422,7 +423,7 @@ export class BridgeClient {
     this.retryTimer = setTimeout(
       () => {
         this.retryTimer = null;
-        this.connect().catch((error: unknown) => console.error('wayfinder: could not connect to the host', error));
+        this.connect().catch((error: unknown) => logError('wayfinder: could not connect to the host', error));
       },
       base * (0.7 + Math.random() * 0.6),
     );

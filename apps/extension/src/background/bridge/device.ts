@@ -1,19 +1,11 @@
 import type { DeviceSide } from '@wayfinder/bridge';
 import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
-import {
-  redactEverywhere,
-  redactSecrets,
-  SecretVault,
-  type Browser,
-  type ConfirmAnswer,
-  type ConfirmRequest,
-  type Policy,
-  type Secret,
-  type SiteRule,
-} from '@wayfinder/core';
+import type { Browser, ConfirmAnswer, ConfirmRequest, Policy, Redaction, SiteRule } from '@wayfinder/core';
 import { HOST_TASK_PREFIX } from '../../lib/bridge-messages';
 import type { PendingRequest } from '../../lib/db';
-import { loadSecrets, loadSites } from '../../lib/safety-store';
+import { logInfo } from '../../lib/log';
+import type { CurrentRedaction } from '../../lib/redaction';
+import { loadSites } from '../../lib/safety-store';
 import { loadSettings } from '../../lib/settings';
 import { showOnBadge } from '../badge';
 import { HostTabs } from './host-tabs';
@@ -23,8 +15,9 @@ import { personalPolicy } from '../tasks/policy';
 // What this browser is for the host (packages/bridge's DeviceSide): a host session gets an
 // ExtensionBrowser over its own tabs (host-tabs.ts: a new background tab in the
 // "Wayfinder (host)" group), the person's own policy (their site rules and secrets, as a
-// task gets them), and its questions as cards in the side panel, answered through the same
-// PendingRequests as a task's. While a host question waits, the toolbar icon says so.
+// task gets them, with the worker's one redaction), and its questions as cards in the side
+// panel (redacted), answered through the same PendingRequests as a task's. While a host
+// question waits, the toolbar icon says so.
 
 export interface HostQuestion {
   taskId: string;
@@ -32,8 +25,8 @@ export interface HostQuestion {
 }
 
 export class ExtensionDevice implements DeviceSide {
-  /** The person's rules as last read (policy() must answer at once; openSession reads them afresh first). */
-  private rules: { sites: SiteRule[]; secrets: Secret[] } = { sites: [], secrets: [] };
+  /** The person's rules and the redaction as last read (policy() must answer at once; openSession reads them afresh first). */
+  private rules: { sites: SiteRule[]; redaction: Redaction | null } = { sites: [], redaction: null };
   private readonly waiting = new Map<string, HostQuestion>();
   private next = 0;
 
@@ -43,6 +36,8 @@ export class ExtensionDevice implements DeviceSide {
     private readonly changed: () => void,
     /** The worker's record of the tabs the extension opened (a session's tabs are among them). */
     private readonly registry: TabRegistry,
+    /** The worker's one redaction (lib/redaction.ts). */
+    private readonly redaction: CurrentRedaction,
   ) {}
 
   /** Host questions waiting for the person now. */
@@ -51,7 +46,7 @@ export class ExtensionDevice implements DeviceSide {
   }
 
   async openSession(_label: string, adopt: string[]): Promise<{ browser: Browser; close(): Promise<void> }> {
-    this.rules = { sites: await loadSites(), secrets: await loadSecrets() };
+    this.rules = { sites: await loadSites(), redaction: await this.redaction() };
     const settings = await loadSettings();
     const tabs = await HostTabs.open(adopt, this.registry);
     const browser = new ExtensionBrowser(
@@ -68,16 +63,17 @@ export class ExtensionDevice implements DeviceSide {
   }
 
   policy(_label: string): Policy {
-    return personalPolicy(this.rules.sites, this.rules.secrets).policy;
+    // openSession has read the redaction just before (a session is opened before its policy is asked for).
+    const { sites, redaction } = this.rules;
+    if (!redaction) throw new Error('A host session asked for its policy before it was opened; open the session again.');
+    return personalPolicy(sites, redaction);
   }
 
   async confirm(request: ConfirmRequest & { tool: string; input: unknown; from: string }, signal: AbortSignal): Promise<ConfirmAnswer> {
     this.next += 1;
     const taskId = `${HOST_TASK_PREFIX}${this.next}`;
-    const secrets = new SecretVault(this.rules.secrets);
     // What the person is shown may be kept and shown again: a secret in the host's question is not.
-    const redact = (text: string) => secrets.redact(redactSecrets(text));
-    const card: PendingRequest = redactEverywhere(confirmCard(request, request.from), redact);
+    const card: PendingRequest = (await this.redaction()).value(confirmCard(request, request.from));
     // A session that ends (or a connection that drops) declines what it still waits for.
     const decline = () => this.pending.declineAll(taskId);
     signal.addEventListener('abort', decline, { once: true });
@@ -94,7 +90,7 @@ export class ExtensionDevice implements DeviceSide {
   }
 
   log(line: string): void {
-    console.info(`wayfinder bridge: ${line}`);
+    logInfo('wayfinder bridge', line);
   }
 
   /** Shows on the toolbar icon whether a host question waits (at the worker's start: none, whatever the last worker left). */

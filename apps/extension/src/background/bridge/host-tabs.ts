@@ -1,5 +1,6 @@
 import type { ChromeTab, TabRegistry, TabsApi } from '@wayfinder/cdp/extension';
 import { allowTabWhileGuarded } from '../tasks/network-rules';
+import { logWarn } from '../../lib/log';
 
 // The tabs a host session's browser sees (an ExtensionBrowser over this instead of
 // chrome.tabs). A host session never works in the person's tabs: it starts in a new
@@ -28,7 +29,7 @@ async function group(tabIds: [number, ...number[]]): Promise<void> {
 
 /** Grouping is for the person's eyes: a window that cannot hold groups (a popup window) does without. */
 function groupQuietly(tabIds: [number, ...number[]]): Promise<void> {
-  return group(tabIds).catch((error: unknown) => console.warn('wayfinder: could not group the host tabs', error));
+  return group(tabIds).catch((error: unknown) => logWarn('wayfinder: could not group the host tabs', error));
 }
 
 /** The window the host's group is in, if there is one (new host tabs go there). */

@@ -3,7 +3,9 @@ import type { AgentEvent } from '@wayfinder/core';
 import { z } from 'zod';
 import { HOST_CONVERSATION_PREFIX, HOST_MODEL_LABEL } from '../../lib/bridge-messages';
 import type { Conversation } from '../../lib/db';
+import { logWarn } from '../../lib/log';
 import type { ConversationSummary, TaskView } from '../../lib/messages';
+import type { CurrentRedaction } from '../../lib/redaction';
 import type { PanelHub } from '../panel-hub';
 
 // Tasks the host's agent runs (docs/0028-bridge.md, "Tasks asked from the browser"), shown
@@ -12,7 +14,9 @@ import type { PanelHub } from '../panel-hub';
 // other browsers' alike), turned into the panel's own messages (timeline items, a task's
 // start and end). The truth is on the host (`host.history`, `host.conversation`); what is
 // kept here is only the views of tasks seen since this worker started, so a timeline can
-// grow step by step. A dropped connection ends the tasks it was following, saying so.
+// grow step by step. A dropped connection ends the tasks it was following, saying so. What
+// the host sends passes this worker's one redaction before the panels show it (the host
+// redacts with its own secrets; the person's stored here may be others).
 
 /** The client's call to the host (client.ts). */
 export type HostCall = <T>(method: string, params: unknown, deadlineMs?: number) => Promise<T>;
@@ -87,6 +91,8 @@ function ended(outcome: HostTaskOutcome): Pick<TaskView, 'status' | 'result' | '
 
 export class HostTasks {
   private readonly views = new Map<string, TaskView>();
+  /** Events from the host, handled in the order they came (each waits for the redaction). */
+  private events: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly call: HostCall,
@@ -95,6 +101,8 @@ export class HostTasks {
     private readonly connected: () => boolean,
     /** This browser's name on the host (its tasks are marked "from" it). */
     private readonly label: () => Promise<string>,
+    /** The worker's one redaction (lib/redaction.ts). */
+    private readonly redaction: CurrentRedaction,
   ) {}
 
   async start(task: string, mode: 'act' | 'ask'): Promise<{ taskId: string; conversationId: string; view: TaskView }> {
@@ -118,10 +126,11 @@ export class HostTasks {
       // The panel's list waits for it: a host slow to answer is left out, not waited for.
       entries = await this.call<HostTaskEntry[]>('host.history', { limit: 50 }, HISTORY_MS);
     } catch (error) {
-      console.warn('wayfinder: the host did not list its tasks', error);
+      logWarn('wayfinder: the host did not list its tasks', error);
       return [];
     }
-    return entries.map((e) => ({
+    const redaction = await this.redaction();
+    return redaction.value(entries).map((e) => ({
       id: hostConversationId(e.taskId),
       title: e.task.split('\n')[0]?.slice(0, 60) || 'Host task',
       createdAt: e.startedAt,
@@ -135,7 +144,7 @@ export class HostTasks {
   /** One host conversation, as stored on the host (with what this worker saw of it live, when newer). */
   async open(conversationId: string): Promise<{ conversation: Conversation; tasks: TaskView[] }> {
     const taskId = conversationId.slice(HOST_CONVERSATION_PREFIX.length);
-    const { task, items } = await this.call<HostConversation>('host.conversation', { taskId });
+    const { task, items } = (await this.redaction()).value(await this.call<HostConversation>('host.conversation', { taskId }));
     const seen = this.views.get(taskId);
     const view: TaskView =
       seen && LIVE.has(seen.status)
@@ -160,15 +169,20 @@ export class HostTasks {
     return { conversation, tasks: [view] };
   }
 
-  /** A hub event: a host task's step or its outcome, to every open panel. */
+  /** A hub event: a host task's step or its outcome, to every open panel (redacted, in order). */
   onEvent(name: string, raw: unknown): void {
     if (name !== TASK_EVENT) return;
     const parsed = eventData.safeParse(raw);
     if (!parsed.success) {
-      console.warn('wayfinder: a task.event that is not one', raw);
+      logWarn('wayfinder: a task.event that is not one', raw);
       return;
     }
-    const data = parsed.data;
+    this.events = this.events
+      .then(async () => this.show((await this.redaction()).value(parsed.data)))
+      .catch((error: unknown) => logWarn('wayfinder: could not show a host task’s event', error));
+  }
+
+  private show(data: z.infer<typeof eventData>): void {
     let view = this.views.get(data.taskId);
     if (!view) {
       view = hostView(data.taskId, data.task, 'act', data.device);

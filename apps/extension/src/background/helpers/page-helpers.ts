@@ -8,6 +8,8 @@ import {
   type HelperEvent,
   type PageAttachment,
 } from '../../lib/page-helpers';
+import { logError } from '../../lib/log';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { loadSites } from '../../lib/safety-store';
 import { loadSettings } from '../../lib/settings';
 import { ATTACHMENT_MAX_CHARS, ATTACHMENT_MAX_FILES } from '../../lib/messages';
@@ -92,6 +94,8 @@ export interface PageHelperParts {
   facts: () => Promise<string[]>;
   /** Stores a rating (builtin's ratings store). */
   rate: (rating: HelperRating) => Promise<void>;
+  /** The worker's one redaction: what Send to chat leaves in chrome.storage.session passes it. */
+  redaction: CurrentRedaction;
   streamJob?: (
     job: Job,
     input: HelperPrompt & { image?: string },
@@ -122,8 +126,10 @@ function nameFor(kind: 'selection' | 'capture', url: string): string {
   return kind === 'capture' ? `captured area of ${site}` : `selection from ${site}`;
 }
 
-/** Leaves an attachment for the panel's next task (the oldest dropped past the limit). */
-async function addAttachment(attachment: PageAttachment): Promise<void> {
+/** Leaves an attachment for the panel's next task (the oldest dropped past the limit), its words redacted (a picture's data left whole). */
+async function addAttachment(given: PageAttachment, redaction: CurrentRedaction): Promise<void> {
+  const current = await redaction();
+  const attachment: PageAttachment = { ...given, name: current.text(given.name), text: current.text(given.text) };
   const stored: Record<string, unknown> = await chrome.storage.session.get(PAGE_ATTACHMENTS_KEY);
   const list = z
     .array(z.object({ name: z.string(), text: z.string(), image: z.string().optional() }))
@@ -155,11 +161,11 @@ export class PageHelpers {
       if (sender.id !== chrome.runtime.id || sender.tab?.id === undefined) return;
       chrome.sidePanel
         .open({ tabId: sender.tab.id })
-        .catch((error: unknown) => console.error('wayfinder: could not open the side panel', error));
+        .catch((error: unknown) => logError('wayfinder: could not open the side panel', error));
     });
     chrome.commands.onCommand.addListener((command, tab) => {
       if (command !== 'capture-area' || tab?.id === undefined) return;
-      this.startCapture(tab.id).catch((error: unknown) => console.error('wayfinder: could not start an area capture', error));
+      this.startCapture(tab.id).catch((error: unknown) => logError('wayfinder: could not start an area capture', error));
     });
   }
 
@@ -253,7 +259,7 @@ export class PageHelpers {
         const attachment: PageAttachment = request.image
           ? { name: nameFor('capture', url), text: `A picture of an area of ${url} the person captured.`, image: request.image }
           : { name: nameFor('selection', url), text: request.text ?? '' };
-        await addAttachment(attachment);
+        await addAttachment(attachment, this.parts.redaction);
         post({ type: 'sent', id: request.id });
         return;
       }

@@ -1,14 +1,16 @@
-import { maskCardNumbers } from '@wayfinder/core/ui';
 import type { Db } from '../../lib/db';
 import type { ParsedRequest } from '../../lib/messages';
 import { answerRatingId, type Rating, type RatingReplies } from '../../lib/rating-messages';
+import type { CurrentRedaction } from '../../lib/redaction';
 import type { Handlers } from '../router';
 
 // Ratings in their own IndexedDB database ('wayfinder-ratings', store 'ratings' keyed by id,
 // indexed by time): an answer's rating is stored with its task's prompt, answer, model and
 // tool calls read from the task database, so the record says what produced it even after
 // the conversation is deleted. A helper's rating comes with its job, preset, input, output
-// and site from the content script.
+// and site from the content script. Both pass the worker's one redaction before they are
+// kept (a rated answer can repeat what a page or the person typed), and again as they are
+// listed (for the Ratings page and its export), for ratings kept before it.
 
 export const RATINGS_DB = 'wayfinder-ratings';
 const VERSION = 1;
@@ -26,19 +28,25 @@ function isRating(value: unknown): value is Rating {
 }
 
 export class RatingsDb {
-  private constructor(private readonly db: IDBDatabase) {}
+  private constructor(
+    private readonly db: IDBDatabase,
+    private readonly redaction: CurrentRedaction,
+  ) {}
 
-  static open(name = RATINGS_DB): Promise<RatingsDb> {
+  static open(redaction: CurrentRedaction, name = RATINGS_DB): Promise<RatingsDb> {
     return new Promise((resolve, reject) => {
       const req = indexedDB.open(name, VERSION);
       req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' }).createIndex('at', 'at');
-      req.onsuccess = () => resolve(new RatingsDb(req.result));
+      req.onsuccess = () => resolve(new RatingsDb(req.result, redaction));
       req.onerror = () => reject(req.error ?? new Error('Could not open the ratings database'));
     });
   }
 
-  async put(rating: Rating): Promise<void> {
+  /** Keeps a rating, redacted; returns it as kept. */
+  async put(given: Rating): Promise<Rating> {
+    const rating = (await this.redaction()).value(given);
     await request(this.db.transaction(STORE, 'readwrite').objectStore(STORE).put(rating));
+    return rating;
   }
 
   async delete(id: string): Promise<boolean> {
@@ -51,7 +59,7 @@ export class RatingsDb {
   /** Newest first. */
   async list(): Promise<Rating[]> {
     const all: unknown[] = await request(this.db.transaction(STORE).objectStore(STORE).index('at').getAll());
-    return all.filter(isRating).reverse();
+    return (await this.redaction()).value(all.filter(isRating).reverse());
   }
 }
 
@@ -69,8 +77,8 @@ async function answerContext(tasks: Db, context: SaveRequest['context']): Promis
   return {
     ...context,
     conversationId: record.conversationId,
-    prompt: maskCardNumbers(record.state.task),
-    answer: maskCardNumbers(record.state.result?.summary ?? record.state.error?.message ?? ''),
+    prompt: record.state.task,
+    answer: record.state.result?.summary ?? record.state.error?.message ?? '',
     ...(model ? { model } : {}),
     toolCalls,
   };
@@ -95,22 +103,11 @@ export function ratingHandlers(ratings: () => Promise<RatingsDb>, tasks: () => P
               context: await answerContext(await tasks(), r.context),
             }
           : { id: newId(), target: 'helper', rating: r.rating, at: Date.now(), context: r.context };
-      await (await ratings()).put(rating);
-      return { rating };
+      return { rating: await (await ratings()).put(rating) };
     },
     'rating.delete': async (r) => ({ deleted: await (await ratings()).delete(r.id) }),
     'ratings.list': async (r) => ({
       ratings: (await (await ratings()).list()).filter((x) => (!r.target || x.target === r.target) && (!r.rating || x.rating === r.rating)),
     }),
   };
-}
-
-let opened: Promise<RatingsDb> | null = null;
-/** The worker's one connection to the ratings database (opened on first use; a failed open is tried again next time). */
-export function ratingsDb(): Promise<RatingsDb> {
-  opened ??= RatingsDb.open().catch((error: unknown) => {
-    opened = null;
-    throw error;
-  });
-  return opened;
 }

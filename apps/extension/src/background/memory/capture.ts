@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadSettings, type MemorySettings } from '../../lib/settings';
 import type { MemoryService } from './service';
 import { sensitiveCategory } from './sensitive';
+import { logWarn } from '../../lib/log';
 
 // Pages the person reads, remembered when they asked for it: "remember pages I visit", or a
 // site rule `always`. A page is read after it settles (loaded, then quiet for a moment) by the
@@ -151,7 +152,7 @@ export class PageCapture {
         this.timers.delete(tabId);
         this.queue = this.queue
           .then(() => this.capture(tabId))
-          .catch((error: unknown) => console.warn('wayfinder: could not remember a page', error));
+          .catch((error: unknown) => logWarn('wayfinder: could not remember a page', error));
       }, QUIET_MS),
     );
   }

@@ -1,7 +1,5 @@
 import {
   memoryAccess,
-  redactSecrets,
-  SecretVault,
   Vault,
   type Embedder,
   type IngestInput,
@@ -11,14 +9,16 @@ import {
   type VaultDocument,
 } from '@wayfinder/core';
 import type { MemoryStats, ReindexState } from '../../lib/messages';
+import { logError, logWarn } from '../../lib/log';
 import { MemoryDb } from '../../lib/memory-db';
-import { loadSecrets } from '../../lib/safety-store';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { loadSettings, upgradeSettings, type MemorySettings } from '../../lib/settings';
 import { embedderFor, embedderLabel, minilmDownload } from './embedder';
 
 // The worker's memory: core's Vault over the IndexedDB store, with the embedder and the cap
-// the settings choose, the stored secrets kept out of it (never in the vault, never a fact),
-// and a background re-index whenever the embedder changes. Opened once per worker.
+// the settings choose, everything kept passing the worker's one redaction first (a page's
+// address, title, text and metadata; task records; lib/redaction.ts) and nothing it hides
+// ever a fact, and a background re-index whenever the embedder changes. Opened once per worker.
 
 export class MemoryService {
   readonly access: MemoryAccess;
@@ -26,37 +26,47 @@ export class MemoryService {
   private reindexRun: AbortController | null = null;
   private readonly embedders = new Map<string, Embedder>();
 
-  private constructor(readonly store: MemoryDb) {
+  private constructor(
+    readonly store: MemoryDb,
+    /** The worker's one redaction: what is kept passes it first. */
+    readonly redaction: CurrentRedaction,
+  ) {
     this.access = {
       search: (query, k) => this.search(query, k),
       isEmpty: async () => memoryAccess(await this.vault(), store, store).isEmpty(),
       facts: store,
-      tasks: store,
+      tasks: {
+        // A task's record names its task and summary: kept redacted, like its timeline.
+        addTaskRecord: async (record) => store.addTaskRecord((await redaction()).value(record)),
+        searchTaskRecords: (query, k) => store.searchTaskRecords(query, k),
+      },
     };
   }
 
-  static async open(): Promise<MemoryService> {
+  static async open(redaction: CurrentRedaction): Promise<MemoryService> {
     const store = await MemoryDb.open(async () => {
-      const secrets = new SecretVault(await loadSecrets());
+      const current = await redaction();
       return {
-        isSecret: (text: string) => secrets.redact(text) !== text,
+        // Anything the redaction hides (a stored secret, a password typed during a task) is never a fact.
+        isSecret: (text: string) => current.text(text) !== text,
         secretsPlace: 'Options → Secrets',
         documentsPlace: 'the Memory page',
       };
     });
-    const service = new MemoryService(store);
+    const service = new MemoryService(store, redaction);
     // A re-index the last worker did not finish (or vectors an import left to give) goes on.
-    service.resumeReindex().catch((error: unknown) => console.error('wayfinder: could not check the memory index', error));
+    service.resumeReindex().catch((error: unknown) => logError('wayfinder: could not check the memory index', error));
     return service;
   }
 
-  /** The vault as the settings have it now (embedder, cap). */
+  /** The vault as the settings have it now (embedder, cap), redacting what it keeps (addresses too) before chunking. */
   async vault(settings?: MemorySettings): Promise<Vault> {
     const memory = settings ?? (await loadSettings()).memory;
     return new Vault(this.store, this.embedder(memory), {
       maxDocuments: memory.maxDocuments,
+      redact: (await this.redaction()).apply,
       // Memory goes on by words meanwhile (core's Vault): a page is kept without vectors, which a re-index gives later.
-      onEmbedError: (error) => console.warn('wayfinder: memory went on by words only; the embedder failed', error),
+      onEmbedError: (error) => logWarn('wayfinder: memory went on by words only; the embedder failed', error),
     });
   }
 
@@ -68,11 +78,9 @@ export class MemoryService {
     return (await this.vault()).search(query, k);
   }
 
-  /** Stores a page or file, its title, text and metadata cleared of credentials and stored secrets first. */
+  /** Stores a page or file; the vault redacts its address, title, text and metadata first. */
   async ingest(input: IngestInput, signal?: AbortSignal): Promise<IngestOutcome> {
-    const redact = await this.redactor();
-    const metadata = Object.fromEntries(Object.entries(input.metadata ?? {}).map(([key, value]) => [key, redact(value)]));
-    return (await this.vault()).ingest({ ...input, title: redact(input.title), text: redact(input.text), metadata }, signal);
+    return (await this.vault()).ingest(input, signal);
   }
 
   async stats(): Promise<MemoryStats> {
@@ -132,7 +140,7 @@ export class MemoryService {
       if (run.signal.aborted) return;
       state.running = false;
       state.error = `Re-indexing memory for ${label} stopped: ${error instanceof Error ? error.message : String(error)}`;
-      console.error('wayfinder: memory re-index failed', error);
+      logError('wayfinder: memory re-index failed', error);
     });
   }
 
@@ -164,12 +172,6 @@ export class MemoryService {
       this.embedders.set(key, embedder);
     }
     return embedder;
-  }
-
-  /** Removes credentials and the stored secrets' values from text before it is kept. */
-  async redactor(): Promise<(text: string) => string> {
-    const secrets = new SecretVault(await loadSecrets());
-    return (text) => secrets.redact(redactSecrets(text));
   }
 }
 

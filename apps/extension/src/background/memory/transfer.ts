@@ -1,10 +1,10 @@
-import { maskCardNumbers } from '@wayfinder/core/ui';
 import type { Chunk, VaultDocument } from '@wayfinder/core';
 import { z } from 'zod';
 import type { MemoryService } from './service';
 
 // Memory as a file and back: documents with their chunks (no vectors: they belong to an
-// embedder and are given again on import), card numbers masked as in a conversation's export.
+// embedder and are given again on import), through the worker's one redaction both ways (what
+// was kept before it is redacted in the file; a file brought in is redacted before it is kept).
 
 const FORMAT = 'wayfinder-memory';
 
@@ -29,16 +29,19 @@ const IMPORTED = z.object({
 });
 
 export async function exportMemory(memory: MemoryService): Promise<{ json: string; filename: string }> {
+  const redaction = await memory.redaction();
   const documents = await memory.list();
   const withChunks = await Promise.all(
     documents.map(async (doc) => ({
-      ...doc,
-      chunks: (await memory.store.chunksOf(doc.id)).map((chunk) => ({ ordinal: chunk.ordinal, text: chunk.text })),
+      // The content hash is ours (what an import compares), not text.
+      ...redaction.value(doc),
+      contentHash: doc.contentHash,
+      chunks: (await memory.store.chunksOf(doc.id)).map((chunk) => ({ ordinal: chunk.ordinal, text: redaction.text(chunk.text) })),
     })),
   );
   const json = JSON.stringify(
     { exportedBy: 'Wayfinder', format: FORMAT, version: 1, exportedAt: new Date().toISOString(), documents: withChunks },
-    (_key, value: unknown) => (typeof value === 'string' ? maskCardNumbers(value) : value),
+    null,
     2,
   );
   return { json, filename: `wayfinder-memory-${new Date().toISOString().slice(0, 10)}.json` };
@@ -61,7 +64,9 @@ export async function importMemory(memory: MemoryService, json: string): Promise
   }
   let imported = 0;
   let skipped = 0;
-  for (const entry of parsed.data.documents) {
+  const redaction = await memory.redaction();
+  for (const given of parsed.data.documents) {
+    const entry = { ...redaction.value(given), contentHash: given.contentHash };
     if (await memory.store.find(entry.url, entry.contentHash)) {
       skipped++;
       continue;

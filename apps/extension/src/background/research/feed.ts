@@ -4,6 +4,8 @@ import type { Discovery, FeedPage, Interest, Reaction, Watch } from '@wayfinder/
 import type { BridgeConnection } from '../../lib/bridge-messages';
 import { FeedCache } from '../../lib/feed-cache';
 import { OFFLINE_NOTE, type FeedReplies } from '../../lib/feed-messages';
+import { logError, logWarn } from '../../lib/log';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { showOnBadge } from '../badge';
 import type { HostCall } from '../bridge/host-tasks';
 import type { PanelHub } from '../panel-hub';
@@ -38,7 +40,9 @@ export class FeedService {
     private readonly connected: () => boolean,
     private readonly hub: PanelHub,
     /** The web page the panel is beside (for "Watch a value on this page"). */
-    private readonly pageTab: () => Promise<chrome.tabs.Tab | null> = () => Promise.resolve(null),
+    private readonly pageTab: () => Promise<chrome.tabs.Tab | null>,
+    /** The worker's one redaction: the copy kept here passes it. */
+    private readonly redaction: CurrentRedaction,
   ) {}
 
   /** At the worker's start: the badge shows the count kept from last time. */
@@ -60,7 +64,7 @@ export class FeedService {
   /** A hub event: `feed.changed` after a run, a watch firing or a reaction elsewhere. */
   onEvent(name: string, data: unknown): void {
     if (name !== FEED_CHANGED) return;
-    if (!changed.safeParse(data).success) console.warn('wayfinder: a feed.changed that is not one', data);
+    if (!changed.safeParse(data).success) logWarn('wayfinder: a feed.changed that is not one', data);
     this.syncLogged();
   }
 
@@ -84,7 +88,7 @@ export class FeedService {
         await this.announce(page.unread);
         return { page, offline: null };
       } catch (error) {
-        console.warn('wayfinder: the host did not list the feed; showing the copy kept here', error);
+        logWarn('wayfinder: the host did not list the feed; showing the copy kept here', error);
       }
     }
     return { page: await cache.page(state, offset, limit), offline: OFFLINE_NOTE };
@@ -145,7 +149,7 @@ export class FeedService {
   }
 
   private syncLogged(): void {
-    this.sync().catch((error: unknown) => console.warn('wayfinder: could not bring the feed up to date', error));
+    this.sync().catch((error: unknown) => logWarn('wayfinder: could not bring the feed up to date', error));
   }
 
   /** Shows the count on the badge, and tells the pages when it or the feed changed (not at every read). */
@@ -160,7 +164,7 @@ export class FeedService {
   }
 
   private store(): Promise<FeedCache> {
-    this.cache ??= FeedCache.open().catch((error: unknown) => {
+    this.cache ??= FeedCache.open(this.redaction).catch((error: unknown) => {
       this.cache = null;
       throw error;
     });
@@ -169,5 +173,5 @@ export class FeedService {
 }
 
 function log(error: unknown): void {
-  console.error('wayfinder: could not show the feed count', error);
+  logError('wayfinder: could not show the feed count', error);
 }

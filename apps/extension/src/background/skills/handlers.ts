@@ -92,10 +92,14 @@ export function skillHandlers({ skills, recording, tasks }: SkillParts): Handler
     },
     'skill.delete': async (r) => ({ deleted: await (await skills()).delete(r.id) }),
     'skill.export': async (r) => {
-      const stored = await found(await skills(), r.id);
-      if (r.format === 'skill') return { text: stored.text, filename: `${fileBase(stored.name)}.skill.md`, mimeType: 'text/markdown' };
+      const db = await skills();
+      const stored = await found(db, r.id);
+      // A file travels: through the one redaction (a skill kept before it, too).
+      const redaction = await db.redaction();
+      if (r.format === 'skill')
+        return { text: redaction.text(stored.text), filename: `${fileBase(stored.name)}.skill.md`, mimeType: 'text/markdown' };
       return {
-        text: exportRecording(SkillsDb.skillOf(stored)),
+        text: redaction.text(exportRecording(SkillsDb.skillOf(stored))),
         filename: `${fileBase(stored.name)}.recording.json`,
         mimeType: 'application/json',
       };

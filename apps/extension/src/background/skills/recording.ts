@@ -1,6 +1,8 @@
 import { SkillRecorder } from '@wayfinder/cdp';
 import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import { covers, siteOf, skillFromRecording, type RecordedEvent, type Skill } from '@wayfinder/core';
+import { logError } from '../../lib/log';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { loadSecrets } from '../../lib/safety-store';
 import { RECORDING_KEY, type RecordingStatus } from '../../lib/skill-messages';
 import type { SkillsDb, StoredSkill } from '../../lib/skills-db';
@@ -12,7 +14,8 @@ import type { SkillsDb, StoredSkill } from '../../lib/skills-db';
 // keeps Chrome from stopping it, but if it is stopped anyway (or the browser restarts), the
 // events so far are kept, the status says it is no longer live, and Stop still makes the
 // skill of them. Password and payment fields arrive without their values (the page script
-// never sends them), so nothing stored here holds one.
+// never sends them); what is kept passes the worker's one redaction as well (a stored secret
+// typed into a text field is kept as its placeholder).
 
 const EVENTS_KEY = 'skills.recordingEvents';
 
@@ -50,7 +53,14 @@ export class SkillRecording {
     private readonly showSkill: (id: string) => Promise<void>,
     /** The worker's record of the tabs the extension opened (the recorder's browser shares it). */
     private readonly registry: TabRegistry,
+    private readonly redaction: CurrentRedaction,
   ) {}
+
+  /** Keeps the recording so far in chrome.storage.local, redacted. */
+  private async keep(status: RecordingStatus | null, events: RecordedEvent[]): Promise<void> {
+    const redaction = await this.redaction();
+    await chrome.storage.local.set({ [RECORDING_KEY]: redaction.value(status), [EVENTS_KEY]: redaction.value(events) });
+  }
 
   /** The recording under way (one a stopped worker left is not live), or null. */
   async current(): Promise<RecordingStatus | null> {
@@ -98,8 +108,8 @@ export class SkillRecording {
     const status = this.status;
     const events = [...this.events];
     this.writes = this.writes
-      .then(() => chrome.storage.local.set({ [RECORDING_KEY]: status, [EVENTS_KEY]: events }))
-      .catch((error: unknown) => console.error('wayfinder: could not keep the recording so far', error));
+      .then(() => this.keep(status, events))
+      .catch((error: unknown) => logError('wayfinder: could not keep the recording so far', error));
   }
 
   private async clear(): Promise<void> {
@@ -122,7 +132,7 @@ export class SkillRecording {
     const events = [...left.events, note];
     const status: RecordingStatus = { ...left.status, steps: stepsOf(events), notes: left.status.notes + 1, live: false };
     await this.writes;
-    await chrome.storage.local.set({ [RECORDING_KEY]: status, [EVENTS_KEY]: events });
+    await this.keep(status, events);
     return status;
   }
 
@@ -159,7 +169,7 @@ export class SkillRecording {
     });
     if (skill.steps.length === 0) throw new Error('Nothing was recorded, so no skill was made. Do the task in the page while recording.');
     const saved = await (await this.skills()).put(skill);
-    await this.showSkill(saved.id).catch((error: unknown) => console.error('wayfinder: could not open the Skills page', error));
+    await this.showSkill(saved.id).catch((error: unknown) => logError('wayfinder: could not open the Skills page', error));
     return saved;
   }
 

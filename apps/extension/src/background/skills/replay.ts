@@ -5,25 +5,28 @@ import {
   parseModelSpec,
   normalizeAddress,
   playSkill,
-  redactSecrets,
   runTask,
   TabSession,
   ToolRegistry,
   ToolRunner,
+  withRequestGuard,
   type AgentEvent,
   type PlayResult,
+  type RunHooks,
   type Skill,
   type ToolCallRequest,
   type ToolContext,
   type ToolResult,
   type ToolRunnerOptions,
 } from '@wayfinder/core';
+import { logError } from '../../lib/log';
 import { loadSecrets } from '../../lib/safety-store';
 import type { TaskBody } from '../tasks/run';
 
 // A skill replayed as a task: the task launcher gives it the task's own browser, policy,
-// secrets and confirmations (asked in the panel), so a skill never skips what a model's
-// call would be asked; core's playSkill does each step through a ToolRunner with no model.
+// the worker's one redaction (its secrets fill the steps) and confirmations (asked in the
+// panel), so a skill never skips what a model's call would be asked; core's playSkill does
+// each step through a ToolRunner with no model, under its gate's request guard.
 // Each tool call it makes shows in the task's timeline like an agent's, and each skill step
 // as a notice. Repair on drift is on (finding a drifted target again by its names; no model).
 
@@ -39,12 +42,17 @@ class TimelineRunner extends ToolRunner {
     super(options);
   }
 
-  override async run(call: ToolCallRequest, context: ToolContext, offered?: readonly string[]): Promise<ToolResult> {
+  override async run(call: ToolCallRequest, context: ToolContext, offered?: readonly string[], hooks: RunHooks = {}): Promise<ToolResult> {
     const id = `skill-${++this.calls}`;
     const step = this.step();
     const started = Date.now();
-    this.emit({ type: 'tool-call', step, id, name: call.name, input: call.input });
-    const result = await super.run(call, context, offered);
+    // Told once the policy has looked at the call (a value it types into a password field is then hidden in the record).
+    const result = await super.run(call, context, offered, {
+      announce: () => {
+        hooks.announce?.();
+        this.emit({ type: 'tool-call', step, id, name: call.name, input: call.input });
+      },
+    });
     this.emit({
       type: 'tool-result',
       step,
@@ -71,13 +79,13 @@ export interface SkillRunRequest {
 
 export function skillBody(request: SkillRunRequest): TaskBody {
   const { skill } = request;
-  return async ({ browser, policy, secrets, signal, confirm, onEvent }) => {
+  return async ({ browser, policy, redaction, signal, confirm, onEvent }) => {
     let step = 0;
     const runner = new TimelineRunner(
       {
         registry: new ToolRegistry(),
         policy,
-        render: { ...DEFAULT_RENDER, redact: (t) => secrets.redact(redactSecrets(t)) },
+        render: { ...DEFAULT_RENDER, redact: redaction.apply },
         confirm,
         onEvent,
       },
@@ -88,44 +96,50 @@ export function skillBody(request: SkillRunRequest): TaskBody {
     const first = skill.steps.find((s) => s.type === 'navigate')?.url;
     // The skill's own start is where the task begins (a new site after it is still asked about).
     if (first) policy.begin(normalizeAddress(first));
-    const context = makeToolContext({ browser, tabs: new TabSession(browser), signal, fillSecrets: (text) => secrets.fill(text) });
-    await browser.setRequestGuard((pageRequest) => runner.request(pageRequest));
-    let result: PlayResult;
-    try {
-      result = await playSkill(skill, runner, context, {
-        inputs: request.inputs,
-        secretNames: (await loadSecrets()).map((s) => s.name),
-        repair: {},
-        signal,
-        // A step whose line the person rewrote is done as that direct command, by the command interpreter (no model).
-        interpret: async (instruction, stepSignal) => {
-          const done = await runTask({
-            task: instruction,
-            mode: 'act',
-            browser,
-            models: { actor: createModelSlot(parseModelSpec('command')) },
-            maxSteps: 10,
-            policy,
-            secrets,
-            confirm,
-            signal: stepSignal ?? signal,
-          });
-          return { ok: done.success, message: done.summary };
-        },
-        onStep: (event) => {
-          if (event.type === 'step-start') {
-            step = event.index + 1;
-            onEvent({ type: 'step-start', step });
-            onEvent({ type: 'notice', step, message: `Step ${step} of ${skill.steps.length}: ${event.line}` });
-          } else if (event.type === 'step-repaired')
-            onEvent({ type: 'notice', step, message: `Step ${event.index + 1} drifted and was found again: ${event.to}` });
-          else if (event.type === 'step-failed') onEvent({ type: 'notice', step, message: event.message });
-        },
-      });
-    } finally {
-      await browser.setRequestGuard(null).catch(() => undefined);
-    }
-    await request.finished(result).catch((error: unknown) => console.error('wayfinder: could not keep how the skill ran', error));
+    const context = makeToolContext({
+      browser,
+      tabs: new TabSession(browser),
+      signal,
+      fillSecrets: (text) => redaction.secrets.fill(text),
+    });
+    const secretNames = (await loadSecrets()).map((s) => s.name);
+    const result: PlayResult = await withRequestGuard(
+      browser,
+      (pageRequest) => runner.request(pageRequest),
+      () =>
+        playSkill(skill, runner, context, {
+          inputs: request.inputs,
+          secretNames,
+          repair: {},
+          signal,
+          // A step whose line the person rewrote is done as that direct command, by the command interpreter (no model).
+          interpret: async (instruction, stepSignal) => {
+            const done = await runTask({
+              task: instruction,
+              mode: 'act',
+              browser,
+              models: { actor: createModelSlot(parseModelSpec('command')) },
+              maxSteps: 10,
+              policy,
+              secrets: redaction.secrets,
+              redaction,
+              confirm,
+              signal: stepSignal ?? signal,
+            });
+            return { ok: done.success, message: done.summary };
+          },
+          onStep: (event) => {
+            if (event.type === 'step-start') {
+              step = event.index + 1;
+              onEvent({ type: 'step-start', step });
+              onEvent({ type: 'notice', step, message: `Step ${step} of ${skill.steps.length}: ${event.line}` });
+            } else if (event.type === 'step-repaired')
+              onEvent({ type: 'notice', step, message: `Step ${event.index + 1} drifted and was found again: ${event.to}` });
+            else if (event.type === 'step-failed') onEvent({ type: 'notice', step, message: event.message });
+          },
+        }),
+    );
+    await request.finished(result).catch((error: unknown) => logError('wayfinder: could not keep how the skill ran', error));
     return {
       success: result.ok,
       // The last tool result is written for a model (page text fenced): the person reads how many steps were done.

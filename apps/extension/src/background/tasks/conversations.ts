@@ -1,6 +1,5 @@
-import { maskCardNumbers } from '@wayfinder/core/ui';
 import { HOST_CONVERSATION_PREFIX } from '../../lib/bridge-messages';
-import type { Db } from '../../lib/db';
+import { storedItem, type Db } from '../../lib/db';
 import { taskView, type TaskView } from '../../lib/messages';
 import type { HostTasks } from '../bridge/host-tasks';
 import type { Handlers } from '../router';
@@ -67,16 +66,17 @@ export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts
       const store = await db();
       const conversation = await store.conversation(r.id);
       if (!conversation) throw new Error('That conversation no longer exists.');
+      // A file travels: it passes the one redaction (records kept before it too; pictures' data left whole).
+      const redaction = await store.redaction();
       const tasks = await Promise.all(
         conversation.taskIds.map(async (id) => ({
-          task: await store.task(id),
-          events: (await store.events(id)).map((e) => ({ at: e.at, event: e.event })),
+          task: redaction.value(await store.task(id)),
+          events: (await store.events(id)).map((e) => ({ at: e.at, event: storedItem(redaction, e.event) })),
         })),
       );
-      // A file travels: card numbers in it keep only their last four digits (pictures' data left whole).
       const json = JSON.stringify(
         { exportedBy: 'Wayfinder', version: 1, exportedAt: new Date().toISOString(), conversation, tasks },
-        (key, value: unknown) => (typeof value === 'string' && key !== 'data' ? maskCardNumbers(value) : value),
+        null,
         2,
       );
       return {

@@ -1,4 +1,5 @@
 import type { LiveTasks } from './live';
+import { logError } from '../../lib/log';
 
 // Downloads while a task runs. Chrome holds a download until the extension names its file;
 // until then a running task's policy decides whether it may be kept (the person is asked
@@ -52,11 +53,11 @@ export function holdDownloads(judge: (url: string, filename: string) => Promise<
       .then(
         (keep) => (keep === false ? drop(item.id, suggest) : suggest()),
         (error: unknown) => {
-          console.error('wayfinder: could not judge a download; cancelling it', error);
+          logError('wayfinder: could not judge a download; cancelling it', error);
           return drop(item.id, suggest);
         },
       )
-      .catch((error: unknown) => console.error('wayfinder: could not cancel a download', error));
+      .catch((error: unknown) => logError('wayfinder: could not cancel a download', error));
     return true;
   });
 }

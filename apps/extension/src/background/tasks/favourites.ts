@@ -13,7 +13,7 @@ function newId(): string {
   return `f${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
 }
 
-/** A favourite's first name: the task's first line, short (the store masks card numbers). */
+/** A favourite's first name: the task's first line, short (the store redacts it). */
 export function favouriteTitle(task: string): string {
   const line = task.split('\n')[0]?.trim() ?? '';
   return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'Favourite';
@@ -40,7 +40,9 @@ export function favouriteHandlers(db: () => Promise<Db>): Handlers<FavouriteType
     },
     'favourite.save': async (r) => {
       const store = await db();
-      const same = (await store.listFavourites()).find((f) => f.task === r.task && f.mode === r.mode);
+      // Kept redacted (a card number as its last four digits): the same task is the same once redacted.
+      const task = (await store.redaction()).text(r.task);
+      const same = (await store.listFavourites()).find((f) => f.task === task && f.mode === r.mode);
       if (same) return { favourite: same };
       const now = Date.now();
       const id = newId();

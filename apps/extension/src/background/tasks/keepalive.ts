@@ -1,3 +1,5 @@
+import { logError } from '../../lib/log';
+
 // Chrome stops an extension's worker after ~30 s without events. While a task runs we keep
 // it busy (a cheap extension API call resets the idle timer) and set an alarm: if the
 // worker is stopped anyway, the alarm starts it again and unfinished tasks resume.
@@ -15,7 +17,7 @@ export function keepAlive(active: boolean): void {
     }, PING_MS);
     chrome.alarms
       .create(RESUME_ALARM, { periodInMinutes: 0.5 })
-      .catch((error: unknown) => console.error('wayfinder: could not set the resume alarm', error));
+      .catch((error: unknown) => logError('wayfinder: could not set the resume alarm', error));
   } else if (!active && timer) {
     clearInterval(timer);
     timer = null;

@@ -2,6 +2,7 @@ import type { TabRegistry } from '@wayfinder/cdp/extension';
 import { newTaskState, type MemoryAccess, type ResearchPort, type SkillLibrary, type TaskState } from '@wayfinder/core';
 import type { Conversation, Db } from '../../lib/db';
 import { taskView, type ParsedRequest, type Status, type TaskView } from '../../lib/messages';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { rolesFor } from '../../lib/models';
 import { describeChoice, loadSettings } from '../../lib/settings';
 import { BODY_TASK_MODEL } from '../../lib/skill-messages';
@@ -35,6 +36,8 @@ export interface TaskServices {
   skills?: () => Promise<SkillLibrary | null>;
   /** Searching and (opted in) history, for search_web, search_youtube and get_history (research/port.ts). */
   research?: () => Promise<ResearchPort | null>;
+  /** The worker's one redaction (lib/redaction.ts), handed to every task and its policy. */
+  redaction: CurrentRedaction;
 }
 
 function titleOf(task: string): string {
@@ -100,7 +103,7 @@ export class TaskLauncher {
         history,
         includePage: request.includePage,
         attachments: request.attachments,
-        ...(await taskSafety()),
+        ...(await taskSafety(this.run.redaction)),
       },
       this.run,
     );
@@ -129,7 +132,7 @@ export class TaskLauncher {
         history: '',
         includePage: false,
         body,
-        ...(await taskSafety()),
+        ...(await taskSafety(this.run.redaction)),
       },
       this.run,
     );

@@ -1,4 +1,5 @@
 import { loadSites } from '../../lib/safety-store';
+import { logError } from '../../lib/log';
 
 // Chrome tells an extension of a popup only after it exists, and its first request may
 // already be on its way before the debugger can attach and guard it. So while a task runs,
@@ -20,7 +21,7 @@ let updating: Promise<unknown> = Promise.resolve();
 
 function update(options: chrome.declarativeNetRequest.UpdateRuleOptions): Promise<void> {
   const next = updating.then(() => chrome.declarativeNetRequest.updateSessionRules(options));
-  updating = next.catch((error: unknown) => console.error('wayfinder: could not update the network rules', error));
+  updating = next.catch((error: unknown) => logError('wayfinder: could not update the network rules', error));
   return next;
 }
 

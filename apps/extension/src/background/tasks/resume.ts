@@ -38,7 +38,7 @@ export async function resumeUnfinished(services: RunServices): Promise<void> {
         history: '',
         includePage: true,
         resume: record.state,
-        ...(await taskSafety()),
+        ...(await taskSafety(services.redaction)),
       },
       services,
     );
@@ -82,7 +82,7 @@ export async function continueTask(taskId: string, services: RunServices): Promi
       includePage: true,
       resume: state,
       continuing: true,
-      ...(await taskSafety()),
+      ...(await taskSafety(services.redaction)),
     },
     services,
   );

@@ -2,8 +2,6 @@ import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import {
   ALL_TOOLS,
   changesNothing,
-  redactEverywhere,
-  redactSecrets,
   runTask,
   type AgentEvent,
   type Attachment,
@@ -13,14 +11,16 @@ import {
   type DialogInfo,
   type MemoryAccess,
   type ModelRoles,
+  type Redaction,
   type ResearchPort,
   type SafetyPolicy,
-  type SecretVault,
   type SkillLibrary,
   type TaskMode,
   type TaskState,
 } from '@wayfinder/core';
 import type { Db, PendingRequest } from '../../lib/db';
+import { logError } from '../../lib/log';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { rolesFor } from '../../lib/models';
 import type { Settings } from '../../lib/settings';
 import type { PanelHub } from '../panel-hub';
@@ -33,18 +33,18 @@ import { withPageSummariser } from './page-summary';
 import { TimelineRecorder } from './timeline-recorder';
 
 // One task's run, wired: its own browser (sharing the worker's tab registry), the network
-// rules while it runs, the person's policy and secrets, its questions and confirmations as
-// cards in the panel (redacted), the timeline recorder, memory, skills and research; then
+// rules while it runs, the person's policy and the worker's one redaction, its questions and
+// confirmations as cards in the panel (redacted), the timeline recorder, memory, skills and research; then
 // the agent (or a skill's replay in its place), and an ending that is always recorded.
 
 /**
  * Work done in a task's place instead of the agent (a skill's replay: skills/replay.ts), with
- * the task's own browser, policy, secrets and confirmations; it returns the task's result.
+ * the task's own browser, policy, redaction (its secrets too) and confirmations; it returns the task's result.
  */
 export type TaskBody = (parts: {
   browser: ExtensionBrowser;
   policy: SafetyPolicy;
-  secrets: SecretVault;
+  redaction: Redaction;
   signal: AbortSignal;
   confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
   onEvent: (event: AgentEvent) => void;
@@ -66,7 +66,8 @@ export interface Launch {
   /** With `resume`: the person asked to go on with a task that had ended. */
   continuing?: boolean;
   policy: SafetyPolicy;
-  secrets: SecretVault;
+  /** The worker's one redaction (lib/redaction.ts): what the model reads, the saved state, the timeline. */
+  redaction: Redaction;
   /** Done instead of the agent (then `models` is not used). */
   body?: TaskBody;
 }
@@ -86,6 +87,8 @@ export interface RunServices {
   skills: () => Promise<SkillLibrary | null>;
   /** Searching and (opted in) history, for search_web, search_youtube and get_history (research/port.ts). */
   research: () => Promise<ResearchPort | null>;
+  /** The worker's one redaction, as the person's secrets are now. */
+  redaction: CurrentRedaction;
 }
 
 /** Tools that change the page: their results get a picture in the timeline. */
@@ -107,20 +110,19 @@ export function launch(run: Launch, services: RunServices): void {
     release: null,
   };
   const signal = live.controller.signal;
-  const redact = (text: string) => run.secrets.redact(redactSecrets(text));
   const timeline = new TimelineRecorder(services.db, hub, {
     taskId: run.taskId,
     conversationId: run.conversationId,
     browser,
     pictured: ACTIONS,
     screenshots: run.settings.agent.screenshots,
-    redact,
+    redaction: run.redaction,
   });
-  // What the person is asked is stored and shown: a page's address or dialog may hold a secret.
-  const ask = (request: PendingRequest) => pending.ask(run.taskId, redactEverywhere(request, redact), signal);
+  // What the person is asked is stored and shown, redacted (pending.ts): a page's address or dialog may hold a secret.
+  const ask = (request: PendingRequest) => pending.ask(run.taskId, request, signal);
   running.add(live);
   keepAlive(true);
-  const rules = guardNetwork().catch((error: unknown) => console.error('wayfinder: could not set the network rules', error));
+  const rules = guardNetwork().catch((error: unknown) => logError('wayfinder: could not set the network rules', error));
   browser.setDialogPolicy((dialog) => askAboutDialog(ask, dialog));
   hub.pushStatus();
   const finish = async () => {
@@ -137,7 +139,7 @@ export function launch(run: Launch, services: RunServices): void {
   };
   // The network rules are in place before the task's first request.
   const memory = services.memory().catch((error: unknown) => {
-    console.error('wayfinder: memory could not be opened; the task runs without it', error);
+    logError('wayfinder: memory could not be opened; the task runs without it', error);
     return null;
   });
   const confirm = async (request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer> => {
@@ -147,13 +149,13 @@ export function launch(run: Launch, services: RunServices): void {
   const onEvent = (event: AgentEvent) => timeline.record(event);
   const library = services.skills().catch(() => null);
   const searching = services.research().catch((error: unknown) => {
-    console.error('wayfinder: research could not be set up; the task runs without it', error);
+    logError('wayfinder: research could not be set up; the task runs without it', error);
     return null;
   });
   Promise.all([services.db(), memory, rules, library, searching])
     .then(([db, access, , skills, research]): Promise<unknown> =>
       run.body
-        ? runBody(run.body, { browser, policy: run.policy, secrets: run.secrets, signal, confirm, onEvent }, run.taskId, outcomes)
+        ? runBody(run.body, { browser, policy: run.policy, redaction: run.redaction, signal, confirm, onEvent }, run.taskId, outcomes)
         : runTask({
             task: run.task,
             mode: run.mode,
@@ -163,7 +165,8 @@ export function launch(run: Launch, services: RunServices): void {
             ...withPageSummariser(run.settings, run.models),
             store: db,
             policy: run.policy,
-            secrets: run.secrets,
+            secrets: run.redaction.secrets,
+            redaction: run.redaction,
             signal,
             maxSteps: run.settings.agent.maxSteps,
             history: run.history,
@@ -189,11 +192,11 @@ export function launch(run: Launch, services: RunServices): void {
           }),
     )
     .then(finish, async (error: unknown) => {
-      console.error('wayfinder: a task failed outside the agent loop', error);
+      logError('wayfinder: a task failed outside the agent loop', error);
       await outcomes.failed(run.taskId, error);
       await finish();
     })
-    .catch((error: unknown) => console.error('wayfinder: could not finish a task', error));
+    .catch((error: unknown) => logError('wayfinder: could not finish a task', error));
 }
 
 /** Does a task's body and stores how it ended (a stop ends it as stopped). */

@@ -1,11 +1,14 @@
-import { redactEverywhere, type AgentEvent, type Browser } from '@wayfinder/core';
+import type { AgentEvent, Browser, Redaction } from '@wayfinder/core';
+import { logError } from '../../lib/log';
 import type { Db, TimelineItem } from '../../lib/db';
 import type { PanelHub } from '../panel-hub';
 
 // A task's timeline: every event goes to the panels as it happens and into IndexedDB, in
 // order; the model's streamed words are stored once per step, and after each action that
 // succeeded a small picture of the page (when the person wants them). Every string in an
-// event (addresses, titles, questions, results) is redacted before it goes anywhere.
+// event (addresses, titles, questions, results) is redacted before it goes anywhere: by the
+// task's redaction (the worker's one, lib/redaction.ts) for the panels, by the store for
+// what it keeps (lib/db.ts: addEvent).
 
 export interface RecordedTask {
   taskId: string;
@@ -14,8 +17,8 @@ export interface RecordedTask {
   /** Tools whose results get a picture. */
   pictured: ReadonlySet<string>;
   screenshots: boolean;
-  /** Removes secrets (stored ones, and credentials by their shape) from a text. */
-  redact: (text: string) => string;
+  /** The worker's one redaction, as the task began with it (its policy notes typed passwords there). */
+  redaction: Redaction;
 }
 
 export class TimelineRecorder {
@@ -32,28 +35,26 @@ export class TimelineRecorder {
 
   record(raw: AgentEvent): void {
     const { taskId, conversationId } = this.task;
-    const event = redactEverywhere(raw, this.task.redact);
-    this.hub.broadcast({ type: 'timeline', taskId, conversationId, item: event });
+    // What the panels show as it happens passes the task's redaction; what is kept, the store's (lib/db.ts).
+    this.hub.broadcast({ type: 'timeline', taskId, conversationId, item: this.task.redaction.value(raw) });
     if (raw.type === 'text-delta') {
       this.text += raw.delta;
       return;
     }
     const items: TimelineItem[] = [];
     if (this.text) {
-      // Redacted again as a whole: a secret could come split across two pieces of the stream.
-      const delta = this.task.redact(this.text);
-      items.push({ type: 'text-delta', step: 'step' in event && typeof event.step === 'number' ? event.step : 0, delta });
+      // Kept whole, so it is redacted whole: a secret could come split across two pieces of the stream.
+      items.push({ type: 'text-delta', step: 'step' in raw && typeof raw.step === 'number' ? raw.step : 0, delta: this.text });
       this.text = '';
     }
-    items.push(event);
+    items.push(raw);
     this.chain = this.chain
       .then(async () => {
         const db = await this.db();
         for (const item of items) await db.addEvent(taskId, item);
-        if (event.type === 'tool-result' && event.ok && this.task.screenshots && this.task.pictured.has(event.name))
-          await this.picture(event.step);
+        if (raw.type === 'tool-result' && raw.ok && this.task.screenshots && this.task.pictured.has(raw.name)) await this.picture(raw.step);
       })
-      .catch((error: unknown) => console.error('wayfinder: could not record the timeline', error));
+      .catch((error: unknown) => logError('wayfinder: could not record the timeline', error));
   }
 
   /** Resolves when everything recorded so far is stored. */

@@ -15,4 +15,7 @@ export function voiceHandlers(voice: Voice): Handlers<keyof VoiceReplies> {
 }
 
 /** For a router made without voice (tests of other parts): no tab to record, and nothing spoken that the page asks. */
-export const UNAVAILABLE_VOICE = new Voice(() => Promise.resolve(null));
+export const UNAVAILABLE_VOICE = new Voice(
+  () => Promise.resolve(null),
+  () => Promise.reject(new Error('Voice is not available here; reload the extension (chrome://extensions).')),
+);

@@ -1,11 +1,14 @@
 import { isTabCaptureRequest, SPEAKING_KEY, type TabCaptureReply, type VoiceReplies } from '../../lib/voice/messages';
 import { loadVoice, PTT_KEY, TAB_AUDIO_KEY, type TabAudioState } from '../../lib/voice/settings';
+import { logError } from '../../lib/log';
+import type { CurrentRedaction } from '../../lib/redaction';
 import { ensureOffscreen } from '../helpers/offscreen-doc';
 
 // The background's part of voice (issue 17): spoken replies with the browser's own voices
 // (chrome.tts), and a tab's audio recorded through tabCapture in the offscreen document
 // (kept audible there). Progress and results go to chrome.storage.session, which every
-// panel follows, so the shortcut (no panel asked) and the button end in the same place.
+// panel follows, so the shortcut (no panel asked) and the button end in the same place
+// (what is being said is kept there redacted, like every sink: lib/redaction.ts).
 
 /** The commands (wxt.config.ts) voice answers. */
 export const TAB_AUDIO_COMMAND = 'record-tab-audio';
@@ -44,11 +47,14 @@ function isCaptureReply(value: unknown): value is TabCaptureReply {
 }
 
 export class Voice {
-  constructor(private readonly activeTab: () => Promise<chrome.tabs.Tab | null>) {}
+  constructor(
+    private readonly activeTab: () => Promise<chrome.tabs.Tab | null>,
+    private readonly redaction: CurrentRedaction,
+  ) {}
 
   /** Says `text` with chrome.tts; what it is saying is kept in the session store until it ends. */
   async speak(text: string, voice: string): Promise<boolean> {
-    await chrome.storage.session.set({ [SPEAKING_KEY]: { text, at: Date.now() } });
+    await chrome.storage.session.set({ [SPEAKING_KEY]: { text: (await this.redaction()).text(text), at: Date.now() } });
     const ended = () => void chrome.storage.session.remove(SPEAKING_KEY).catch(() => undefined);
     chrome.tts
       .speak(text, {
@@ -59,7 +65,7 @@ export class Voice {
       })
       .catch((error: unknown) => {
         ended();
-        console.error('wayfinder: could not speak a reply', error);
+        logError('wayfinder: could not speak a reply', error);
       });
     return true;
   }
@@ -96,7 +102,7 @@ export class Voice {
         await setTabAudio({ state: 'done', id, tabTitle, wav: reply.wav, seconds: reply.seconds, ...(site ? { site } : {}) });
       })
       .catch((error: unknown) => setTabAudio({ state: 'failed', id, error: captureProblem(error) }))
-      .catch((error: unknown) => console.error('wayfinder: could not keep a tab recording', error));
+      .catch((error: unknown) => logError('wayfinder: could not keep a tab recording', error));
     return { id, tabTitle, seconds: length };
   }
 
@@ -112,13 +118,13 @@ export class Voice {
       open
         .catch(() => undefined)
         .then(() => this.captureTab())
-        .catch((error: unknown) => console.error('wayfinder: could not record the tab’s audio', error));
+        .catch((error: unknown) => logError('wayfinder: could not record the tab’s audio', error));
       return true;
     }
     if (command === PUSH_TO_TALK_COMMAND) {
       chrome.storage.session
         .set({ [PTT_KEY]: Date.now() })
-        .catch((error: unknown) => console.error('wayfinder: could not pass on the push-to-talk shortcut', error));
+        .catch((error: unknown) => logError('wayfinder: could not pass on the push-to-talk shortcut', error));
       return true;
     }
     return false;

@@ -1,6 +1,6 @@
 import { Check, Pencil, Play, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { maskCardNumbers, type TaskMode } from '@wayfinder/core/ui';
+import type { TaskMode } from '@wayfinder/core/ui';
 import type { Favourite } from '../../lib/db';
 import { ask } from '../../lib/messages';
 import { UndoNotice } from './Undo';
@@ -11,9 +11,9 @@ import { useUndo } from './use-undo';
 
 const MODE_LABEL: Record<TaskMode, string> = { act: 'Do', plan: 'Plan', ask: 'Ask' };
 
-/** Whether the person named it (then its words are shown under the name). */
+/** Whether the person named it (then its words are shown under the name; the background sends both redacted). */
 function renamed(favourite: Favourite): boolean {
-  return !maskCardNumbers(favourite.task).startsWith(favourite.title.replace(/…$/, ''));
+  return !favourite.task.startsWith(favourite.title.replace(/…$/, ''));
 }
 
 function RenameField({ favourite, onDone }: { favourite: Favourite; onDone: (title: string | null) => void }) {
@@ -100,7 +100,7 @@ export function Favourites({
                   )}
                   <span className="meta muted">
                     {MODE_LABEL[f.mode]}
-                    {renamed(f) ? ` · ${maskCardNumbers(f.task)}` : ''}
+                    {renamed(f) ? ` · ${f.task}` : ''}
                   </span>
                 </div>
                 <button
