@@ -33,7 +33,7 @@ export interface OpenedBrowser {
   attached: boolean;
   close(): Promise<void>;
   /** The person's own Chrome: asks them there, in Wayfinder's side panel (where they are looking). */
-  confirmInBrowser?: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  confirmInBrowser?: (request: ConfirmRequest & { tool: string; input: unknown }, signal?: AbortSignal) => Promise<ConfirmAnswer>;
   /** The person's own Chrome: their recent history (site and title only), which it gives only when they opted in there. */
   history?: (days: number, limit: number) => Promise<HistorySignal[]>;
 }

@@ -150,10 +150,11 @@ export class RemoteBrowser implements Browser {
   }
 
   /** Asks the person at the browser (a card in its side panel); a dropped connection or no answer is a no. */
-  confirmInBrowser(): (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer> {
-    return async (request) => {
+  confirmInBrowser(): (request: ConfirmRequest & { tool: string; input: unknown }, signal?: AbortSignal) => Promise<ConfirmAnswer> {
+    // A withdrawn question (the host's task ended first) is cancelled in the browser too: the card goes.
+    return async (request, signal) => {
       try {
-        const answer = await this.call<ConfirmAnswer>('person.confirm', { request }, CONFIRM_MS);
+        const answer = await this.call<ConfirmAnswer>('person.confirm', { request }, CONFIRM_MS, signal);
         return answer === 'once' || answer === 'always' || answer === 'never' ? answer : 'deny';
       } catch {
         return 'deny';
@@ -184,11 +185,11 @@ export class RemoteBrowser implements Browser {
    * restarted), the session is opened again with its tabs and the call sent once more: the
    * browser refused it unseen, so it never ran.
    */
-  async call<T>(method: string, params: unknown, deadlineMs = CALL_DEADLINE_MS): Promise<T> {
+  async call<T>(method: string, params: unknown, deadlineMs = CALL_DEADLINE_MS, signal?: AbortSignal): Promise<T> {
     if (this.ended) throw new BrowserError('unexpected', 'This browser session has ended.', false);
     await this.settings.catch(() => undefined);
     try {
-      return await this.link.call<T>(method, params, { session: this.sessionId, deadlineMs });
+      return await this.link.call<T>(method, params, { session: this.sessionId, deadlineMs, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (!BridgeError.isInstance(error) || error.code !== 'no-session') throw asBrowserError(error);
     }

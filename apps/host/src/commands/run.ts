@@ -159,7 +159,13 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 
   // In the person's own Chrome, they are at the browser: questions go to its side panel
   // (--allow-sensitive still answers what it answers at the prompt).
-  let confirm = (request: ConfirmRequest & { tool: string; input: unknown }) => confirmAtPrompt(terminal, printer, allowSensitive, request);
+  let confirm = (request: ConfirmRequest & { tool: string; input: unknown }, signal?: AbortSignal) => {
+    // A question the task no longer waits for (it ended first) is said to be withdrawn; what it held has failed.
+    signal?.addEventListener('abort', () => printer.note('     (That question was withdrawn: the task ended before an answer.)'), {
+      once: true,
+    });
+    return confirmAtPrompt(terminal, printer, allowSensitive, request);
+  };
   let opened;
   try {
     opened = await runtime.openBrowser(
@@ -169,8 +175,10 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     );
     const inBrowser = opened.confirmInBrowser;
     if (inBrowser)
-      confirm = (request) =>
-        allowSensitive && request.kind !== 'page-code' ? confirmAtPrompt(terminal, printer, allowSensitive, request) : inBrowser(request);
+      confirm = (request, signal) =>
+        allowSensitive && request.kind !== 'page-code'
+          ? confirmAtPrompt(terminal, printer, allowSensitive, request)
+          : inBrowser(request, signal);
   } catch (error) {
     stopListening();
     runtime.close();
@@ -210,7 +218,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       policy,
       secrets: runtime.secrets,
       redaction,
-      confirm: (request) => confirm(request),
+      confirm: (request, signal) => confirm(request, signal),
       ...(memory ? { store: memory.store.tasks } : {}),
       ...(memory && !args.flags.has('no-memory') ? { memory: memory.access } : {}),
       // Read when the task starts and as the tab changes site: a skill recorded meanwhile is offered.

@@ -42,7 +42,8 @@ export interface LoopHost {
   emit(event: AgentEvent): void;
   save(state: TaskState): Promise<void>;
   askUser(question: string): Promise<string>;
-  confirm(request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer>;
+  /** Puts a question to the person; `signal` aborts when the question is withdrawn (the loop ended first): take it off screen. */
+  confirm(request: ConfirmRequest & { tool: string; input: unknown }, signal: AbortSignal): Promise<ConfirmAnswer>;
   /** Stored secrets, filled in when typing. */
   secrets: SecretVault | null;
   /** Awaited before each step (a paused task waits here). */
@@ -124,7 +125,7 @@ export class ActLoop {
       registry: host.registry,
       policy: host.policy,
       render: host.render,
-      confirm: (request) => host.confirm(request),
+      confirm: (request, signal) => host.confirm(request, signal),
       onEvent: (event) => host.emit(event),
     });
     this.context = this.makeContext();

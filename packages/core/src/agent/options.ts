@@ -34,8 +34,12 @@ export interface RunOptions {
   onEvent?: (event: AgentEvent) => void;
   askUser?: (question: string) => Promise<string>;
   approvePlan?: (steps: string[], message: string) => Promise<PlanDecision>;
-  /** Answers a policy's confirmation (default: deny). */
-  confirm?: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  /**
+   * Answers a policy's confirmation (default: deny). `signal` aborts when the question is
+   * withdrawn (the task ended or stopped first): the host takes it off screen, and the answer
+   * no longer matters (what it held has failed).
+   */
+  confirm?: (request: ConfirmRequest & { tool: string; input: unknown }, signal: AbortSignal) => Promise<ConfirmAnswer>;
   /** Stored secrets: named to the model as placeholders, filled in at typing time, redacted everywhere. */
   secrets?: SecretVault;
   /**

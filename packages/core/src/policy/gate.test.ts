@@ -91,6 +91,21 @@ describe('Gate', () => {
     expect(most).toBe(1);
   });
 
+  it("withdraws only a question still open when it closes: an answered one's signal stays quiet", async () => {
+    const { policy } = policyOf(PAY);
+    const signals: AbortSignal[] = [];
+    const gate = new Gate({
+      policy,
+      ask: (_q, signal) => {
+        signals.push(signal);
+        return Promise.resolve('once');
+      },
+    });
+    await gate.check(click, here);
+    gate.close();
+    expect(signals.map((s) => s.aborted)).toEqual([false]);
+  });
+
   it('tells the policy how an allowed call ran', async () => {
     const { policy, told } = policyOf({ decision: 'allow' });
     const gate = new Gate({ policy });

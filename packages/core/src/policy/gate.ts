@@ -78,7 +78,16 @@ export class Gate {
     const next = this.asking.then(async () => {
       if (signal.aborted) return 'deny' as const;
       onEvent?.({ type: 'confirmation-needed', tool, input, ...question });
-      const answer = ask ? await withdrawable(ask({ ...question, tool, input }, signal), signal) : 'deny';
+      // This question's own signal: aborted only if the gate closes while it is open (then it is withdrawn).
+      const open = new AbortController();
+      const withdraw = () => open.abort();
+      signal.addEventListener('abort', withdraw, { once: true });
+      let answer: ConfirmAnswer = 'deny';
+      try {
+        if (ask) answer = await withdrawable(ask({ ...question, tool, input }, open.signal), open.signal);
+      } finally {
+        signal.removeEventListener('abort', withdraw);
+      }
       onEvent?.({ type: 'confirmation-answered', tool, answer });
       return answer;
     });
