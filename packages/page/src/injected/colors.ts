@@ -38,7 +38,7 @@ export function over(top: Rgba, bottom: Rgba): Rgba {
   return { r: mix(top.r, bottom.r), g: mix(top.g, bottom.g), b: mix(top.b, bottom.b), a };
 }
 
-function luminance(c: Rgba): number {
+export function luminance(c: Rgba): number {
   const channel = (v: number) => {
     const s = v / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

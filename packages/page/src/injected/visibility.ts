@@ -1,4 +1,5 @@
-import { colorsIn, over, parseColor, readable, WHITE, type Rgba } from './colors';
+import { paintBackground, PAGE, readableOn, type Backdrop } from './backdrop';
+import { colorsIn, parseColor, type Rgba } from './colors';
 import { boxOf, heightOf, meet, overlap, widthOf, type Box } from './css-effects';
 import { composedParent } from './dom';
 import { hasArea, Layers } from './layers';
@@ -29,7 +30,7 @@ interface TextLook {
 
 /** One per pass (snapshot, find, extraction, get_html): everything it reads is cached for the pass. */
 export class Visibility extends Layers {
-  private readonly backgrounds = new Map<Element, Rgba | null>();
+  private readonly backdrops = new Map<Element, Backdrop>();
   private readonly looks = new Map<Element, TextLook>();
   private readonly texts = new Map<Text, boolean>();
 
@@ -76,29 +77,30 @@ export class Visibility extends Layers {
     return look;
   }
 
-  /** The solid colour behind the element, or null when an image or gradient makes it unknowable. */
-  effectiveBackground(el: Element): Rgba | null {
-    if (this.backgrounds.has(el)) return this.backgrounds.get(el) ?? null;
+  /** The colours behind the element's text (its background over its ancestors'; see backdrop.ts). */
+  backdrop(el: Element): Backdrop {
+    let result = this.backdrops.get(el);
+    if (result) return result;
     const style = this.style(el);
     const parent = composedParent(el);
-    const below = () => (parent ? this.effectiveBackground(parent) : WHITE);
+    const below = parent ? this.backdrop(parent) : PAGE;
     const image = style.backgroundImage;
     const own = parseColor(style.backgroundColor);
-    let result: Rgba | null;
-    if ((image && image !== 'none') || (own && own.a > 0)) {
-      // A background clipped to the text paints the glyphs, not the box behind them.
-      if (this.clipsBackgroundToText(style)) result = below();
-      else if (image && image !== 'none') result = null;
-      else if (!own) result = below();
-      else if (own.a >= 0.99) result = own;
-      else {
-        const under = below();
-        result = under ? over(own, under) : own.a > 0.5 ? own : null;
-      }
-    } else {
-      result = below();
+    if ((!image || image === 'none') && (!own || own.a <= 0)) result = below;
+    // A background clipped to the text paints the glyphs, not the box behind them.
+    else if (this.clipsBackgroundToText(style)) result = below;
+    else {
+      const background = {
+        color: style.backgroundColor,
+        image,
+        size: style.backgroundSize,
+        repeat: style.backgroundRepeat,
+        positionX: style.backgroundPositionX,
+        positionY: style.backgroundPositionY,
+      };
+      result = paintBackground(below, background, () => this.rect(el), parseFloat(style.fontSize) / 2 || 8);
     }
-    this.backgrounds.set(el, result);
+    this.backdrops.set(el, result);
     return result;
   }
 
@@ -165,22 +167,18 @@ export class Visibility extends Layers {
     const fill = parseColor(style.webkitTextFillColor) ?? parseColor(style.color);
     if (!fill) return null;
     if (fill.a <= 0.05) return this.unfilledTextReason(el, style, layer.opacity);
-    return readable(fill, layer.opacity, this.effectiveBackground(el))
-      ? null
-      : fill.a * layer.opacity <= 0.05
-        ? 'transparent'
-        : 'no-contrast';
+    return readableOn(fill, layer.opacity, this.backdrop(el)) ? null : fill.a * layer.opacity <= 0.05 ? 'transparent' : 'no-contrast';
   }
 
   /** Glyphs with no fill of their own show only through a stroke or a background clipped to the text. */
   private unfilledTextReason(el: Element, style: CSSStyleDeclaration, opacity: number): string | null {
     const stroke = parseColor(style.webkitTextStrokeColor);
-    if (stroke && parseFloat(style.webkitTextStrokeWidth) > 0 && readable(stroke, opacity, this.effectiveBackground(el))) return null;
+    if (stroke && parseFloat(style.webkitTextStrokeWidth) > 0 && readableOn(stroke, opacity, this.backdrop(el))) return null;
     for (let node: Element | null = el; node; node = composedParent(node)) {
       const s = this.style(node);
       if (!this.clipsBackgroundToText(s)) continue;
       const parent = composedParent(node);
-      const behind = parent ? this.effectiveBackground(parent) : WHITE;
+      const behind = parent ? this.backdrop(parent) : PAGE;
       const image = s.backgroundImage;
       const paints: Rgba[] = [];
       if (image && image !== 'none') {
@@ -191,7 +189,7 @@ export class Visibility extends Layers {
       }
       const color = parseColor(s.backgroundColor);
       if (color) paints.push(color);
-      return paints.some((c) => readable(c, opacity, behind)) ? null : 'transparent';
+      return paints.some((c) => readableOn(c, opacity, behind)) ? null : 'transparent';
     }
     return 'transparent';
   }
