@@ -16,7 +16,7 @@ import {
   type Box,
   type TransformEffect,
 } from './css-effects';
-import { composedContains, composedParent, isHTMLElement } from './dom';
+import { bodyOf, composedContains, composedParent, isHTMLElement } from './dom';
 
 // The box half of the visibility oracle (visibility.ts has the text half). Each element
 // gets a layer, computed once per pass from its parent's: cumulative opacity, blur and
@@ -88,6 +88,7 @@ export class Layers {
   private readonly rects = new Map<Element, DOMRect>();
   private readonly layers = new Map<Element, Layer | null>();
   private readonly covers = new Map<Document, Cover[]>();
+  private readonly sideways = new Map<Document, boolean>();
   private readonly liveCovers = new Map<Cover, Cover | null>();
   private readonly styleOf = (el: Element) => this.style(el);
   private readonly liveOf = (cover: Cover) => this.live(cover);
@@ -339,12 +340,30 @@ export class Layers {
     return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
   }
 
-  /** Past the page's top or left edge (where no scrolling reaches), or very far to the right. */
+  /**
+   * Past the page's top or left edge (where no scrolling reaches), very far to the right,
+   * or right of the viewport when the page cannot be scrolled sideways.
+   */
   protected offPage(b: Box, el: Element): boolean {
-    const view = el.ownerDocument.defaultView;
+    const doc = el.ownerDocument;
+    const view = doc.defaultView;
     const sx = view?.scrollX ?? 0;
     const sy = view?.scrollY ?? 0;
     if (b.right + sx < 0 || b.bottom + sy < 0 || b.left + sx >= 9000) return true;
+    if (this.clipsSideways(doc) && b.left >= doc.documentElement.clientWidth) return true;
     return hasArea(b) && (b.right + sx <= 0 || b.bottom + sy <= 0);
+  }
+
+  /** The viewport's overflow-x is hidden or clip (from <html>, or from <body> when <html> leaves it visible). */
+  private clipsSideways(doc: Document): boolean {
+    let clips = this.sideways.get(doc);
+    if (clips === undefined) {
+      const hides = (el: Element) => this.style(el).overflowX === 'hidden' || this.style(el).overflowX === 'clip';
+      const root = this.style(doc.documentElement);
+      const body = bodyOf(doc);
+      clips = root.overflowX === 'visible' && root.overflowY === 'visible' ? !!body && hides(body) : hides(doc.documentElement);
+      this.sideways.set(doc, clips);
+    }
+    return clips;
   }
 }

@@ -26,6 +26,8 @@ interface TextLook {
   font: number;
   /** text-indent in px; 1 stands for an indent of unknown size (percentages, calc()). */
   indent: number;
+  /** The line was moved by an indent: its own, or (inline-level boxes) that of the block it sits in. */
+  shifted: boolean;
 }
 
 /** One per pass (snapshot, find, extraction, get_html): everything it reads is cached for the pass. */
@@ -65,11 +67,15 @@ export class Visibility extends Layers {
       const style = this.style(el);
       const indentText = style.textIndent;
       const indent = parseFloat(indentText);
+      // A percentage or calc() indent still moves the text: unknown amounts count as a shift.
+      const own = indentText === '0px' ? 0 : Number.isNaN(indent) || indent === 0 ? 1 : indent;
+      // An inline box (or inline-block) resetting its own indent still sits where its block's indent put it.
+      const parent = own === 0 && this.display(el).startsWith('inline') ? composedParent(el) : null;
       look = {
         reason: null,
         font: parseFloat(style.fontSize) * this.layer(el).scale,
-        // A percentage or calc() indent still moves the text: unknown amounts count as a shift.
-        indent: indentText === '0px' ? 0 : Number.isNaN(indent) || indent === 0 ? 1 : indent,
+        indent: own,
+        shifted: own !== 0 || (!!parent && this.look(parent).shifted),
       };
       look.reason = this.computeTextReason(el, style, look);
       this.looks.set(el, look);
@@ -119,7 +125,7 @@ export class Visibility extends Layers {
     if (!/\S/.test(node.data)) return false;
     const bound = meet(layer.clip, layer.shape);
     const indent = look.indent;
-    const clipped = !!bound && (layer.exact || indent !== 0);
+    const clipped = !!bound && (layer.exact || look.shifted);
     if (!clipped && indent === 0 && !layer.covers.length) return false;
 
     // The parent's box stands in for the text's where it can settle the question (covers);
@@ -138,6 +144,7 @@ export class Visibility extends Layers {
     if (bound && clipped) {
       const seen = overlap(box, bound);
       if (!seen || !this.legible(seen, box, look.font)) return true;
+      if (look.shifted && this.pushedAside(seen, box, bound, this.style(parent))) return true;
     }
     if (indent !== 0 && this.offPage(box, parent)) return true;
     if (layer.covers.length) {
@@ -148,6 +155,22 @@ export class Visibility extends Layers {
       }
     }
     return false;
+  }
+
+  /**
+   * An indent moved the text so that the clip shows little of it: less than half the clip
+   * (pushed to its far edge), or less than the clip cuts off its start. Typographic indents
+   * (a few em, hanging ones pulled into padding) leave the line in its box; image
+   * replacement and its cousins push the text out, and a word left showing at the edge does
+   * not make the rest readable.
+   */
+  private pushedAside(seen: Box, box: Box, bound: Box, style: CSSStyleDeclaration): boolean {
+    const vertical = !style.writingMode.startsWith('horizontal');
+    const shown = vertical ? heightOf(seen) : widthOf(seen);
+    if (shown >= (vertical ? heightOf(box) : widthOf(box)) - 1) return false;
+    const room = vertical ? heightOf(bound) : widthOf(bound);
+    const lost = vertical ? bound.top - box.top : style.direction === 'rtl' ? box.right - bound.right : bound.left - box.left;
+    return shown < room / 2 || lost > shown;
   }
 
   /** Enough of the text's box shows to read it: at least half a glyph's height and width. */
