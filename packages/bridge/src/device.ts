@@ -53,6 +53,12 @@ export interface DeviceSide {
   /** Puts a question to the person; `from` is who asks (the session's label). */
   confirm(request: ConfirmRequest & { tool: string; input: unknown; from: string }, signal: AbortSignal): Promise<ConfirmAnswer>;
   log?(line: string): void;
+  /**
+   * The browser's one redaction, for what goes back to the host (snapshots, page text,
+   * outcomes, tabs' titles and addresses): the person's secrets stored in this browser never
+   * leave it, whatever the host knows.
+   */
+  redact?<T>(value: T): Promise<T>;
 }
 
 /** How long a question the person answered for the host also answers the browser's own same question. */
@@ -105,9 +111,14 @@ export class DeviceEndpoint {
     }
     if (call.method === 'person.confirm') return this.confirmForHost(session, call);
     const [family, name = ''] = call.method.split('.', 2);
-    if (family === 'browser' && isBrowserMethod(name)) return this.browserCall(session, name, call);
-    if (family === 'tab' && isTabMethod(name)) return this.tabCall(session, name, call);
+    if (family === 'browser' && isBrowserMethod(name)) return this.sent(await this.browserCall(session, name, call));
+    if (family === 'tab' && isTabMethod(name)) return this.sent(await this.tabCall(session, name, call));
     throw new BridgeError('unknown-method', `This browser answers no ${call.method}.`, false);
+  }
+
+  /** What goes back to the host, through the browser's redaction. */
+  private sent(value: unknown): Promise<unknown> {
+    return this.side.redact ? this.side.redact(value) : Promise.resolve(value);
   }
 
   private async openSession(call: IncomingCall, peer: Peer): Promise<SessionOpened> {

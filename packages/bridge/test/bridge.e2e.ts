@@ -1,4 +1,4 @@
-import { BrowserError, SafetyPolicy, type Browser, type ConfirmAnswer, type SiteRule } from '@wayfinder/core';
+import { BrowserError, Redaction, SafetyPolicy, type Browser, type ConfirmAnswer, type SiteRule } from '@wayfinder/core';
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import { checkTask, startGym, taskById, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ interface Bridge {
 const sessions = new HostSessions();
 
 /** A host and a device joined over loopback; the device's person answers from `answers` (no answer left: deny). */
-async function bridge(rules: SiteRule[] = [{ site: '127.0.0.1', decision: 'allow' }]): Promise<Bridge> {
+async function bridge(rules: SiteRule[] = [{ site: '127.0.0.1', decision: 'allow' }], redaction?: Redaction): Promise<Bridge> {
   const asked: string[] = [];
   const answers: ConfirmAnswer[] = [];
   /** The methods the browser end has received, in order. */
@@ -72,6 +72,7 @@ async function bridge(rules: SiteRule[] = [{ site: '127.0.0.1', decision: 'allow
       asked.push(`${request.kind}: ${request.question}`);
       return Promise.resolve(answers.shift() ?? 'deny');
     },
+    ...(redaction ? { redact: <T>(value: T) => Promise.resolve(redaction.value(value)) } : {}),
   };
   let hostPeer: Peer | null = null;
   let deviceSocket: WebSocket | null = null;
@@ -187,6 +188,20 @@ describe('the bridge between a host and a browser', () => {
     expect(asked).toHaveLength(4);
     expect(asked.at(-1)).toMatch(/^payment/);
     expect(await checkTask(taskById('widgets-pay'), gym.url)).toMatchObject({ ok: true });
+    await remote.close();
+  });
+
+  it("sends the host nothing of the secrets stored in the person's browser: what goes back passes the browser's redaction", async () => {
+    const SECRET = 'Shop-Secret-7781x';
+    const { remote } = await bridge(undefined, new Redaction([{ name: 'shop', value: SECRET, site: '127.0.0.1' }]));
+    const tab = await remote.activeTab();
+    await tab.navigate(`${gym.url}/shop`);
+    const [search] = await tab.find('search box', 1);
+    const typed = await tab.act(search?.ref ?? 'none', { kind: 'type', text: SECRET, submit: true });
+    const page = await tab.snapshot({ mode: 'full' });
+    const sent = JSON.stringify([typed, page, await tab.extract(), await tab.info(), await remote.tabs()]);
+    expect(sent).toContain('{{secret:shop}}');
+    expect(sent).not.toContain(SECRET);
     await remote.close();
   });
 

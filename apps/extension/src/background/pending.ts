@@ -44,9 +44,21 @@ export class PendingRequests {
     const db = await this.db();
     await db.setPending(taskId, pending);
     this.hub.broadcast({ type: 'pending', taskId, request: pending });
+    // A question withdrawn while it waits (its task ended or stopped first) goes off screen with the safe answer.
     const answer = signal.aborted
       ? declined(pending.kind)
-      : await new Promise<Answer>((resolve) => this.waiters.set(pending.id, { taskId, kind: pending.kind, resolve }));
+      : await new Promise<Answer>((resolve) => {
+          const withdraw = () => resolve(declined(pending.kind));
+          signal.addEventListener('abort', withdraw, { once: true });
+          this.waiters.set(pending.id, {
+            taskId,
+            kind: pending.kind,
+            resolve: (given) => {
+              signal.removeEventListener('abort', withdraw);
+              resolve(given);
+            },
+          });
+        });
     this.waiters.delete(pending.id);
     await db.setPending(taskId, null);
     this.hub.broadcast({ type: 'pending', taskId, request: null });

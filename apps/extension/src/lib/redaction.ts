@@ -13,39 +13,18 @@ import { Redaction, type Secret } from '@wayfinder/core';
 /** The redaction as the person's secrets are now; what a sink calls before it writes. */
 export type CurrentRedaction = () => Promise<Redaction>;
 
-/**
- * A Redaction that tells the worker of each value typed into a password field, so the one made
- * after the secrets change hides it too (and so does the one a task began with).
- */
-class TypedTold extends Redaction {
-  constructor(
-    secrets: readonly Secret[],
-    private readonly told: (value: string) => void,
-  ) {
-    super(secrets);
-  }
-
-  override noteTyped(value: string): void {
-    super.noteTyped(value);
-    this.told(value);
-  }
-}
-
 export class WorkerRedaction {
-  /** Values typed into password fields during this worker's life: here only, never stored. */
-  private readonly typed = new Set<string>();
+  /** The one Redaction of this worker's life, once the secrets are read; renewed in place when they change. */
   private made: Promise<Redaction> | null = null;
-  private latest: Redaction | null = null;
-  /** Counts renewals, so a read that a change overtook does not become the latest. */
+  /** Counts renewals, so a read that a change overtook is read again. */
   private generation = 0;
 
   constructor(private readonly readSecrets: () => Promise<Secret[]>) {}
 
-  /** The redaction of the secrets stored now (read once per wake and per change). */
+  /** The redaction of the secrets stored now (read once per wake; renewed in place per change). */
   readonly current: CurrentRedaction = () => {
     if (!this.made) {
-      const generation = this.generation;
-      const made = this.readSecrets().then((secrets) => this.make(secrets, generation));
+      const made = this.readSecrets().then((secrets) => new Redaction(secrets));
       // A read that failed is tried again next time.
       made.catch(() => {
         if (this.made === made) this.made = null;
@@ -55,22 +34,20 @@ export class WorkerRedaction {
     return this.made;
   };
 
-  /** The person's secrets changed: the next `current()` reads them again (typed values are kept). */
+  /** The person's secrets changed: the one Redaction hides the new ones (what was typed into password fields stays hidden). */
   renew(): void {
     this.generation += 1;
-    this.made = null;
-  }
-
-  private make(secrets: readonly Secret[], generation: number): Redaction {
-    const redaction = new TypedTold(secrets, (value) => this.told(value));
-    for (const value of this.typed) redaction.noteTyped(value);
-    if (generation === this.generation) this.latest = redaction;
-    return redaction;
-  }
-
-  private told(value: string): void {
-    if (this.typed.has(value)) return;
-    this.typed.add(value);
-    this.latest?.noteTyped(value);
+    const generation = this.generation;
+    const made = this.made;
+    if (!made) return;
+    void Promise.all([made, this.readSecrets()])
+      .then(([redaction, secrets]) => {
+        // A later change reads again itself.
+        if (generation === this.generation) redaction.renew(secrets);
+      })
+      .catch(() => {
+        // Unreadable now: read afresh on next use.
+        if (this.made === made) this.made = null;
+      });
   }
 }

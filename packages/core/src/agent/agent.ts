@@ -53,17 +53,20 @@ function urlsIn(data: unknown): string[] {
 }
 
 /** What an ended task leaves in memory: the task, what came of it, the sites it used. */
-async function leaveRecord(memory: MemoryAccess, state: TaskState, visited: Set<string>): Promise<void> {
+async function leaveRecord(memory: MemoryAccess, state: TaskState, visited: Set<string>, redaction: Redaction): Promise<void> {
   const sites = [...new Set([...visited].map((url) => siteOf(url)).filter(Boolean))];
-  await memory.tasks.addTaskRecord({
-    taskId: state.id,
-    task: state.task,
-    summary: state.result?.summary ?? '',
-    success: state.result?.success ?? false,
-    status: state.status,
-    sites,
-    endedAt: Date.now(),
-  });
+  // Kept, and read by later tasks: written through the one redaction like every sink.
+  await memory.tasks.addTaskRecord(
+    redaction.value({
+      taskId: state.id,
+      task: state.task,
+      summary: state.result?.summary ?? '',
+      success: state.result?.success ?? false,
+      status: state.status,
+      sites,
+      endedAt: Date.now(),
+    }),
+  );
 }
 
 /** What the model reads when the person asks it to go on with a task that ended. */
@@ -193,7 +196,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   state.error = outcome.error;
   await save(state);
   if (outcome.error && outcome.error.code !== 'stopped') emit({ type: 'error', code: outcome.error.code, message: outcome.error.message });
-  if (options.memory) await leaveRecord(options.memory, state, visited).catch(() => undefined);
+  if (options.memory) await leaveRecord(options.memory, state, visited, redaction).catch(() => undefined);
   emit({ type: 'done', success: outcome.success, summary: outcome.summary, steps: state.step });
   return {
     taskId: state.id,

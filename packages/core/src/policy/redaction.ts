@@ -66,16 +66,30 @@ const OURS = new Set([
   'mode',
 ]);
 
+/**
+ * A long run of base64 with nothing else (an image or sound a message carries): no secret is
+ * written as one, and masking a shape inside it would only break the picture.
+ */
+const BLOB = /^[A-Za-z0-9+/]{1024,}={0,2}$/;
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export class Redaction {
-  private readonly vault: SecretVault;
+  private vault: SecretVault;
   private readonly typed = new Set<string>();
   private typedPattern: RegExp | null = null;
 
   constructor(secrets: SecretVault | readonly Secret[] = []) {
+    this.vault = secrets instanceof SecretVault ? secrets : new SecretVault(secrets);
+  }
+
+  /**
+   * The person's stored secrets changed: hide the new ones from now on. What was typed into
+   * password fields stays hidden (a host keeps one Redaction for its life and renews it).
+   */
+  renew(secrets: SecretVault | readonly Secret[]): void {
     this.vault = secrets instanceof SecretVault ? secrets : new SecretVault(secrets);
   }
 
@@ -117,7 +131,7 @@ export class Redaction {
    */
   value<T>(value: T): T;
   value(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
+    if (typeof value === 'string') return BLOB.test(value) ? value : this.text(value);
     if (Array.isArray(value)) return value.map((item: unknown) => this.value(item));
     if (typeof value === 'object' && value !== null)
       return Object.fromEntries(

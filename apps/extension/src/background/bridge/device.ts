@@ -93,6 +93,11 @@ export class ExtensionDevice implements DeviceSide {
     logInfo('wayfinder bridge', line);
   }
 
+  /** What goes back to the host passes this browser's redaction: its stored secrets never leave it. */
+  async redact<T>(value: T): Promise<T> {
+    return (await this.redaction()).value(value);
+  }
+
   /** Shows on the toolbar icon whether a host question waits (at the worker's start: none, whatever the last worker left). */
   showWaiting(): void {
     this.update();

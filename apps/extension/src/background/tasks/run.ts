@@ -46,7 +46,7 @@ export type TaskBody = (parts: {
   policy: SafetyPolicy;
   redaction: Redaction;
   signal: AbortSignal;
-  confirm: (request: ConfirmRequest & { tool: string; input: unknown }) => Promise<ConfirmAnswer>;
+  confirm: (request: ConfirmRequest & { tool: string; input: unknown }, withdrawn?: AbortSignal) => Promise<ConfirmAnswer>;
   onEvent: (event: AgentEvent) => void;
 }) => Promise<{ success: boolean; summary: string }>;
 
@@ -119,7 +119,8 @@ export function launch(run: Launch, services: RunServices): void {
     redaction: run.redaction,
   });
   // What the person is asked is stored and shown, redacted (pending.ts): a page's address or dialog may hold a secret.
-  const ask = (request: PendingRequest) => pending.ask(run.taskId, request, signal);
+  const ask = (request: PendingRequest, withdrawn?: AbortSignal) =>
+    pending.ask(run.taskId, request, withdrawn ? AbortSignal.any([signal, withdrawn]) : signal);
   running.add(live);
   keepAlive(true);
   const rules = guardNetwork().catch((error: unknown) => logError('wayfinder: could not set the network rules', error));
@@ -142,8 +143,9 @@ export function launch(run: Launch, services: RunServices): void {
     logError('wayfinder: memory could not be opened; the task runs without it', error);
     return null;
   });
-  const confirm = async (request: ConfirmRequest & { tool: string; input: unknown }): Promise<ConfirmAnswer> => {
-    const answer = await ask(confirmCard(request));
+  // A question the gate withdraws (the loop ended with it open) leaves the panel at once.
+  const confirm = async (request: ConfirmRequest & { tool: string; input: unknown }, withdrawn?: AbortSignal): Promise<ConfirmAnswer> => {
+    const answer = await ask(confirmCard(request), withdrawn);
     return answer.kind === 'confirm' ? answer.answer : 'deny';
   };
   const onEvent = (event: AgentEvent) => timeline.record(event);
