@@ -25,6 +25,7 @@ import {
   type Role,
   type Settings,
 } from './settings';
+import { CodedError } from '@wayfinder/core/errors';
 
 // From settings to the models the agent uses: one slot per role, built with core's
 // providers (the same code the CLI runs), plus Chrome's built-in model, which only
@@ -58,8 +59,13 @@ function providerSettings(settings: Settings, place: AdvicePlace): ProviderSetti
   return out;
 }
 
-export class ModelSetupError extends Error {
+export class ModelSetupError extends CodedError<'model-setup'> {
+  static override readonly marker = Symbol.for('wayfinder.extension.model-setup');
   override readonly name = 'ModelSetupError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('model-setup', message, false, options);
+  }
 }
 
 /** `place`: where a setup problem will be read, so its advice points to the right spot. */

@@ -20,6 +20,7 @@ import {
 } from '../../lib/bridge-messages';
 import type { HostQuestion } from './device';
 import { logError, logWarn } from '../../lib/log';
+import { CodedError } from '@wayfinder/core/errors';
 
 // The extension's end of the bridge (docs/0028-bridge.md): it dials out to `wayfinder
 // serve` on ws://127.0.0.1:PORT, says hello with its device token (or, once, a pairing
@@ -50,13 +51,13 @@ const firstFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refused'), code: z.string().max(40), message: z.string().max(2_000) }),
 ]);
 
-/** The hub said no. */
-class HubRefusal extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** The hub said no; the code is the hub's reason. */
+class HubRefusal extends CodedError<string> {
+  static override readonly marker = Symbol.for('wayfinder.extension.hub-refusal');
+  override readonly name = 'HubRefusal';
+
+  constructor(code: string, message: string) {
+    super(code, message, false);
   }
 }
 
@@ -161,7 +162,7 @@ export class BridgeClient {
     } catch (error) {
       // The pairing there was (if any) goes on as before.
       if (generation === this.generation) await this.start();
-      throw new Error(error instanceof HubRefusal ? `The host did not pair: ${error.message}` : problem(error), { cause: error });
+      throw new Error(HubRefusal.isInstance(error) ? `The host did not pair: ${error.message}` : problem(error), { cause: error });
     }
     if (!welcome.token) {
       this.close('no token');
@@ -274,7 +275,7 @@ export class BridgeClient {
       this.welcomed(await opening);
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof HubRefusal && FINAL_REFUSALS.has(error.code)) {
+      if (HubRefusal.isInstance(error) && FINAL_REFUSALS.has(error.code)) {
         await this.refused(error.message);
         return;
       }

@@ -4,6 +4,7 @@ import { slotFor } from '../../lib/models';
 import { loadSettings, type Settings } from '../../lib/settings';
 import { builtInStream, type Job, type JobInput } from './builtin-jobs';
 import { offscreenAvailability, offscreenStream } from './builtin-offscreen';
+import { CodedError } from '@wayfinder/core/errors';
 
 // The models behind the page helpers (issue 16): explain, rewrite, write and summarise.
 // Each job goes to Chrome's built-in AI when this browser has it ready and the person
@@ -19,8 +20,13 @@ export interface JobRoute {
   label: string;
 }
 
-export class JobModelError extends Error {
+export class JobModelError extends CodedError<'job-model'> {
+  static override readonly marker = Symbol.for('wayfinder.extension.job-model');
   override readonly name = 'JobModelError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('job-model', message, false, options);
+  }
 }
 
 export const NO_HELPER_MODEL =

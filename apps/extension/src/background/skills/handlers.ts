@@ -84,7 +84,7 @@ export function skillHandlers({ skills, recording, tasks }: SkillParts): Handler
       try {
         edited = parseSkillFile(text, `"${r.name}"`);
       } catch (error) {
-        if (error instanceof SkillFormatError) throw new Error(`The edit was not saved: ${error.message}`, { cause: error });
+        if (SkillFormatError.isInstance(error)) throw new Error(`The edit was not saved: ${error.message}`, { cause: error });
         throw error;
       }
       const changed = JSON.stringify(edited.steps) !== JSON.stringify(before.steps);

@@ -1,27 +1,27 @@
+import { CodedError } from '@wayfinder/core/errors';
+
 // Voice's errors carry what went wrong as a kind the UI decides on (a permission page to
 // open, a setting to fix), and a sentence that says what to do.
 
 export type VoiceProblem = 'permission' | 'no-device' | 'provider' | 'setup' | 'capture' | 'unsupported';
 
-export class VoiceError extends Error {
+export class VoiceError extends CodedError<VoiceProblem> {
+  static override readonly marker = Symbol.for('wayfinder.extension.voice');
   override readonly name = 'VoiceError';
-  readonly isVoiceError = true;
-  constructor(
-    readonly problem: VoiceProblem,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+
+  constructor(problem: VoiceProblem, message: string, options?: { cause?: unknown }) {
+    super(problem, message, false, options);
   }
 
-  static is(value: unknown): value is VoiceError {
-    return typeof value === 'object' && value !== null && 'isVoiceError' in value && value.isVoiceError === true;
+  /** What went wrong, as a kind the UI decides on. */
+  get problem(): VoiceProblem {
+    return this.code;
   }
 }
 
 /** What the person reads for any failure (a VoiceError's own sentence, else the error's message). */
 export function voiceMessage(error: unknown): string {
-  if (VoiceError.is(error)) return error.message;
+  if (VoiceError.isInstance(error)) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -39,7 +39,7 @@ export function useAddFiles(onStored?: () => void) {
       try {
         read = await readAttachment(file, MEMORY_FILE_LIMITS);
       } catch (error) {
-        update(key, 'failed', error instanceof AttachmentError ? error.message : `${file.name} could not be read (${String(error)}).`);
+        update(key, 'failed', AttachmentError.isInstance(error) ? error.message : `${file.name} could not be read (${String(error)}).`);
         continue;
       }
       update(key, 'storing');

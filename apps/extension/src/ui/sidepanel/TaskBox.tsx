@@ -149,7 +149,7 @@ export function TaskBox({
       try {
         read.push(await readAttachment(file));
       } catch (error) {
-        problems.push(error instanceof AttachmentError ? error.message : `${file.name} could not be read (${String(error)}).`);
+        problems.push(AttachmentError.isInstance(error) ? error.message : `${file.name} could not be read (${String(error)}).`);
       }
     }
     setFiles((f) => [...f, ...read]);

@@ -1,4 +1,5 @@
 import { ATTACHMENT_MAX_CHARS, MEMORY_FILE_MAX_CHARS } from '../../lib/messages';
+import { CodedError } from '@wayfinder/core/errors';
 
 // Files a person attaches to a task: read to text here, in the panel (the file never
 // leaves this computer except as that text, which goes to the model fenced as data).
@@ -44,7 +45,15 @@ export interface ReadAttachment {
   truncated: boolean;
 }
 
-export class AttachmentError extends Error {}
+/** A file that cannot be attached or kept; the message names it and says why. */
+export class AttachmentError extends CodedError<'attachment'> {
+  static override readonly marker = Symbol.for('wayfinder.extension.attachment');
+  override readonly name = 'AttachmentError';
+
+  constructor(message: string) {
+    super('attachment', message, false);
+  }
+}
 
 type Kind = 'text' | 'html' | 'json' | 'pdf';
 

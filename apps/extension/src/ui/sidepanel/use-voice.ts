@@ -85,7 +85,7 @@ export function useVoice(onTranscript: (text: string, settings: VoiceSettings) =
     } catch (error) {
       set({ phase: 'idle', problem: voiceMessage(error) });
       // Side panels cannot show the permission prompt: ask once from a page in a tab.
-      if (VoiceError.is(error) && error.problem === 'permission' && error.message === ASK_GUIDANCE)
+      if (VoiceError.isInstance(error) && error.problem === 'permission' && error.message === ASK_GUIDANCE)
         void chrome.tabs.create({ url: chrome.runtime.getURL(MIC_PAGE) });
     }
   }, [set, stopSpeaking]);
