@@ -18,7 +18,7 @@ export {
 export { isPaymentField, judgeElement, sensitiveKind, type SensitiveKind } from './policy/classify';
 export { sensitiveDialog } from './policy/dialogs';
 export { DEFAULT_LIMITS, SafetyPolicy, type Limits, type SafetyOptions } from './policy/safety';
-export { placeholder, redactEverywhere, SecretVault, secretNames, type Secret } from './policy/secrets';
+export { placeholder, SecretVault, secretNames, type Secret } from './policy/secrets';
 export { MIN_SECRET_LENGTH, secretValueProblem } from './policy/secret-patterns';
 export {
   covers,
@@ -81,7 +81,7 @@ export {
   type GateQuestion,
   type GateVerdict,
 } from './policy/gate';
-export { hasCredential, Redaction, redactSecrets, TYPED_PASSWORD } from './policy/redaction';
+export { hasCredential, Redaction, TYPED_PASSWORD } from './policy/redaction';
 export { guardBrowser, withRequestGuard } from './browser/guard';
 export { readInBackground, renderContent } from './browser/read';
 export { makeToolContext, TabSession, type ContextParts } from './tools/session';

@@ -30,11 +30,6 @@ export function hasCredential(text: string): boolean {
   return maskCredentials(text) !== text;
 }
 
-/** Credentials only: what the one Redaction does for shapes (kept for callers that hold no secrets). */
-export function redactSecrets(text: string): string {
-  return maskCredentials(text);
-}
-
 function maskCredentials(text: string): string {
   let out = text;
   for (const pattern of CREDENTIAL_PATTERNS)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_SECRET_LENGTH, secretValueProblem } from './secret-patterns';
-import { redactEverywhere, SecretVault } from './secrets';
+import { Redaction } from './redaction';
+import { SecretVault } from './secrets';
 
 const vault = new SecretVault([
   { name: 'admin', value: 'correct-horse-42', site: 'shop.example' },
@@ -78,7 +79,7 @@ describe('secretValueProblem', () => {
   });
 });
 
-describe('redactEverywhere', () => {
+describe('Redaction.value', () => {
   it('redacts every string however deep, and leaves the values that are ours (types, ids, codes) alone', () => {
     const pw = new SecretVault([{ name: 'pw', value: 'password', site: 'a.example' }]);
     const event = {
@@ -90,7 +91,7 @@ describe('redactEverywhere', () => {
       step: 3,
       ok: true,
     };
-    expect(redactEverywhere(event, (t) => pw.redact(t))).toEqual({
+    expect(new Redaction(pw).value(event)).toEqual({
       ...event,
       input: { url: 'https://a.example/?q={{secret:pw}}', headers: ['{{secret:pw}}'] },
       question: 'The page is going to a.example with {{secret:pw}}. Let it?',

@@ -108,35 +108,3 @@ export class SecretVault {
       .join('');
   }
 }
-
-/** Keys whose values are ours (discriminators, ids, codes, answers): a secret that happens to spell one must not break the shape. */
-const OURS = new Set([
-  'type',
-  'kind',
-  'id',
-  'taskId',
-  'conversationId',
-  'toolCallId',
-  'tool',
-  'status',
-  'code',
-  'answer',
-  'choices',
-  'mode',
-]);
-
-/**
- * A copy of a value (an event, a result) with `redact` applied to every string in it, however
- * deep: what hosts record and print carries page addresses, titles and questions, any of which
- * may hold a secret. Keys, and the values of keys that are ours (OURS), are left alone.
- */
-export function redactEverywhere<T>(value: T, redact: (text: string) => string): T;
-export function redactEverywhere(value: unknown, redact: (text: string) => string): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item: unknown) => redactEverywhere(item, redact));
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, OURS.has(key) && typeof item === 'string' ? item : redactEverywhere(item, redact)]),
-    );
-  return value;
-}

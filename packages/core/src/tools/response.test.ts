@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { said } from '../browser/said';
-import { redactSecrets } from '../policy/redaction';
+import { Redaction } from '../policy/redaction';
+
+const redactSecrets = new Redaction().apply;
 import { fencePage, ResponseBuilder } from './response';
 
 describe('ResponseBuilder.render', () => {
