@@ -42,6 +42,9 @@ export default defineConfig({
     // public/icon/{16,32,48,128}.png (from icon/wayfinder.svg) become the manifest's icons.
     // WAYFINDER_NEWTAB=1 at build time makes the Home page the new-tab page (README: "Home as the new tab").
     ...(process.env.WAYFINDER_NEWTAB === '1' ? { chrome_url_overrides: { newtab: 'home.html' } } : {}),
+    // The page helpers' frame (docs/0038-page-helpers-origin.md): the one page web pages may load,
+    // in the iframe the helpers' content script makes (its scripts and styles load as the extension's own).
+    web_accessible_resources: [{ resources: ['helper-frame.html'], matches: ['http://*/*', 'https://*/*'] }],
     action: { default_title: 'Open Wayfinder', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
     commands: {
       'open-side-panel': {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 // axe-core run inside a page, the way a person's screen reader would meet it: every rule
 // of WCAG 2.2 A and AA. Returns one line per violation (rule, impact, the elements).
@@ -18,7 +18,7 @@ function isViolations(value: unknown): value is AxeViolation[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && 'id' in v && 'nodes' in v);
 }
 
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+export async function accessibilityViolations(page: Page | Frame): Promise<string[]> {
   // Evaluated over CDP, which extension pages' script-src CSP does not stop (a script tag would be).
   await page.evaluate<unknown>(AXE_SOURCE);
   const found: unknown = await page.evaluate(async () => {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { modelSuite, settingsWith } from './env';
-import { editorText, helperBrain, helperRequests, overlay, REWRITTEN, selectText, toolbar } from './page-helpers-kit';
+import { editorText, helperBrain, helperRequests, REWRITTEN, selectText } from './page-helpers-kit';
+import { frameView, pressToolbar } from './helper-world';
 
 const EXPLAINED_HERE = 'Built-in: a guide to camping without harm.';
 
@@ -44,9 +45,9 @@ function installRewriter(state: string): void {
 
 async function rewriteShorter(page: Page, pick: string): Promise<void> {
   await selectText(page, '#textarea', pick);
-  await toolbar(page).getByRole('button', { name: 'Rewrite' }).click();
-  await overlay(page).getByRole('button', { name: 'Shorter', exact: true }).click();
-  await overlay(page).locator('[aria-label="Wayfinder: Rewrite: Shorter"][data-replaced="true"]').waitFor();
+  await pressToolbar(page, 'Rewrite');
+  await (await frameView(page)).getByRole('button', { name: 'Shorter', exact: true }).click();
+  await (await frameView(page)).locator('[aria-label="Wayfinder: Rewrite: Shorter"][data-replaced="true"]').waitFor();
 }
 
 const START = 'i can bring the tent and the stove if you want';
@@ -64,7 +65,12 @@ describe('page helpers on the built-in tier', () => {
     expect(helperRequests(server, 'You rewrite')).toEqual([]);
 
     // 👍 on the result keeps it in the ratings, with the job, its text and the site.
-    await overlay(page).locator('[aria-label="Wayfinder: Rewrite: Shorter"]').getByRole('button', { name: 'Good result' }).click();
+    await (
+      await frameView(page)
+    )
+      .locator('[aria-label="Wayfinder: Rewrite: Shorter"]')
+      .getByRole('button', { name: 'Good result' })
+      .click();
     const ext = await suite.env.context.newPage();
     await ext.goto(`chrome-extension://${suite.env.extensionId}/ratings.html`);
     const list = ext.getByRole('list', { name: 'Ratings' });
@@ -134,8 +140,8 @@ describe('page helpers on the built-in tier', () => {
     }, EXPLAINED_HERE);
     const page = await suite.site('/article');
     await selectText(page, '#intro', 'seven principles for enjoying the outdoors');
-    await overlay(page).getByRole('button', { name: 'Explain' }).click();
-    const card = overlay(page).getByRole('region', { name: 'Wayfinder: Explain' });
+    await pressToolbar(page, 'Explain');
+    const card = (await frameView(page)).getByRole('region', { name: 'Wayfinder: Explain' });
     await expect.poll(() => card.locator('[data-role="output"]').innerText()).toBe(EXPLAINED_HERE);
     const prompts = JSON.stringify(await (await suite.env.currentWorker()).evaluate((): unknown => Reflect.get(globalThis, 'promptCalls')));
     expect(prompts).toContain('You explain');

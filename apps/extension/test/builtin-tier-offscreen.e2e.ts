@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelSuite } from './env';
-import { editorText, helperBrain, helperRequests, overlay, REWRITTEN, selectText, toolbar } from './page-helpers-kit';
+import { editorText, helperBrain, helperRequests, REWRITTEN, selectText } from './page-helpers-kit';
+import { frameView, pressToolbar } from './helper-world';
 import type { Page } from 'playwright-core';
 
 // Chrome gives the Writing Assistance APIs (Summarizer, Writer, Rewriter) to windows only,
@@ -12,9 +13,9 @@ const suite = modelSuite();
 
 async function rewriteShorter(page: Page, pick: string): Promise<void> {
   await selectText(page, '#textarea', pick);
-  await toolbar(page).getByRole('button', { name: 'Rewrite' }).click();
-  await overlay(page).getByRole('button', { name: 'Shorter', exact: true }).click();
-  await overlay(page).locator(`[aria-label="Wayfinder: Rewrite: Shorter"][data-replaced="true"]`).last().waitFor();
+  await pressToolbar(page, 'Rewrite');
+  await (await frameView(page)).getByRole('button', { name: 'Shorter', exact: true }).click();
+  await (await frameView(page)).locator(`[aria-label="Wayfinder: Rewrite: Shorter"][data-replaced="true"]`).last().waitFor();
 }
 
 describe('built-in AI through the offscreen document', () => {

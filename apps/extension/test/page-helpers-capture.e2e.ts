@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { agentRequests, artifactPath, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
-import { helperBrain, overlay, PICTURE } from './page-helpers-kit';
+import { frameView, helperFrame, helpersHave } from './helper-world';
+import { helperBrain, PICTURE } from './page-helpers-kit';
 
 // The area capture on a screen of pixel ratio 2 (issue 16): the rectangle the person drags,
 // in CSS pixels, comes out as a picture of twice its size with the page's own pixels in it,
@@ -41,7 +42,7 @@ async function startLikeTheShortcut(page: Page): Promise<void> {
 
 /** Drags over #swatch once the capture veil is up. */
 async function captureSwatch(page: Page): Promise<{ width: number; height: number; dpr: number }> {
-  await overlay(page).locator('[data-role="capture-veil"]').waitFor();
+  await expect.poll(() => helpersHave(page, '[data-role="capture-veil"]')).toBe(true);
   const box = await page.locator('#swatch').boundingBox();
   if (!box) throw new Error('no swatch');
   await page.screenshot({ path: artifactPath('page-helpers-capture-veil-light.png') });
@@ -60,7 +61,7 @@ describe('page helpers: area capture', () => {
     await startLikeTheShortcut(page);
     const { width, height, dpr } = await captureSwatch(page);
     expect(dpr).toBe(2);
-    const card = overlay(page).locator('[data-role="capture"]');
+    const card = (await frameView(page)).locator('[data-role="capture"]');
     await card.locator('img').waitFor();
     expect(await card.getAttribute('data-width')).toBe(String(Math.round(width * dpr)));
     expect(await card.getAttribute('data-height')).toBe(String(Math.round(height * dpr)));
@@ -78,14 +79,14 @@ describe('page helpers: area capture', () => {
     });
     expect(colours).toEqual({ size: [240, 160], tl: [255, 0, 0], tr: [0, 255, 0], bl: [0, 0, 255], br: [255, 255, 0] });
     await page.screenshot({ path: artifactPath('page-helpers-capture-light.png') });
-    expect((await accessibilityViolations(page)).filter((v) => v.includes('wayfinder-helpers'))).toEqual([]);
+    expect(await accessibilityViolations(await helperFrame(page))).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: artifactPath('page-helpers-capture-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
 
     const before = agentRequests(server).length;
     await card.getByRole('button', { name: 'Explain' }).click();
-    const answer = overlay(page).locator('[aria-label="Wayfinder: Explain the captured area"] [data-role="output"]');
+    const answer = (await frameView(page)).locator('[aria-label="Wayfinder: Explain the captured area"] [data-role="output"]');
     await expect.poll(() => answer.innerText()).toBe(PICTURE);
     const sent = JSON.stringify(agentRequests(server)[before]?.body.messages);
     expect(sent).toContain('You explain a picture');
@@ -99,9 +100,9 @@ describe('page helpers: area capture', () => {
     // The panel's Capture button: the page beside it comes to the front with the capture veil.
     await panel.getByRole('button', { name: 'Capture an area of the page' }).click();
     await captureSwatch(page);
-    const card = overlay(page).locator('[data-role="capture"]');
+    const card = (await frameView(page)).locator('[data-role="capture"]');
     await card.getByRole('button', { name: 'Send to chat' }).click();
-    await page.locator('wayfinder-helpers [data-role="sent-highlight"]').first().waitFor();
+    await expect.poll(() => helpersHave(page, '[data-role="sent-highlight"]')).toBe(true);
 
     await panel.bringToFront();
     await expect.poll(() => panel.getByRole('list', { name: 'Attached files' }).innerText()).toContain('captured area of 127.0.0.1');

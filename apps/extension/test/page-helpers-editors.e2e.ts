@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { artifactPath, modelSuite } from './env';
-import { DRAFTED, editorText, helperBrain, helperRequests, overlay, REWRITTEN, selectText, toolbar } from './page-helpers-kit';
+import { frameView, helperFrame, pressToolbar } from './helper-world';
+import { DRAFTED, editorText, helperBrain, helperRequests, REWRITTEN, selectText } from './page-helpers-kit';
 
 // In-place edits in every kind of field (issue 16): a rewrite replaces the selection through
 // the editor's own editing, read back from the editor's own state (window.editors on the gym's
-// editors page), once; one undo puts the original back. `/write` drafts at the cursor.
+// editors page), once; one undo puts the original back. `/write` (then Space or Enter) drafts at the cursor.
 
 const suite = modelSuite();
 
@@ -33,10 +34,11 @@ describe('page helpers: rewrite in place', () => {
       expect(await editorText(page, editor.id)).toBe(editor.start);
 
       await selectText(page, editor.css, editor.pick);
-      await toolbar(page).getByRole('button', { name: 'Rewrite' }).click();
-      await overlay(page).getByRole('button', { name: 'Shorter', exact: true }).click();
-      const card = overlay(page).locator('[aria-label="Wayfinder: Rewrite: Shorter"]');
-      await overlay(page)
+      await pressToolbar(page, 'Rewrite');
+      const frame = await frameView(page);
+      await frame.getByRole('button', { name: 'Shorter', exact: true }).click();
+      const card = frame.locator('[aria-label="Wayfinder: Rewrite: Shorter"]');
+      await frame
         .locator('[aria-label="Wayfinder: Rewrite: Shorter"][data-replaced="true"], [aria-label="Wayfinder: Rewrite: Shorter"] .error')
         .first()
         .waitFor();
@@ -71,16 +73,19 @@ describe('page helpers: /write', () => {
     await page.waitForFunction(() => Boolean(Reflect.get(Reflect.get(window, 'editors') ?? {}, 'textarea')));
     await page.locator('#textarea').focus();
     await page.keyboard.press('End');
-    await page.keyboard.type(' /write');
-    const writer = overlay(page).locator('[data-role="writer"]');
+    await page.keyboard.type(' /write ');
+    const frame = await frameView(page);
+    const writer = frame.locator('[data-role="writer"]');
     await writer.getByLabel('What should Wayfinder write?').waitFor();
+    // Focus went into the writer: what the person types next is the instruction.
+    await expect.poll(() => writer.getByLabel('What should Wayfinder write?').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await editorText(page, 'textarea')).toBe('i can bring the tent and the stove if you want ');
     await page.screenshot({ path: artifactPath('page-helpers-writer-light.png') });
-    expect((await accessibilityViolations(page)).filter((v) => v.includes('wayfinder-helpers'))).toEqual([]);
+    expect(await accessibilityViolations(await helperFrame(page))).toEqual([]);
 
-    await writer.getByLabel('What should Wayfinder write?').fill('a short yes to Sam');
+    await page.keyboard.type('a short yes to Sam');
     await page.keyboard.press('Enter');
-    const draft = overlay(page).locator('[aria-label="Wayfinder: Write"]');
+    const draft = frame.locator('[aria-label="Wayfinder: Write"]');
     await expect.poll(() => draft.locator('[data-role="output"]').innerText()).toBe(DRAFTED);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: artifactPath('page-helpers-writer-dark.png') });
@@ -104,10 +109,11 @@ describe('page helpers: /write', () => {
       await page.locator(editor.css).click();
       await page.keyboard.press('End');
       await page.keyboard.type(' /write');
-      const writer = overlay(page).locator('[data-role="writer"]');
-      await writer.getByLabel('What should Wayfinder write?').fill('a reply');
       await page.keyboard.press('Enter');
-      await overlay(page).getByRole('button', { name: 'Insert' }).click();
+      const frame = await frameView(page);
+      await frame.getByLabel('What should Wayfinder write?').fill('a reply');
+      await page.keyboard.press('Enter');
+      await frame.getByRole('button', { name: 'Insert' }).click();
       await expect.poll(() => editorText(page, editor.id)).toBe(`${editor.start} ${DRAFTED}`);
     });
   }

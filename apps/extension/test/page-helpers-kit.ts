@@ -1,10 +1,10 @@
 import type { Brain, MockModelServer } from '@wayfinder/gym';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { agentRequests } from './env';
 
 // Shared by the page helpers' tests: a brain that answers each helper by its system prompt,
-// selecting text the way a person's selection ends up (then letting go of a key), and the
-// overlay's parts (in its open shadow root, which Playwright's locators enter).
+// and selecting text the way a person's selection ends up (then letting go of a key). The
+// helpers' toolbar and frame are reached through helper-world.ts.
 
 export const REWRITTEN = 'Pack a warm jacket';
 export const EXPLAINED = 'It means: leave nature as you found it.';
@@ -26,14 +26,6 @@ export function helperRequests(server: MockModelServer, kind: string): string[] 
   return agentRequests(server)
     .map((r) => JSON.stringify(r.body.messages))
     .filter((m) => m.includes(kind));
-}
-
-export function overlay(page: Page): Locator {
-  return page.locator('wayfinder-helpers');
-}
-
-export function toolbar(page: Page): Locator {
-  return page.locator('wayfinder-helpers [data-role="toolbar"]');
 }
 
 /**

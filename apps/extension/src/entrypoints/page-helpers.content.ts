@@ -5,7 +5,8 @@ import { startPageHelpers } from '../ui/page-helpers/main';
 // Top frames of web pages only; the worker decides whether they are on for the page.
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
-  runAt: 'document_idle',
+  // document_start: its key listeners come before any of the page's own, so keys it keeps for the helpers never reach the page.
+  runAt: 'document_start',
   main() {
     startPageHelpers();
   },

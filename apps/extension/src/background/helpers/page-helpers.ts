@@ -1,10 +1,12 @@
 import { SitePermissions } from '@wayfinder/core';
 import { z } from 'zod';
 import {
+  HELPER_FRAME_PAGE,
   OPEN_PANEL_MESSAGE,
   PAGE_ATTACHMENTS_KEY,
   PAGE_HELPERS_PORT,
   START_CAPTURE_MESSAGE,
+  type FieldContext,
   type HelperEvent,
   type PageAttachment,
 } from '../../lib/page-helpers';
@@ -14,14 +16,18 @@ import { loadSites } from '../../lib/safety-store';
 import { loadSettings } from '../../lib/settings';
 import { ATTACHMENT_MAX_CHARS, ATTACHMENT_MAX_FILES } from '../../lib/messages';
 import { cropCapture } from './capture-crop';
-import { explainImagePrompt, explainPrompt, rewritePrompt, writePrompt, type HelperPrompt } from './prompts';
-import { streamJob as defaultStreamJob, type Job, type JobRoute, type StreamJobOptions } from './job-models';
+import { FRAME_REQUEST, handleFrame, type FrameParts } from './frame-requests';
+import { HelperTab, type HelperRating, type StreamJob, type ViewSession } from './helper-tab';
+import { explainPrompt } from './prompts';
+import { streamJob as defaultStreamJob } from './job-models';
 
-// The page helpers' side in the worker (docs/0034-page-helpers.md): a content script in each
-// page (ui/page-helpers) connects on the `wayfinder-page-helpers` port; every message from it
-// is validated here (a page is untrusted). Helper jobs stream back over the port; captures
-// are cut here (captureVisibleTab + OffscreenCanvas); Send to chat leaves an attachment in
-// chrome.storage.session for the panel's next task, and the click's gesture opens the panel.
+// The page helpers' side in the worker (docs/0034-page-helpers.md, docs/0038-page-helpers-origin.md):
+// a content script in each page (ui/page-helpers) and the helper frame it shows (ui/helper-frame,
+// an extension page) connect on the `wayfinder-page-helpers` port; every message is validated
+// here. The content script brings page data only; the person's words and the results live
+// in the frame (helper-tab.ts, frame-requests.ts). Captures are cut here (captureVisibleTab +
+// OffscreenCanvas); Send to chat leaves an attachment in chrome.storage.session for the
+// panel's next task, and the click's gesture opens the panel.
 
 const CONTEXT = z.object({
   title: z.string().max(1000),
@@ -30,39 +36,25 @@ const CONTEXT = z.object({
   nearby: z.string().max(4000),
 });
 const ID = z.string().min(1).max(100);
-/** The most of a rated input or output the ratings store keeps (lib/rating-messages.ts). */
-const RATED_MAX_CHARS = 20_000;
 const TEXT = z.string().min(1).max(ATTACHMENT_MAX_CHARS);
 const IMAGE = z
   .string()
   .max(20_000_000)
   .regex(/^data:image\/(png|jpeg|webp);base64,/);
-const PRESET = z.enum([
-  'shorter',
-  'expand',
-  'professional',
-  'friendly',
-  'improve',
-  'simplify',
-  'enthusiastic',
-  'conversational',
-  'grammar',
-]);
 
+// Page data only: no instruction of the person's is taken from a page's side (docs/0038).
 const REQUEST = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello') }),
-  z.object({ type: z.literal('explain'), id: ID, text: TEXT, context: CONTEXT }),
+  z.object({ type: z.literal('frame'), key: z.string().min(16).max(100) }),
   z.object({
-    type: z.literal('rewrite'),
+    type: z.literal('open'),
     id: ID,
-    text: TEXT,
-    preset: PRESET.nullable(),
-    instruction: z.string().max(2000),
+    view: z.enum(['explain', 'rewrite', 'write', 'sent']),
+    text: z.string().max(ATTACHMENT_MAX_CHARS),
     context: CONTEXT,
   }),
-  z.object({ type: z.literal('write'), id: ID, instruction: z.string().trim().min(1, 'Say what to write.').max(2000), context: CONTEXT }),
-  z.object({ type: z.literal('explain-image'), id: ID, image: IMAGE, context: CONTEXT }),
-  z.object({ type: z.literal('cancel'), id: ID }),
+  z.object({ type: z.literal('close'), id: ID }),
+  z.object({ type: z.literal('inserted'), id: ID, ok: z.boolean(), message: z.string().max(1000) }),
   z.object({
     type: z.literal('capture'),
     id: ID,
@@ -70,24 +62,10 @@ const REQUEST = z.discriminatedUnion('type', [
     viewport: z.object({ width: z.number().positive(), height: z.number().positive() }),
   }),
   z.object({ type: z.literal('send'), id: ID, text: TEXT.optional(), image: IMAGE.optional(), context: CONTEXT }),
-  z.object({
-    type: z.literal('rate'),
-    rating: z.enum(['up', 'down']),
-    job: z.enum(['explain', 'rewrite', 'write']),
-    instruction: z.string().max(2000),
-    input: z.string().max(ATTACHMENT_MAX_CHARS),
-    output: z.string().max(ATTACHMENT_MAX_CHARS),
-    context: CONTEXT,
-  }),
 ]);
 type HelperRequest = z.infer<typeof REQUEST>;
 
-/** A helper result's rating, as builtin's ratings store takes it (`rating.save`, target 'helper'). */
-export interface HelperRating {
-  target: 'helper';
-  rating: 'up' | 'down';
-  context: { job: 'explain' | 'rewrite' | 'write'; instruction: string; site: string; url: string; input: string; output: string };
-}
+export type { HelperRating };
 
 export interface PageHelperParts {
   /** The person's facts from memory (for /write), newest first; [] when memory is not available. */
@@ -96,12 +74,7 @@ export interface PageHelperParts {
   rate: (rating: HelperRating) => Promise<void>;
   /** The worker's one redaction: what Send to chat leaves in chrome.storage.session passes it. */
   redaction: CurrentRedaction;
-  streamJob?: (
-    job: Job,
-    input: HelperPrompt & { image?: string },
-    signal?: AbortSignal,
-    options?: StreamJobOptions,
-  ) => AsyncIterable<string>;
+  streamJob?: StreamJob;
 }
 
 function hostOf(url: string): string {
@@ -139,21 +112,29 @@ async function addAttachment(given: PageAttachment, redaction: CurrentRedaction)
 }
 
 export class PageHelpers {
-  private readonly streamJob: NonNullable<PageHelperParts['streamJob']>;
+  private readonly streamJob: StreamJob;
+  /** Each tab's helpers: its content script, its frame, the view open (helper-tab.ts). */
+  private readonly tabs = new Map<number, HelperTab>();
+  private readonly frameParts: FrameParts;
 
   constructor(private readonly parts: PageHelperParts) {
     this.streamJob = parts.streamJob ?? defaultStreamJob;
+    this.frameParts = { facts: parts.facts, rate: parts.rate, send: (tab, session, what) => this.send(tab, session, what) };
   }
 
   /** Registers the listeners (synchronously, at the worker's start). */
   listen(): void {
     chrome.runtime.onConnect.addListener((port) => {
       if (port.name !== PAGE_HELPERS_PORT) return;
-      if (port.sender?.id !== chrome.runtime.id || port.sender.tab?.id === undefined) {
+      const sender = port.sender;
+      if (sender?.id !== chrome.runtime.id || sender.tab?.id === undefined) {
         port.disconnect();
         return;
       }
-      this.serve(port, port.sender.tab);
+      // The helper frame (an extension page inside the tab), or the content script (the tab's top frame).
+      if (sender.url?.startsWith(chrome.runtime.getURL(HELPER_FRAME_PAGE)) && sender.frameId !== 0) this.serveFrame(port, sender.tab.id);
+      else if (sender.frameId === 0 && /^https?:/.test(sender.url ?? '')) this.serve(port, sender.tab);
+      else port.disconnect();
     });
     // Send to chat's click: the gesture lasts only while this runs, so the panel opens first, at once.
     chrome.runtime.onMessage.addListener((message: unknown, sender) => {
@@ -182,7 +163,7 @@ export class PageHelpers {
   }
 
   private serve(port: chrome.runtime.Port, tab: chrome.tabs.Tab): void {
-    const running = new Map<string, AbortController>();
+    const tabId = tab.id ?? -1;
     const post = (event: HelperEvent) => {
       try {
         port.postMessage(event);
@@ -190,9 +171,15 @@ export class PageHelpers {
         // The page went away; nothing to tell.
       }
     };
+    let helper = this.tabs.get(tabId);
+    if (helper) helper.attachPage(post);
+    else this.tabs.set(tabId, (helper = new HelperTab(post, this.streamJob)));
+    const mine = helper;
     port.onDisconnect.addListener(() => {
-      for (const controller of running.values()) controller.abort();
-      running.clear();
+      // The page went (or reloaded): its view, its job and its frame's key go with it.
+      if (this.tabs.get(tabId) !== mine) return;
+      mine.end();
+      this.tabs.delete(tabId);
     });
     port.onMessage.addListener((message: unknown) => {
       const parsed = REQUEST.safeParse(message);
@@ -201,57 +188,96 @@ export class PageHelpers {
         post({ type: 'error', id, message: parsed.error.issues.map((i) => i.message).join('; ') });
         return;
       }
-      this.handle(parsed.data, tab, post, running).catch((error: unknown) => {
+      this.handle(parsed.data, tab, mine, post).catch((error: unknown) => {
         const id = 'id' in parsed.data ? parsed.data.id : '';
-        post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+        const text = error instanceof Error ? error.message : String(error);
+        if (mine.current(id)) mine.toFrame({ type: 'error', id, message: text });
+        else post({ type: 'error', id, message: text });
       });
     });
   }
 
+  /** A helper frame: answered only once it presents its tab's key (helper-tab.ts), then only for that tab's view. */
+  private serveFrame(port: chrome.runtime.Port, tabId: number): void {
+    port.onMessage.addListener((message: unknown) => {
+      const parsed = FRAME_REQUEST.safeParse(message);
+      const tab = this.tabs.get(tabId);
+      if (!parsed.success || !tab) return;
+      const request = parsed.data;
+      if (request.type === 'hello') {
+        if (!tab.pair(port, request.key)) port.disconnect();
+        return;
+      }
+      if (!tab.isFrame(port)) return;
+      handleFrame(tab, request, this.frameParts).catch((error: unknown) => {
+        tab.toFrame({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });
+      });
+    });
+  }
+
+  /** Send to chat from the frame: the result or the picture, marked on the page. */
+  private async send(tab: HelperTab, session: ViewSession, what: { text?: string; image?: string }): Promise<void> {
+    await this.handle({ type: 'send', id: session.id, context: session.context, ...what }, { url: session.context.url }, tab, (event) => {
+      if (event.type !== 'sent') return;
+      session.sent = true;
+      tab.toFrame({ type: 'sent', id: session.id });
+      tab.toPage({ type: 'highlight', id: session.id });
+    });
+  }
+
+  /** Opens a view the person asked for on the page (a toolbar button, `/write`); Explain starts at once. */
+  private open(helper: HelperTab, id: string, view: ViewSession['view'], text: string, context: FieldContext): void {
+    const session: ViewSession = { id, view, text, context, job: null };
+    helper.open(session);
+    if (view === 'explain') void helper.run('explain', { title: 'Explain', instruction: '', input: text }, explainPrompt(text, context));
+  }
+
   private async handle(
     request: HelperRequest,
-    tab: chrome.tabs.Tab,
+    tab: { url?: string; title?: string; windowId?: number },
+    helper: HelperTab,
     post: (event: HelperEvent) => void,
-    running: Map<string, AbortController>,
   ): Promise<void> {
     const url = tab.url ?? '';
     switch (request.type) {
       case 'hello':
         post({ type: 'state', enabled: await helpersEnabledFor(url) });
         return;
-      case 'cancel':
-        running.get(request.id)?.abort();
+      case 'frame':
+        helper.key = request.key;
+        post({ type: 'keyed' });
         return;
-      case 'explain':
-        return this.stream(request.id, 'explain', explainPrompt(request.text, { ...request.context, url }), post, running);
-      case 'rewrite':
-        return this.stream(
-          request.id,
-          'rewrite',
-          rewritePrompt(request.text, request.preset, request.instruction, { ...request.context, url }),
-          post,
-          running,
-        );
-      case 'write':
-        return this.stream(
-          request.id,
-          'write',
-          writePrompt(request.instruction, { ...request.context, url }, await this.parts.facts()),
-          post,
-          running,
-        );
-      case 'explain-image':
-        return this.stream(
-          request.id,
-          'explain',
-          { ...explainImagePrompt({ ...request.context, url }), image: request.image },
-          post,
-          running,
-        );
+      case 'open': {
+        if (!(await helpersEnabledFor(url))) throw new Error('The page helpers are off on this page.');
+        if (request.view !== 'write' && !request.text.trim()) throw new Error('Select some text first.');
+        this.open(helper, request.id, request.view, request.text, { ...request.context, url });
+        const session = helper.current(request.id);
+        if (request.view === 'sent' && session) await this.send(helper, session, { text: request.text });
+        return;
+      }
+      case 'close':
+        helper.end(request.id);
+        return;
+      case 'inserted': {
+        const session = helper.current(request.id);
+        if (!session) return;
+        helper.toFrame({ type: 'applied', id: request.id, ok: request.ok, message: request.message });
+        // A draft put in the field is done with: the content script has closed its view.
+        if (session.view === 'write' && request.ok) helper.end(request.id);
+        return;
+      }
       case 'capture': {
+        if (tab.windowId === undefined) throw new Error('The tab has no window to capture.');
         const shot = await chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
         const cropped = await cropCapture(shot, request.rect, request.viewport);
-        post({ type: 'captured', id: request.id, ...cropped });
+        helper.open({
+          id: request.id,
+          view: 'capture',
+          text: '',
+          context: { title: tab.title ?? '', url, label: '', nearby: '' },
+          image: { src: cropped.image, width: cropped.width, height: cropped.height },
+          job: null,
+        });
         return;
       }
       case 'send': {
@@ -263,42 +289,6 @@ export class PageHelpers {
         post({ type: 'sent', id: request.id });
         return;
       }
-      case 'rate':
-        await this.parts.rate({
-          target: 'helper',
-          rating: request.rating,
-          context: {
-            job: request.job,
-            instruction: request.instruction,
-            site: hostOf(url),
-            url: url.slice(0, 2000),
-            // As much as the ratings store keeps.
-            input: request.input.slice(0, RATED_MAX_CHARS),
-            output: request.output.slice(0, RATED_MAX_CHARS),
-          },
-        });
-        return;
-    }
-  }
-
-  private async stream(
-    id: string,
-    job: Job,
-    input: HelperPrompt & { image?: string },
-    post: (event: HelperEvent) => void,
-    running: Map<string, AbortController>,
-  ): Promise<void> {
-    const controller = new AbortController();
-    running.set(id, controller);
-    const seen: { route: JobRoute | null } = { route: null };
-    try {
-      for await (const text of this.streamJob(job, input, controller.signal, { onRoute: (r) => (seen.route = r) })) {
-        if (controller.signal.aborted) return;
-        post({ type: 'delta', id, text });
-      }
-      if (!controller.signal.aborted) post({ type: 'done', id, route: seen.route?.label ?? '' });
-    } finally {
-      running.delete(id);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Rect } from '../../lib/page-helpers';
-import { h, type HelperView } from './view';
+import { h } from './dom';
+import type { HelperView } from './view';
 
 // The area capture: a veil over the viewport; the person drags a rectangle (Esc cancels).
 // The veil is gone, and the page painted without it, before the picture is taken.
@@ -9,7 +10,7 @@ const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => r
 export function dragArea(view: HelperView): Promise<Rect | null> {
   return new Promise((resolve) => {
     const veil = view.overlay(h('div', { class: 'veil', 'data-role': 'capture-veil', 'aria-label': 'Drag to capture an area' }));
-    const hint = view.overlay(h('div', { class: 'hint', role: 'status' }, 'Drag over the area to capture · Esc cancels'));
+    const hint = view.overlay(h('div', { class: 'capture-hint', role: 'status' }, 'Drag over the area to capture · Esc cancels'));
     const box = view.overlay(h('div', { class: 'rect' }));
     box.hidden = true;
     let start: { x: number; y: number } | null = null;

@@ -132,7 +132,8 @@ export async function restore(target: Target): Promise<void> {
 
 export class EditError extends Error {}
 
-function textNow(target: Exclude<Target, { kind: 'static' }>): string {
+/** The whole text of a field or editor. */
+export function textNow(target: Exclude<Target, { kind: 'static' }>): string {
   return target.kind === 'field' ? target.el.value : richText(target.root);
 }
 
@@ -174,20 +175,20 @@ function took(target: Exclude<Target, { kind: 'static' }>, before: string, expec
   return now !== before && flat(now) === flat(expected);
 }
 
-/** The text before the caret in the focused field or editor (for `/write`), with where the caret is. */
-export function beforeCaret(): { target: Exclude<Target, { kind: 'static' }>; before: string } | null {
+/** The focused field or editor with a collapsed caret (for `/write`): the caret as a target, and the whole text. */
+export function caret(): { target: Exclude<Target, { kind: 'static' }>; text: string } | null {
   const active = deepActive();
   if (isField(active)) {
     const end = active.selectionEnd ?? 0;
     if (active.selectionStart !== end) return null;
-    return { target: { kind: 'field', el: active, start: end, end, text: '' }, before: active.value.slice(0, end) };
+    return { target: { kind: 'field', el: active, start: end, end, text: '' }, text: active.value };
   }
   const selection = window.getSelection();
   if (!selection?.isCollapsed || !selection.focusNode) return null;
   const root = editableRoot(selection.focusNode);
   if (!root) return null;
   const at = offsetOf(root, selection.focusNode, selection.focusOffset);
-  return { target: { kind: 'rich', root, start: at, end: at, text: '' }, before: richText(root).slice(0, at) };
+  return { target: { kind: 'rich', root, start: at, end: at, text: '' }, text: richText(root) };
 }
 
 /** Removes `length` characters before the target's caret (the typed `/write`); returns the caret after. */

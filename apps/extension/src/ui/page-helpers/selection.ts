@@ -1,106 +1,82 @@
-import { REWRITE_PRESETS, type PresetId } from '../../lib/page-helpers';
-import { contextOf } from './context';
-import { EditError, replaceTarget, targetRect, type Target } from './editable';
-import { rateButtons, sendToChat, streamInto, type Helpers } from './jobs';
-import { button, Card, h } from './view';
+import { targetRect, type Target } from './editable';
+import { button, h } from './dom';
+import type { HelperView } from './view';
 
-// The overlay over a selection. Static text: Explain, Send to chat. Editable text: Rewrite
-// (presets or the person's own instruction), Explain, Send to chat. A rewrite streams into a
-// card, then replaces the selection in place, once, as one undoable edit.
+// The toolbar over a selection, in the content script's closed shadow root. Static text:
+// Explain, Send to chat. Editable text: Rewrite, Explain, Send to chat. Each button acts on
+// the person's own click or key only; what it opens (presets, a result) is drawn in the
+// helper frame. From the keyboard: Alt+Shift+W moves focus onto it, ←/→ (and Tab) move
+// between its buttons, Enter or Space presses one, Esc gives focus back to the text.
 
-export function showToolbar(helpers: Helpers, target: Target): void {
-  const editable = target.kind !== 'static';
-  const toolbar = h(
-    'div',
-    { class: 'panel', role: 'toolbar', 'aria-label': 'Wayfinder helpers', 'data-role': 'toolbar' },
-    h(
+export type ToolbarAction = 'rewrite' | 'explain' | 'send';
+
+export const TOOLBAR_SHORTCUT = 'Alt+Shift+W';
+
+const LABELS: Record<ToolbarAction, string> = { rewrite: 'Rewrite', explain: 'Explain', send: 'Send to chat' };
+
+export class Toolbar {
+  private el: HTMLElement | null = null;
+  target: Target | null = null;
+
+  constructor(
+    private readonly view: HelperView,
+    private readonly act: (action: ToolbarAction, target: Target) => void,
+    /** Esc on the toolbar: it goes, and focus goes back to the text. */
+    private readonly leave: (target: Target) => void,
+  ) {}
+
+  get showing(): boolean {
+    return this.el?.isConnected ?? false;
+  }
+
+  show(target: Target): void {
+    const editable = target.kind !== 'static';
+    const actions: ToolbarAction[] = editable ? ['rewrite', 'explain', 'send'] : ['explain', 'send'];
+    const buttons = actions.map((action, i) => {
+      const el = button(LABELS[action], () => this.act(action, target), { primary: i === 0 });
+      el.tabIndex = i === 0 ? 0 : -1;
+      return el;
+    });
+    const toolbar = h(
       'div',
-      { class: 'toolbar' },
-      editable && button('Rewrite', () => showPresets(helpers, target), { primary: true }),
-      button('Explain', () => explain(helpers, target), { primary: !editable }),
-      button('Send to chat', () => {
-        const card = new Card('Send to chat', () => helpers.view.clear());
-        card.el.dataset.role = 'sent';
-        helpers.view.place(card.el, targetRect(target));
-        card.append(target.text.length > 200 ? `${target.text.slice(0, 199)}…` : target.text);
-        sendToChat(helpers, { text: target.text, context: contextOf(target), source: target }, card);
-      }),
-    ),
-  );
-  helpers.view.place(toolbar, targetRect(target));
-}
-
-function showPresets(helpers: Helpers, target: Target): void {
-  const instruction = h('input', { type: 'text', 'aria-label': 'Your own instruction', placeholder: 'Or say how to rewrite it…' });
-  const form = h('form', {}, instruction, h('button', { type: 'submit', class: 'primary' }, 'Rewrite'));
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (instruction.value.trim()) rewrite(helpers, target, null, instruction.value.trim());
-  });
-  const panel = h(
-    'div',
-    { class: 'panel', role: 'group', 'aria-label': 'Rewrite', 'data-role': 'presets' },
-    h('div', { class: 'presets' }, ...REWRITE_PRESETS.map((p) => button(p.label, () => rewrite(helpers, target, p.id, '')))),
-    form,
-  );
-  helpers.view.place(panel, targetRect(target));
-}
-
-function explain(helpers: Helpers, target: Target): void {
-  const context = contextOf(target);
-  const card = new Card('Explain', () => {
-    job.cancel();
-    helpers.view.clear();
-  });
-  helpers.view.place(card.el, targetRect(target));
-  const job = streamInto(helpers, card, { type: 'explain', text: target.text, context });
-  void job.done.then((text) => {
-    if (text === null) return;
-    card.setActions([
-      button('Send to chat', () => sendToChat(helpers, { text, context, source: target }, card)),
-      button('Copy', () => void navigator.clipboard.writeText(text)),
-      ...rateButtons(helpers, { job: 'explain', instruction: '', input: target.text, output: text, context }, card),
-      h('span', { class: 'spacer' }),
-      button('Close', () => helpers.view.clear()),
-    ]);
-  });
-}
-
-function rewrite(helpers: Helpers, target: Target, preset: PresetId | null, instruction: string): void {
-  const context = contextOf(target);
-  const label = REWRITE_PRESETS.find((p) => p.id === preset)?.label ?? 'Rewrite';
-  const card = new Card(`Rewrite: ${label}`, () => {
-    job.cancel();
-    helpers.view.clear();
-  });
-  helpers.view.place(card.el, targetRect(target));
-  const job = streamInto(helpers, card, { type: 'rewrite', text: target.text, preset, instruction, context });
-  void job.done.then(async (text) => {
-    if (text === null) return;
-    const rating = rateButtons(
-      helpers,
-      { job: 'rewrite', instruction: instruction || label, input: target.text, output: text, context },
-      card,
+      {
+        class: 'panel',
+        role: 'toolbar',
+        'aria-label': 'Wayfinder helpers',
+        'aria-keyshortcuts': TOOLBAR_SHORTCUT,
+        title: `Wayfinder (${TOOLBAR_SHORTCUT})`,
+        'data-role': 'toolbar',
+      },
+      h('div', { class: 'toolbar' }, ...buttons),
     );
-    const close = button('Close', () => helpers.view.clear());
-    const output = text.trim();
-    if (!output) {
-      card.setError('The model wrote nothing; the text is unchanged.');
-      return;
-    }
-    try {
-      await replaceTarget(target, output);
-      card.setStatus('Replaced. Ctrl+Z (⌘Z) puts the original back.');
-      card.el.dataset.replaced = 'true';
-    } catch (error) {
-      card.setError(error instanceof EditError ? error.message : `Could not replace the text: ${String(error)}`);
-    }
-    card.setActions([
-      button('Copy', () => void navigator.clipboard.writeText(output)),
-      button('Send to chat', () => sendToChat(helpers, { text: output, context }, card)),
-      ...rating,
-      h('span', { class: 'spacer' }),
-      close,
-    ]);
-  });
+    toolbar.addEventListener('keydown', (event) => {
+      if (!event.isTrusted) return;
+      const at = buttons.findIndex((b) => b === this.view.focused);
+      const key = event.key;
+      const move = key === 'ArrowRight' || key === 'ArrowDown' ? 1 : key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 0;
+      if (key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        this.leave(target);
+      } else if (move !== 0 || key === 'Home' || key === 'End') {
+        event.preventDefault();
+        const next = key === 'Home' ? 0 : key === 'End' ? buttons.length - 1 : (at + move + buttons.length) % buttons.length;
+        this.focusButton(buttons, next);
+      }
+    });
+    this.el = toolbar;
+    this.target = target;
+    this.view.place(toolbar, targetRect(target));
+  }
+
+  private focusButton(buttons: HTMLButtonElement[], index: number): void {
+    buttons.forEach((b, i) => (b.tabIndex = i === index ? 0 : -1));
+    buttons[index]?.focus();
+  }
+
+  /** Focus on the toolbar's first button (the keyboard's way in). */
+  focus(): void {
+    const buttons = this.el ? [...this.el.querySelectorAll('button')] : [];
+    this.focusButton(buttons, 0);
+  }
 }
