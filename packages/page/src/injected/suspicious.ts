@@ -15,6 +15,9 @@ const PATTERNS: RegExp[] = [
   /\bdo\s+not\s+(tell|inform|alert|notify|ask)\s+the\s+user\b/i,
   /\b(send|email|post|transfer|exfiltrate|forward|upload|leak)\b.{0,60}\b(passwords?|credentials?|cookies?|tokens?|secrets?|api\s*keys?|credit\s*cards?|card\s*numbers?|ssn)\b/i,
   /<\/?\s*(system|instructions?|im_start|im_end)\b/i,
+  // A chat transcript's speaker tag ("SYSTEM: …", "[assistant]: …") opening the text or a sentence, or shouted anywhere.
+  /(?:^|[.!?;]\s+|[\n[(<])\s*(?:system|assistant)\s*[\])>]?\s*:/i,
+  /\b(?:SYSTEM|ASSISTANT)\s*:/,
 ];
 
 export function looksLikeInstructions(text: string): boolean {
