@@ -19,7 +19,8 @@ export async function readAll(env: Env): Promise<Reading[]> {
   return [
     { path: 'viewport snapshot', text: JSON.stringify(viewport) },
     { path: 'full snapshot', text: JSON.stringify(full) },
-    { path: 'find', text: JSON.stringify(found) },
+    // Its matches, not the query echoed back (which holds the words searched for).
+    { path: 'find', text: JSON.stringify(found.matches) },
     { path: 'extract_content', text: JSON.stringify(extracted) },
   ];
 }

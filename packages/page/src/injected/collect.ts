@@ -15,7 +15,7 @@ import {
   truncate,
 } from './dom';
 import { frameContentBox, hasArea, intersect, rectOf, unionRect } from './geometry';
-import { accessibleName, visibleTextOf } from './name';
+import { accessibleName, hiddenLabel, visibleTextOf } from './name';
 import type { ControlItem, FrameContext, Item } from './items';
 import type { RefRegistry } from './refs';
 import {
@@ -29,7 +29,6 @@ import {
   SECTION_ROLES,
 } from './roles';
 import { optionsOf, statesOf, valueOf } from './state';
-import { looksLikeInstructions } from './suspicious';
 import type { Visibility } from './visibility';
 
 // One pass over the flattened tree (open shadow roots, slots, same-origin frames) that
@@ -350,8 +349,8 @@ export class Collector {
     const contentY = content.y;
     const clip = ctx.frame.clip ? intersect(content, ctx.frame.clip) : null;
     const attribute = collapseSpaces(el.getAttribute('title') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? '');
-    // A frame's name is an attribute nobody sees on the page: withheld when it gives orders.
-    const name = looksLikeInstructions(attribute) ? '' : attribute;
+    // A frame's name is an attribute nobody sees on the page: a short label or nothing.
+    const name = hiddenLabel(attribute) ? attribute : '';
     const src = el.getAttribute('src') ?? '';
     const doc = frameDocument(el);
     if (doc && bodyOf(doc)) {
@@ -400,8 +399,8 @@ function modalDialog(doc: Document): Element | null {
 }
 
 function sectionName(el: Element, role: string, vis: Visibility): string {
-  const label = el.getAttribute('aria-label');
-  if (label) return looksLikeInstructions(label) ? '' : truncate(collapseSpaces(label), 60);
+  const label = collapseSpaces(el.getAttribute('aria-label') ?? '');
+  if (label) return hiddenLabel(label) ? label : '';
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
     const labels = labelledBy.split(/\s+/).flatMap((id) => {
@@ -410,9 +409,9 @@ function sectionName(el: Element, role: string, vis: Visibility): string {
     });
     const visible = collapseSpaces(labels.map((label) => visibleTextOf(label, vis, 60)).join(' '));
     if (visible) return truncate(visible, 60);
-    // Hidden label text names the section only when it does not read like orders.
+    // Hidden label text names the section only as a short label that gives no orders.
     const hidden = collapseSpaces(labels.map((label) => label.textContent).join(' '));
-    if (hidden && !looksLikeInstructions(hidden)) return truncate(hidden, 60);
+    if (hidden && hiddenLabel(hidden)) return hidden;
   }
   if (role === 'dialog' || role === 'alertdialog') {
     const heading = el.querySelector('h1,h2,h3,h4,[role=heading]');

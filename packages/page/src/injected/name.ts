@@ -1,18 +1,23 @@
+import { estimateTokens } from '../shared/text';
 import { collapseSpaces, flatChildren, isElement, isInput, isShadowRoot, isText, labelsOf, truncate } from './dom';
 import { NAME_FROM_CONTENT } from './roles';
 import { looksLikeInstructions } from './suspicious';
 import type { Visibility } from './visibility';
 
 // Accessible names, after accname 1.2 with two deliberate departures (docs/0003):
-// - a visible name wins over an aria-label that does not contain it (label-in-name), so
-//   text people cannot see does not replace text they can;
-// - text people cannot see (aria-label, title, screen-reader-only spans) names a control
-//   only when nothing visible does, and is withheld if it reads like instructions. The alt
-//   of an image inside a control counts as visible (the image is), through the same filter.
+// - a visible name wins over an aria-label (or a hidden aria-labelledby target) that does
+//   not contain it (label-in-name), so text people cannot see does not replace text they can;
+// - text people cannot see (aria-label, hidden aria-labelledby targets, title, hidden
+//   labels, screen-reader-only spans) names a control only when nothing visible does, and
+//   only as a short label (hiddenLabel): longer, or reading like instructions, it is
+//   withheld and the line says so. The alt of an image inside a control counts as visible
+//   (the image is), through the instruction filter.
 
 export const MAX_NAME = 80;
-/** Visible text longer than this is content rather than a label (for the label-in-name rule). */
+/** Text longer than this is content rather than a label (label-in-name; hidden labels). */
 const LABEL_LIKE = 60;
+/** The same bound in tokens, for scripts that pack a sentence into few characters. */
+const LABEL_TOKENS = 20;
 const GATHER_LIMIT = 240;
 
 interface Parts {
@@ -109,10 +114,22 @@ export interface NameResult {
   withheld: boolean;
 }
 
+/**
+ * May text people cannot see name something? Only as a short label. accname counts hidden
+ * text (an icon button named by a hidden span is a sound pattern: "Close menu", "Remove
+ * Trail Tent 2P from your cart"), but a hidden paragraph used as a name is the page
+ * talking to the model behind the person's back. 60 characters (and 20 tokens, for CJK)
+ * hold a verb and the name of a thing; past that it is a description or a paragraph, and
+ * none of it is used: its first words are no more trustworthy than the rest.
+ */
+export function hiddenLabel(text: string): boolean {
+  return text.length <= LABEL_LIKE && estimateTokens(text) <= LABEL_TOKENS && !looksLikeInstructions(text);
+}
+
 function hiddenSource(text: string): NameResult {
   if (!text) return { name: '', withheld: false };
-  if (looksLikeInstructions(text)) return { name: '', withheld: true };
-  return { name: truncate(text, MAX_NAME), withheld: false };
+  if (!hiddenLabel(text)) return { name: '', withheld: true };
+  return { name: text, withheld: false };
 }
 
 function nativeLabel(el: Element, vis: Visibility): { visible: string; hidden: string } {
@@ -135,12 +152,14 @@ function inputButtonText(el: Element): string | null {
 
 export function accessibleName(el: Element, role: string, vis: Visibility): NameResult {
   const labelledBy = idRefs(el, 'aria-labelledby');
+  let hiddenBy = '';
   if (labelledBy.length) {
     const parts = labelledBy.map((ref) => textParts(ref, vis));
     const visible = collapseSpaces(parts.map((p) => p.visible.join('')).join(' '));
     if (visible) return { name: truncate(visible, MAX_NAME), withheld: false };
-    const hidden = collapseSpaces(labelledBy.map((ref) => ref.textContent).join(' '));
-    if (hidden) return hiddenSource(hidden);
+    // Hidden targets (display:none, hidden, visibility:hidden) count in accname; their text
+    // is treated as an aria-label: people do not see it either.
+    hiddenBy = collapseSpaces(labelledBy.map((ref) => ref.textContent).join(' '));
   }
 
   const label = nativeLabel(el, vis);
@@ -154,12 +173,15 @@ export function accessibleName(el: Element, role: string, vis: Visibility): Name
     hiddenContent = collapseSpaces(parts.hidden.join(''));
   }
 
-  const ariaLabel = collapseSpaces(el.getAttribute('aria-label') ?? '');
+  const ariaLabel = hiddenBy || collapseSpaces(el.getAttribute('aria-label') ?? '');
   if (ariaLabel) {
+    const usable = hiddenLabel(ariaLabel);
+    if (!visible) return hiddenSource(ariaLabel);
     // Long content is what a container holds, not a label: the aria-label names it.
-    if (!visible || visible.length > LABEL_LIKE) return hiddenSource(ariaLabel);
+    if (visible.length > LABEL_LIKE)
+      return usable ? { name: ariaLabel, withheld: false } : { name: truncate(visible, MAX_NAME), withheld: true };
     const contains = normalize(ariaLabel).includes(normalize(visible));
-    if (contains && !looksLikeInstructions(ariaLabel)) return { name: truncate(ariaLabel, MAX_NAME), withheld: false };
+    if (contains && usable) return { name: ariaLabel, withheld: false };
     return { name: truncate(visible, MAX_NAME), withheld: false };
   }
   if (visible) return { name: truncate(visible, MAX_NAME), withheld: false };
