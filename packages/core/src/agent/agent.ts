@@ -13,6 +13,7 @@ import type { AgentEvent, PlanStep } from './events';
 import { ActLoop, DEFAULT_MAX_STEPS, HARD_MAX_STEPS, type LoopHost, type LoopOutcome } from './loop';
 import { attachedMedia, opening, type Attachment } from './opening';
 import { runPlan } from './plan';
+import { TaskRecord } from './record';
 import type { PlanDecision, RunOptions } from './options';
 
 export type { PlanDecision, RunOptions };
@@ -35,6 +36,8 @@ export interface TaskResult {
   usage: { inputTokens: number; outputTokens: number };
   error: { code: string; message: string } | null;
   plan: PlanStep[] | null;
+  /** The model's own summary when the record contradicts it (a declined payment it says it made); `summary` says what happened. */
+  claim: string | null;
 }
 
 function newId(): string {
@@ -82,7 +85,10 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
   const signal = options.signal ?? new AbortController().signal;
   // The addresses the task's tools reported: the sites its record names.
   const visited = new Set<string>();
+  // What the person declined: the result is reconciled with it before it is shown (record.ts).
+  const record = new TaskRecord();
   const emit = (event: AgentEvent) => {
+    record.note(event);
     if (event.type === 'tool-result') for (const url of urlsIn(event.data)) visited.add(url);
     options.onEvent?.(event);
   };
@@ -159,7 +165,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         emit({ type: 'notice', step: state.step, message: `Resumed after the browser restarted the agent (step ${state.step}${marked}).` });
       await save(state);
       outcome = await actLoop();
-    } else if (mode === 'plan') outcome = await runPlan(options, host, state, { maxSteps, render, offer, facts });
+    } else if (mode === 'plan') outcome = await runPlan(options, host, state, { maxSteps, render, offer, facts, record });
     else {
       const system = mode === 'ask' ? ASK_SYSTEM : ACT_SYSTEM;
       const first = await opening(options.browser, options.task, mode, render, {
@@ -184,6 +190,9 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     outcome = { success: false, summary: message, error: { code, message } };
   }
 
+  // The model may say it succeeded after the person declined what the task needed: what happened comes first.
+  const reconciled = record.reconcile(outcome.success, outcome.summary);
+  outcome = { ...outcome, success: reconciled.success, summary: reconciled.summary };
   state.status =
     outcome.error?.code === 'stopped'
       ? 'stopped'
@@ -192,12 +201,18 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
         : outcome.success
           ? 'done'
           : 'failed';
-  state.result = { success: outcome.success, summary: outcome.summary };
+  state.result = { success: outcome.success, summary: outcome.summary, ...(reconciled.claim !== null ? { claim: reconciled.claim } : {}) };
   state.error = outcome.error;
   await save(state);
   if (outcome.error && outcome.error.code !== 'stopped') emit({ type: 'error', code: outcome.error.code, message: outcome.error.message });
   if (options.memory) await leaveRecord(options.memory, state, visited, redaction).catch(() => undefined);
-  emit({ type: 'done', success: outcome.success, summary: outcome.summary, steps: state.step });
+  emit({
+    type: 'done',
+    success: outcome.success,
+    summary: outcome.summary,
+    steps: state.step,
+    ...(reconciled.claim !== null ? { claim: reconciled.claim } : {}),
+  });
   return {
     taskId: state.id,
     success: outcome.success,
@@ -207,5 +222,6 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     usage: state.usage,
     error: outcome.error,
     plan: state.plan,
+    claim: reconciled.claim,
   };
 }

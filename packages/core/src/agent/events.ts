@@ -36,5 +36,6 @@ export type AgentEvent =
   | { type: 'plan-step'; index: number; step: PlanStep; plan: PlanStep[] }
   | ConfirmationEvent
   | { type: 'question'; question: string }
-  | { type: 'done'; success: boolean; summary: string; steps: number }
+  /** `summary` says what happened; `claim`, when set, is what the model said instead (the record contradicts it). */
+  | { type: 'done'; success: boolean; summary: string; steps: number; claim?: string }
   | { type: 'error'; code: string; message: string };

@@ -13,6 +13,7 @@ import type { PlanStep } from './events';
 import { ActLoop, type LoopHost, type LoopOutcome, type LoopRun } from './loop';
 import { attachedMedia, opening } from './opening';
 import { ACT_SYSTEM, executorTask, PLANNER_SYSTEM } from './prompts';
+import type { TaskRecord } from './record';
 import type { TaskState } from './state';
 
 // Plan mode: a planner proposes steps, the host approves or edits them, and an executor loop
@@ -35,7 +36,13 @@ export async function runPlan(
   options: RunOptions,
   host: LoopHost,
   state: TaskState,
-  { maxSteps, render, offer, facts }: { maxSteps: number; render: RenderOptions; offer: Omit<OfferContext, 'unlocked'>; facts: Fact[] },
+  {
+    maxSteps,
+    render,
+    offer,
+    facts,
+    record,
+  }: { maxSteps: number; render: RenderOptions; offer: Omit<OfferContext, 'unlocked'>; facts: Fact[]; record: TaskRecord },
 ): Promise<LoopOutcome> {
   const planner = roleOf(options.models, 'planner');
   const start = await opening(options.browser, options.task, 'plan', render, {
@@ -130,7 +137,11 @@ export async function runPlan(
       },
       run,
     );
-    const outcome = await loop.go();
+    const mark = record.mark;
+    const ran = await loop.go();
+    // A step the model calls done after the person declined what it needed is not done.
+    const checked = record.reconcile(ran.success, ran.summary, mark);
+    const outcome = { ...ran, success: checked.success, summary: checked.summary };
     state.step = stepState.step;
     state.usage = stepState.usage;
     planStep.status = outcome.success ? 'done' : 'failed';

@@ -15,7 +15,8 @@ export interface TaskState {
   messages: Prompt;
   unlockedTools: string[];
   plan: PlanStep[] | null;
-  result: { success: boolean; summary: string } | null;
+  /** `claim`: the model's own words when the record contradicts them (summary then says what happened). */
+  result: { success: boolean; summary: string; claim?: string } | null;
   error: { code: string; message: string } | null;
   usage: { inputTokens: number; outputTokens: number };
   createdAt: number;
