@@ -43,6 +43,7 @@ describe('the background router', () => {
     ['another extension', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/page.html' }],
     ['another extension claiming our pages', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: `chrome-extension://${ID}/sidepanel.html` }],
     ['a sender with no address', { id: ID }],
+    ['the page helpers’ frame (it lives inside web pages)', { id: ID, url: `chrome-extension://${ID}/helper-frame.html?k=1` }],
   ])('refuses %s, and does nothing it asked', async (_who, sender) => {
     const { route, stopped } = router();
     expect(await route({ type: 'task.stop', taskId: 't1' }, sender)).toEqual({ ok: false, error: 'Wayfinder answers only its own pages.' });

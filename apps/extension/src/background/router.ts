@@ -32,7 +32,10 @@ export interface Sender {
  * their own; until then nothing from a page, or from another extension, is answered.
  */
 export function fromOwnPage(sender: Sender, extensionId: string): boolean {
-  return sender.id === extensionId && typeof sender.url === 'string' && sender.url.startsWith(`chrome-extension://${extensionId}/`);
+  if (sender.id !== extensionId || typeof sender.url !== 'string') return false;
+  const page = `chrome-extension://${extensionId}/`;
+  // The page helpers' frame lives inside web pages (any page may load it): it speaks only on its own paired port, never here.
+  return sender.url.startsWith(page) && !sender.url.startsWith(`${page}helper-frame.html`);
 }
 
 /** Hands a request to its type's handler (the type and the request travel together, so each handler gets its own). */
