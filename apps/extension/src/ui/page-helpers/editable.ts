@@ -1,3 +1,5 @@
+import { CodedError } from '@wayfinder/core/errors';
+
 // Where the person's selection is, and how to put text in its place the way a person typing
 // would: through the browser's own editing command (execCommand 'insertText', which fires
 // beforeinput / textInput), so the page's editor — a plain field, React, ProseMirror, Lexical,
@@ -130,7 +132,15 @@ export async function restore(target: Target): Promise<void> {
   await settle();
 }
 
-export class EditError extends Error {}
+/** An edit that could not be made in place; the message says why (shown to the person). */
+export class EditError extends CodedError<'edit'> {
+  static override readonly marker = Symbol.for('wayfinder.extension.edit');
+  override readonly name = 'EditError';
+
+  constructor(message: string) {
+    super('edit', message, false);
+  }
+}
 
 /** The whole text of a field or editor. */
 export function textNow(target: Exclude<Target, { kind: 'static' }>): string {

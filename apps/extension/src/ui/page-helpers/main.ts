@@ -206,7 +206,7 @@ class PageHelpersHere {
       }
       this.connection.post({ type: 'inserted', id, ok: true, message: '' });
     } catch (error) {
-      const message = error instanceof EditError ? error.message : `Could not put the text in: ${String(error)}`;
+      const message = EditError.isInstance(error) ? error.message : `Could not put the text in: ${String(error)}`;
       this.connection.post({ type: 'inserted', id, ok: false, message });
     }
   }
