@@ -269,5 +269,43 @@ export default tseslint.config(
       ],
     },
   },
+  // The seams (docs/ARCHITECTURE.md): one place sets the request guard, one redaction is made
+  // per app, our errors are told apart by their markers, and files stay small. Tests may reach
+  // round the seams to test them; the gym is a fixture of its own.
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='setRequestGuard']",
+          message:
+            'Put a request guard on through guardBrowser or withRequestGuard (core/browser/guard.ts), the one place that sets and restores it (docs/ARCHITECTURE.md, "Every page load through the guard").',
+        },
+        {
+          selector: "NewExpression[callee.name='Redaction']",
+          message:
+            'Use the app\'s one Redaction, made by its composition root (apps/host/src/runtime.ts, apps/extension/src/lib/redaction.ts): docs/ARCHITECTURE.md, "One redaction".',
+        },
+        {
+          selector: "CallExpression[callee.name='maskCardNumbers']",
+          message: 'Card numbers are masked by the one Redaction at every sink (docs/ARCHITECTURE.md, "One redaction").',
+        },
+        {
+          selector:
+            "BinaryExpression[operator='instanceof'][right.name=/Error$/]:not([right.name=/^(Error|TypeError|RangeError|SyntaxError|YAMLParseError)$/])",
+          message:
+            'Our errors are CodedErrors: check them with X.isInstance(error), which holds across bundles and packages (docs/ARCHITECTURE.md, Rules).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 450, skipBlankLines: false, skipComments: false }],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -105,6 +105,7 @@ export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime {
   const { config, research } = readConfig(io.env, options);
   if (config.warning) io.stderr?.write(`${config.warning}\n`);
   const secrets = new SecretVault(config.secrets);
+  // eslint-disable-next-line no-restricted-syntax -- the host's one redaction is made here
   const redaction = new Redaction(secrets);
   let memory: HostMemory | null = null;
   let memoryProblem: string | null = null;

@@ -24,6 +24,7 @@ export class WorkerRedaction {
   /** The redaction of the secrets stored now (read once per wake; renewed in place per change). */
   readonly current: CurrentRedaction = () => {
     if (!this.made) {
+      // eslint-disable-next-line no-restricted-syntax -- the worker's one redaction is made here
       const made = this.readSecrets().then((secrets) => new Redaction(secrets));
       // A read that failed is tried again next time.
       made.catch(() => {

@@ -13,6 +13,7 @@ const current = new WeakMap<Guarded, RequestGuard | null>();
 
 async function put(browser: Guarded, guard: RequestGuard | null): Promise<void> {
   current.set(browser, guard);
+  // eslint-disable-next-line no-restricted-syntax -- the one place a guard is set
   await browser.setRequestGuard(guard);
 }
 

@@ -1,7 +1,9 @@
 import type { PageRequest } from '../browser/port';
 import { hasCardNumber } from './cards';
+import { requestKind, why } from './classify';
 import type { Redaction } from './redaction';
 import type { Secret } from './secrets';
+import type { ConfirmKind, PolicyDecision } from './types';
 
 export { hasCardNumber, luhn } from './cards';
 
@@ -53,4 +55,28 @@ export class OutgoingCheck {
     if (hasCardNumber(text)) return { kind: 'card' };
     return null;
   }
+}
+
+/**
+ * A request that pays, deletes or signs up (DELETE, or a path that says so), whatever control
+ * caused it — an icon with no name, a script on its own: asked, unless the person approved
+ * that consequence for the call that caused it (`approved`).
+ */
+export function consequence(request: PageRequest, site: string, approved: ReadonlySet<ConfirmKind>): PolicyDecision | null {
+  const kind = requestKind(request.method, request.url);
+  if (!kind || kind === 'message') return null;
+  if (approved.has(kind) || (kind === 'payment' && approved.has('payment-field'))) return null;
+  let where = request.url;
+  try {
+    where = new URL(request.url).pathname;
+  } catch {
+    // An address the browser sends is one URL can read; keep it whole otherwise.
+  }
+  return {
+    decision: 'confirm',
+    kind,
+    site,
+    choices: 'once',
+    question: `The page is sending ${request.method.toUpperCase()} ${JSON.stringify(where.slice(0, 120))} to ${site || 'this page'}. Let it? ${why(kind)}`,
+  };
 }

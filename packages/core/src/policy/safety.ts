@@ -2,8 +2,8 @@ import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
 import type { ElementFacts, PageRequest } from '../browser/port';
 import { riskOf, type Effect } from './effects';
-import { judgeDrop, judgeElement, requestKind, why } from './classify';
-import { OutgoingCheck } from './outgoing';
+import { judgeDrop, judgeElement, why } from './classify';
+import { consequence, OutgoingCheck } from './outgoing';
 import { Redaction } from './redaction';
 import { judgePageCode, pageCodeEnabled } from './page-code';
 import { placeholder, secretNames, type SecretVault } from './secrets';
@@ -98,6 +98,7 @@ export class SafetyPolicy implements Policy {
     this.rules = [...(options.sites ?? [])];
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
+    // eslint-disable-next-line no-restricted-syntax -- a policy given no redaction notes typed passwords in one of its own
     const redaction = options.redaction ?? new Redaction(options.secrets);
     this.vault = options.secrets ?? (options.redaction ? redaction.secrets : undefined);
     this.outgoing = new OutgoingCheck(redaction);
@@ -311,7 +312,7 @@ export class SafetyPolicy implements Policy {
         question: `The page is downloading ${JSON.stringify(request.filename ?? 'a file')}${site ? ` from ${site}` : ''}. Keep it? ${why('download')}`,
       };
     }
-    const sending = this.sending(request, site) ?? this.consequence(request, site);
+    const sending = this.sending(request, site) ?? consequence(request, site, this.approvedNow);
     if (sending) return sending;
     const known = decision === 'allow' || this.used.has(siteKey(site));
     if (!request.navigation) {
@@ -362,30 +363,6 @@ export class SafetyPolicy implements Policy {
       site,
       choices: 'once',
       question: `The page is sending ${what} to ${site}. Let it? ${why(kind)}`,
-    };
-  }
-
-  /**
-   * A request that pays, deletes or signs up (DELETE, or a path that says so), whatever control
-   * caused it — an icon with no name, a script on its own: asked, unless the person approved
-   * that consequence for the call that caused it.
-   */
-  private consequence(request: PageRequest, site: string): PolicyDecision | null {
-    const kind = requestKind(request.method, request.url);
-    if (!kind || kind === 'message') return null;
-    if (this.approvedNow.has(kind) || (kind === 'payment' && this.approvedNow.has('payment-field'))) return null;
-    let where = request.url;
-    try {
-      where = new URL(request.url).pathname;
-    } catch {
-      // An address the browser sends is one URL can read; keep it whole otherwise.
-    }
-    return {
-      decision: 'confirm',
-      kind,
-      site,
-      choices: 'once',
-      question: `The page is sending ${request.method.toUpperCase()} ${JSON.stringify(where.slice(0, 120))} to ${site || 'this page'}. Let it? ${why(kind)}`,
     };
   }
 
