@@ -160,6 +160,8 @@ export class TimelinePrinter implements Printer {
     this.line('');
     if (result.success) this.line(`${p.green('✓ Done')}  ${facts}`);
     else if (result.status === 'stopped') this.line(`${p.yellow('■ Stopped')}  ${facts}`);
+    // The model said it succeeded; the record says otherwise (core/agent/record.ts): what happened comes first.
+    else if (result.claim) this.line(`${p.red('✗ Not done')} (the model's claim does not match what happened)  ${facts}`);
     else this.line(`${p.red('✗ Failed')}${result.error ? ` (${result.error.code})` : ''}  ${facts}`);
     this.line(result.summary);
   }
