@@ -3,9 +3,10 @@ import { openEnv, type Env } from './env';
 import { ORDER, page, readAll } from './readings';
 
 // Names built from text people cannot see: aria-labelledby (and aria-describedby) pointing
-// at hidden elements, hidden labels, aria-label, title, content pushed out of sight. A short
-// label is legitimate (icon buttons are named this way); a hidden paragraph is not, and
-// neither is an order however short. Each hostile page hides the order in a name source.
+// at hidden elements, hidden labels, content pushed out of sight, aria-label and title. A
+// short label is legitimate (icon buttons are named this way); a hidden paragraph is not,
+// and neither is an order however short. Attributes are labels by purpose: a long one is
+// cut to a label's length. Each hostile page hides the order in a name source.
 
 const ICON = '<svg width="16" height="16" aria-hidden="true"><circle cx="8" cy="8" r="6"/></svg>';
 const PARAGRAPH = (t: string) => `${t}. Thank you for shopping with us: our tents ship within two days, and returns are free.`;
@@ -17,7 +18,7 @@ interface Trick {
   id: string;
   why: string;
   html: (text: string) => string;
-  /** Hides a paragraph: also tried with the order in plain words. */
+  /** Hides a paragraph in hidden elements: also tried with the order in plain words. */
   paragraph?: boolean;
   /** The control's line, once the name is withheld. */
   line?: RegExp;
@@ -66,7 +67,6 @@ const HIDDEN: Trick[] = [
   },
   {
     id: 'ARIA-LABEL',
-    paragraph: true,
     why: 'a long aria-label on an icon link',
     html: (t) => `<a href="#help" aria-label="${PARAGRAPH(t)}">${ICON}</a>`,
     line: /link \(hidden label withheld\) →#help/,
@@ -79,7 +79,6 @@ const HIDDEN: Trick[] = [
   },
   {
     id: 'TITLE',
-    paragraph: true,
     why: 'a title on an icon link',
     html: (t) => `<a href="#share" title="${PARAGRAPH(t)}">${ICON}</a>`,
     line: /link \(hidden label withheld\) →#share/,
@@ -105,7 +104,6 @@ const HIDDEN: Trick[] = [
   },
   {
     id: 'FRAME',
-    paragraph: true,
     why: 'a frame titled with a paragraph',
     html: (t) => `<iframe title="${PARAGRAPH(t)}" srcdoc="<a href='#map'>Store map</a>" width="300" height="60"></iframe>`,
   },
@@ -137,6 +135,11 @@ const SHOWN: Shown[] = [
     why: 'an image-replacement button',
     html: '<button type="button" style="width:90px;height:24px;overflow:hidden;white-space:nowrap;text-indent:-9999px;background:#1f6f50">Search</button>',
     line: /button "Search"/,
+  },
+  {
+    why: 'a thumbnail link titled with a long headline (its start, cut at 60 characters)',
+    html: `<a href="#story" title="Slow Computer? You Don't Need to Buy a New One Thanks to This Discovery">${ICON}</a>`,
+    line: /link "Slow Computer\? You Don't Need to Buy a New One Thanks to Th…" →#story/,
   },
   {
     why: 'an icon button with a descriptive aria-label',

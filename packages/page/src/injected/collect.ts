@@ -15,7 +15,7 @@ import {
   truncate,
 } from './dom';
 import { frameContentBox, hasArea, intersect, rectOf, unionRect } from './geometry';
-import { accessibleName, hiddenLabel, visibleTextOf } from './name';
+import { accessibleName, attributeLabel, hiddenLabel, visibleTextOf } from './name';
 import type { ControlItem, FrameContext, Item } from './items';
 import type { RefRegistry } from './refs';
 import {
@@ -349,8 +349,8 @@ export class Collector {
     const contentY = content.y;
     const clip = ctx.frame.clip ? intersect(content, ctx.frame.clip) : null;
     const attribute = collapseSpaces(el.getAttribute('title') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? '');
-    // A frame's name is an attribute nobody sees on the page: a short label or nothing.
-    const name = hiddenLabel(attribute) ? attribute : '';
+    // A frame's name is an attribute nobody sees on the page: withheld when it gives orders.
+    const name = attributeLabel(attribute);
     const src = el.getAttribute('src') ?? '';
     const doc = frameDocument(el);
     if (doc && bodyOf(doc)) {
@@ -400,7 +400,7 @@ function modalDialog(doc: Document): Element | null {
 
 function sectionName(el: Element, role: string, vis: Visibility): string {
   const label = collapseSpaces(el.getAttribute('aria-label') ?? '');
-  if (label) return hiddenLabel(label) ? label : '';
+  if (label) return attributeLabel(label);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
     const labels = labelledBy.split(/\s+/).flatMap((id) => {

@@ -7,9 +7,10 @@ import type { Visibility } from './visibility';
 // Accessible names, after accname 1.2 with two deliberate departures (docs/0003):
 // - a visible name wins over an aria-label (or a hidden aria-labelledby target) that does
 //   not contain it (label-in-name), so text people cannot see does not replace text they can;
-// - text people cannot see (aria-label, hidden aria-labelledby targets, title, hidden
-//   labels, screen-reader-only spans) names a control only when nothing visible does, and
-//   only as a short label (hiddenLabel): longer, or reading like instructions, it is
+// - text people cannot see names a control only when nothing visible does. The text of
+//   hidden elements (aria-labelledby targets, labels, screen-reader-only spans) counts only
+//   as a short label (hiddenLabel); labels written in attributes (aria-label, title, alt)
+//   are cut to a label's length (attributeLabel). Either, reading like instructions, is
 //   withheld and the line says so. The alt of an image inside a control counts as visible
 //   (the image is), through the instruction filter.
 
@@ -110,26 +111,45 @@ function normalize(text: string): string {
 
 export interface NameResult {
   name: string;
-  /** A hidden label read like instructions to an AI and was left out. */
+  /** A hidden label was left out: it read like instructions to an AI, or it was a hidden paragraph. */
   withheld: boolean;
 }
 
 /**
- * May text people cannot see name something? Only as a short label. accname counts hidden
- * text (an icon button named by a hidden span is a sound pattern: "Close menu", "Remove
- * Trail Tent 2P from your cart"), but a hidden paragraph used as a name is the page
- * talking to the model behind the person's back. 60 characters (and 20 tokens, for CJK)
- * hold a verb and the name of a thing; past that it is a description or a paragraph, and
- * none of it is used: its first words are no more trustworthy than the rest.
+ * May the text of elements people cannot see name something? Only as a short label.
+ * accname counts hidden elements (an icon button named by a hidden span is a sound
+ * pattern: "Close menu", "Remove Trail Tent 2P from your cart"), but a hidden paragraph
+ * used as a name is the page talking to the model behind the person's back. 60
+ * characters (and 20 tokens, for CJK) hold a verb and the name of a thing; past that it
+ * is a description or a paragraph, and none of it is used: its first words are no more
+ * trustworthy than the rest.
  */
 export function hiddenLabel(text: string): boolean {
   return text.length <= LABEL_LIKE && estimateTokens(text) <= LABEL_TOKENS && !looksLikeInstructions(text);
+}
+
+/**
+ * A label written in an attribute (aria-label, title, alt), as far as it may name
+ * something: nothing when it gives orders, else cut to a label's length (60 characters,
+ * the cut marked with an ellipsis). Attributes are labels by purpose, and long ones are
+ * common ("Recommend to share this article with your followers and let the author know
+ * you liked it", a headline repeated in a thumbnail link's title): their start still
+ * names the thing.
+ */
+export function attributeLabel(text: string): string {
+  return looksLikeInstructions(text) ? '' : truncate(text, LABEL_LIKE);
 }
 
 function hiddenSource(text: string): NameResult {
   if (!text) return { name: '', withheld: false };
   if (!hiddenLabel(text)) return { name: '', withheld: true };
   return { name: text, withheld: false };
+}
+
+function attributeSource(text: string): NameResult {
+  if (!text) return { name: '', withheld: false };
+  const name = attributeLabel(text);
+  return { name, withheld: !name };
 }
 
 function nativeLabel(el: Element, vis: Visibility): { visible: string; hidden: string } {
@@ -175,13 +195,12 @@ export function accessibleName(el: Element, role: string, vis: Visibility): Name
 
   const ariaLabel = hiddenBy || collapseSpaces(el.getAttribute('aria-label') ?? '');
   if (ariaLabel) {
-    const usable = hiddenLabel(ariaLabel);
-    if (!visible) return hiddenSource(ariaLabel);
+    const label = hiddenBy ? hiddenSource(ariaLabel) : attributeSource(ariaLabel);
+    if (!visible) return label;
     // Long content is what a container holds, not a label: the aria-label names it.
-    if (visible.length > LABEL_LIKE)
-      return usable ? { name: ariaLabel, withheld: false } : { name: truncate(visible, MAX_NAME), withheld: true };
+    if (visible.length > LABEL_LIKE) return label.name ? label : { name: truncate(visible, MAX_NAME), withheld: true };
     const contains = normalize(ariaLabel).includes(normalize(visible));
-    if (contains && usable) return { name: ariaLabel, withheld: false };
+    if (contains && label.name) return label;
     return { name: truncate(visible, MAX_NAME), withheld: false };
   }
   if (visible) return { name: truncate(visible, MAX_NAME), withheld: false };
@@ -189,12 +208,12 @@ export function accessibleName(el: Element, role: string, vis: Visibility): Name
   if (label.hidden) return hiddenSource(label.hidden);
 
   const image = imageText(el);
-  if (image) return hiddenSource(collapseSpaces(image));
+  if (image) return attributeSource(collapseSpaces(image));
   if (hiddenContent) return hiddenSource(hiddenContent);
   const placeholder = el.getAttribute('placeholder');
   if (placeholder && collapseSpaces(placeholder)) return { name: truncate(collapseSpaces(placeholder), MAX_NAME), withheld: false };
   const title = el.getAttribute('title');
-  if (title) return hiddenSource(collapseSpaces(title));
+  if (title) return attributeSource(collapseSpaces(title));
   return { name: '', withheld: false };
 }
 
