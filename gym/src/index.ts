@@ -1,5 +1,6 @@
 export { openGym, startGym, type Gym, type GymOptions } from './server';
 export { freePort, startContentServer, type ContentServer } from './testing';
+export { CANARY, CANARY_ACCOUNT_PAGE, CANARY_FORM_PAGE, CANARY_FORMS, canaryLeaks } from './canary';
 export { checkTask, fetchState, solutionPath, taskById, TASKS, type CheckResult, type GymTask } from './tasks';
 export { TRAPS, type Trap } from './apps/traps';
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';

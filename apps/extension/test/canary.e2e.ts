@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCRIPT, wireScript, writeSkillFile } from '@wayfinder/core';
-import { startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
+import { CANARY, CANARY_ACCOUNT_PAGE, CANARY_FORM_PAGE, CANARY_FORMS, startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentRequests, answerAll, artifactPath, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
@@ -26,22 +26,9 @@ import { agentRequests, answerAll, artifactPath, finishedTurn, openExtensionEnv,
 // model wrote the typed password and the card there itself (what Wayfinder gives the model —
 // the system prompt, the task, tool results — is searched).
 
-// Each has a character URL-encoding changes, so its encoded form is a form of its own to look for.
-const SECRET = 'Canary-Secret@5519q';
-const TYPED = 'Canary-Typed@Pw-8842';
-const CARD = '4111 1111 1111 1111';
+const { secret: SECRET, typed: TYPED, card: CARD } = CANARY;
 const SECRETS_KEY = 'secrets';
-const FORMS = new Set([
-  SECRET,
-  encodeURIComponent(SECRET),
-  TYPED,
-  encodeURIComponent(TYPED),
-  CARD,
-  CARD.replace(/ /g, ''),
-  CARD.replace(/ /g, '-'),
-  CARD.replace(/ /g, '+'),
-  encodeURIComponent(CARD),
-]);
+const FORMS = new Set(CANARY_FORMS);
 const TASK = 'Sign in and add my card.';
 
 let env: ExtensionEnv;
@@ -52,26 +39,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'wayfinder-canary-'));
 const files: { what: string; text: string }[] = [];
 const consoleLines: string[] = [];
 
-// A sign-in and card form that shows back what is typed into it (as careless pages do), and a page that prints all three.
-const FORM = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Members</title></head><body>
-<h1>Members</h1>
-<form onsubmit="return false">
-  <label>Email <input name="email"></label>
-  <label>Password <input type="password" name="pw" id="pw"></label>
-  <label>Passphrase <input type="password" name="phrase" id="phrase"></label>
-  <label>Card number <input name="cardnumber" autocomplete="cc-number" id="card"></label>
-</form>
-<p id="echo"></p>
-<script>
-  for (const el of document.querySelectorAll('input'))
-    el.addEventListener('input', () => {
-      document.getElementById('echo').textContent =
-        'You typed: ' + [...document.querySelectorAll('input')].map((i) => i.value).join(' / ');
-    });
-</script>
-</body></html>`;
-const LEAKY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account ${SECRET}</title></head><body>
-<h1>Account</h1><p>Recovery code ${SECRET}. Saved card ${CARD}. Keep this page safe.</p></body></html>`;
+const FORM = CANARY_FORM_PAGE;
+const LEAKY = CANARY_ACCOUNT_PAGE;
 
 beforeAll(async () => {
   env = await openExtensionEnv();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { writeSkillFile } from '@wayfinder/core';
+import { CANARY, CANARY_ACCOUNT_PAGE, CANARY_FORM_PAGE, canaryLeaks } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, explain, runCli, type CliRun } from './cli';
 
@@ -19,10 +20,7 @@ import { BIN, cleanEnv, explain, runCli, type CliRun } from './cli';
 // typed in one process is known to that process's redaction; it is not kept anywhere for
 // another's — keeping it would be keeping the password.)
 
-const SECRET = 'Canary-Secret-5519q';
-const TYPED = 'Canary-Typed-Pw-8842';
-const CARD = '4111 1111 1111 1111';
-const FORMS = [SECRET, encodeURIComponent(SECRET), TYPED, encodeURIComponent(TYPED), CARD, CARD.replace(/ /g, ''), '4111-1111-1111-1111'];
+const { secret: SECRET, typed: TYPED, card: CARD } = CANARY;
 
 const home = join(tmpdir(), `wayfinder-canary-${process.pid}`);
 const config = join(tmpdir(), `wayfinder-canary-config-${process.pid}.json`);
@@ -30,26 +28,8 @@ let server: Server;
 let base = '';
 const outputs: { what: string; text: string }[] = [];
 
-// A sign-in and card form that shows back what is typed into it (as careless pages do), and a page that prints all three.
-const FORM = `<!doctype html><html><head><title>Members</title></head><body>
-<h1>Members</h1>
-<form onsubmit="return false">
-  <label>Email <input name="email"></label>
-  <label>Password <input type="password" name="pw" id="pw"></label>
-  <label>Passphrase <input type="password" name="phrase" id="phrase"></label>
-  <label>Card number <input name="cardnumber" autocomplete="cc-number" id="card"></label>
-</form>
-<p id="echo"></p>
-<script>
-  for (const el of document.querySelectorAll('input'))
-    el.addEventListener('input', () => {
-      document.getElementById('echo').textContent =
-        'You typed: ' + [...document.querySelectorAll('input')].map((i) => i.value).join(' / ');
-    });
-</script>
-</body></html>`;
-const LEAKY = `<!doctype html><html><head><title>Account ${SECRET}</title></head><body>
-<h1>Account</h1><p>Recovery code ${SECRET}. Saved card ${CARD}.</p></body></html>`;
+const FORM = CANARY_FORM_PAGE;
+const LEAKY = CANARY_ACCOUNT_PAGE;
 
 function env(): Record<string, string> {
   return Object.fromEntries(
@@ -195,7 +175,7 @@ describe('canaries through every sink of the host', () => {
     expect(texts.join('\n')).toContain('Recovery code');
 
     const written = [...outputs, ...filesUnder(home)];
-    const leaks = written.flatMap(({ what, text }) => FORMS.filter((form) => text.includes(form)).map((form) => `${what}: ${form}`));
+    const leaks = canaryLeaks(written);
     expect(leaks).toEqual([]);
     // What was searched holds the canaries' masks: they reached the sinks, masked.
     const db = written

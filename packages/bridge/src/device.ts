@@ -1,4 +1,5 @@
 import {
+  CONFIRM_KINDS,
   declined,
   Gate,
   guardBrowser,
@@ -206,21 +207,7 @@ export class DeviceEndpoint {
     const parsed = confirmParams.safeParse(call.params);
     if (!parsed.success) throw badParams('person.confirm', 'needs a question.');
     const { request } = parsed.data;
-    const kinds = [
-      'payment',
-      'payment-field',
-      'deletion',
-      'message',
-      'subscription',
-      'password',
-      'download',
-      'upload',
-      'new-site',
-      'tool',
-      'memory',
-      'page-code',
-    ] as const;
-    const kind = kinds.find((k) => k === request.kind) ?? 'tool';
+    const kind = CONFIRM_KINDS.find((k) => k === request.kind) ?? 'tool';
     const stop = AbortSignal.any([call.signal, session.gate.signal]);
     const answer = await this.side.confirm({ ...request, kind, from: session.label }, stop);
     if (!declined(answer)) session.answered.push({ kind, site: request.site, at: Date.now() });

@@ -7,6 +7,7 @@ export { runTask, type Attachment, type PlanDecision, type RunOptions, type Task
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
 export {
   ALLOW_ALL,
+  CONFIRM_KINDS,
   type ConfirmAnswer,
   type ConfirmKind,
   type ConfirmRequest,

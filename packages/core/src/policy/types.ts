@@ -15,21 +15,26 @@ export interface ProposedCall {
   effects: Effect[];
 }
 
-/** What a confirmation is about (the host shows it; tests and logs read it). */
-export type ConfirmKind =
-  | 'payment'
-  | 'payment-field'
-  | 'deletion'
-  | 'message'
-  | 'subscription'
-  | 'password'
-  | 'download'
-  | 'upload'
-  | 'new-site'
-  | 'tool'
-  | 'memory'
-  /** Running code the model wrote in the page (execute_page_code): asked every time, never remembered. */
-  | 'page-code';
+/**
+ * What a confirmation is about (the host shows it; tests and logs read it). `page-code`:
+ * running code the model wrote in the page (execute_page_code), asked every time, never remembered.
+ */
+export const CONFIRM_KINDS = [
+  'payment',
+  'payment-field',
+  'deletion',
+  'message',
+  'subscription',
+  'password',
+  'download',
+  'upload',
+  'new-site',
+  'tool',
+  'memory',
+  'page-code',
+] as const;
+
+export type ConfirmKind = (typeof CONFIRM_KINDS)[number];
 
 export interface ConfirmRequest {
   question: string;

@@ -33,3 +33,16 @@ export async function ensureOffscreen(): Promise<void> {
     });
   await creating;
 }
+
+/** Sends the offscreen document a request, opening it first (a document just created may not be listening for a moment). */
+export async function askOffscreen(request: unknown): Promise<unknown> {
+  await ensureOffscreen();
+  for (let tries = 0; ; tries++) {
+    try {
+      return await chrome.runtime.sendMessage(request);
+    } catch (error) {
+      if (tries >= 40 || !String(error).includes('Receiving end does not exist')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

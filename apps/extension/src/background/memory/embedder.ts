@@ -1,7 +1,10 @@
 import { HashEmbedder, type Embedder } from '@wayfinder/core';
 import { downloadOf, isEmbedReply, MINILM_DIMENSIONS, MINILM_ID, type ModelDownload, type OffscreenRequest } from '../../lib/minilm';
 import type { MemorySettings } from '../../lib/settings';
-import { ensureOffscreen } from '../helpers/offscreen-doc';
+import { askOffscreen } from '../helpers/offscreen-doc';
+
+/** A request to the offscreen document's MiniLM runner (typed: only what it answers). */
+const ask = (request: OffscreenRequest): Promise<unknown> => askOffscreen(request);
 
 // Which embedder gives memory's vectors. The hashing embedder is built in; all-MiniLM-L6-v2
 // runs in an offscreen document, not this worker: a model run would hold up the agent, and
@@ -29,19 +32,6 @@ let lastDownload: ModelDownload | null = null;
  */
 export function minilmDownload(): ModelDownload | null {
   return lastDownload;
-}
-
-async function ask(request: OffscreenRequest): Promise<unknown> {
-  await ensureOffscreen();
-  // A document just created may not be listening yet for a moment.
-  for (let tries = 0; ; tries++) {
-    try {
-      return await chrome.runtime.sendMessage(request);
-    } catch (error) {
-      if (tries >= 40 || !String(error).includes('Receiving end does not exist')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 /** The promise, or the signal's reason as soon as it aborts (a model run itself cannot be stopped; its answer is dropped). */

@@ -2,7 +2,7 @@ import { isTabCaptureRequest, SPEAKING_KEY, type TabCaptureReply, type VoiceRepl
 import { loadVoice, PTT_KEY, TAB_AUDIO_KEY, type TabAudioState } from '../../lib/voice/settings';
 import { logError } from '../../lib/log';
 import type { CurrentRedaction } from '../../lib/redaction';
-import { ensureOffscreen } from '../helpers/offscreen-doc';
+import { askOffscreen } from '../helpers/offscreen-doc';
 
 // The background's part of voice (issue 17): spoken replies with the browser's own voices
 // (chrome.tts), and a tab's audio recorded through tabCapture in the offscreen document
@@ -28,18 +28,6 @@ function captureProblem(error: unknown): string {
 
 async function setTabAudio(state: TabAudioState): Promise<void> {
   await chrome.storage.session.set({ [TAB_AUDIO_KEY]: state });
-}
-
-async function askOffscreen(request: unknown): Promise<unknown> {
-  await ensureOffscreen();
-  for (let tries = 0; ; tries++) {
-    try {
-      return await chrome.runtime.sendMessage(request);
-    } catch (error) {
-      if (tries >= 40 || !String(error).includes('Receiving end does not exist')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 function isCaptureReply(value: unknown): value is TabCaptureReply {
