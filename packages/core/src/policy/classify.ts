@@ -171,7 +171,11 @@ export function judgeElement(effect: ActEffect, facts: ElementFacts): Judgement 
     if (hit) return j(hit.kind, `${act}${because(hit, facts)}`);
     // An amount of money beside words that only approve ("Approve $2,000 charge", "Continue (€20)") pays.
     const money = realLink(facts) ? null : approvesAmount(namesOf(facts));
-    if (money) return j('payment', `${act}${money.trim() === facts.name.trim() ? '' : ` (the page also calls it ${quoted(money)})`}, which names an amount`);
+    if (money)
+      return j(
+        'payment',
+        `${act}${money.trim() === facts.name.trim() ? '' : ` (the page also calls it ${quoted(money)})`}, which names an amount`,
+      );
     const goes = realLink(facts) ? findKind([addressWords(facts.href, true)], { address: true, kinds: ADDRESS_KINDS }) : null;
     if (goes) return j(goes.kind, `${act}, a link to ${quoted(facts.href)}`);
   }
