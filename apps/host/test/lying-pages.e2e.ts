@@ -169,7 +169,9 @@ describe('what the page does by itself', () => {
       { tool: 'wait_for', args: { seconds: 1 } },
       { tool: 'click', args: { ref: '$ref(button "Continue")' } },
     ]);
-    expect(run.code, explain(run)).toBe(0);
+    // The script says it is done; the password was never sent, so the run is not a success (record.ts).
+    expect(run.code, explain(run)).toBe(1);
+    expect(run.stdout).toContain('You declined sending the password, so it was not sent.');
     expect(run.stdout).toContain('? The page is sending a password to 127.0.0.1. Let it? It sends a password.');
     expect(hits.filter((h) => h.includes('/beacon') || h.includes('/session'))).toEqual([]);
   });
@@ -189,7 +191,8 @@ describe('downloads', () => {
         ],
         { env: { HOME: home } },
       );
-      expect(run.code, explain(run)).toBe(0);
+      expect(run.code, explain(run)).toBe(1);
+      expect(run.stdout).toContain('You declined the download, so nothing was kept.');
       expect(run.stdout).toContain('? The page is downloading "report" from 127.0.0.1. Keep it? It downloads a file to this computer.');
       expect(run.stdout).toContain('? The page is downloading "notes.txt" from 127.0.0.1.');
       expect(run.stdout).toContain('? The page is downloading "setup.exe" from 127.0.0.1.');

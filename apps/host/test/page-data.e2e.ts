@@ -179,7 +179,8 @@ describe('the terminal', () => {
       { tool: 'click', args: { ref: '$ref(button "Show the list")' } },
     ]);
     const run = await runCli(['run', 'Pay for the order.', '--url', `${base}/terminal`, '--model', spec]);
-    expect(run.code, explain(run)).toBe(0);
+    // The payment was declined, so the run is not done whatever the model says.
+    expect(run.code, explain(run)).toBe(1);
     // Nothing a terminal would act on: no escape, carriage return, C1 or bidi control from the page (and no colour: NO_COLOR).
     expect(run.stdout.includes(ESC)).toBe(false);
     expect(run.stdout).not.toMatch(/[\r\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);

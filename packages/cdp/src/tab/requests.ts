@@ -62,19 +62,25 @@ export class RequestGate {
    * Matches the browser's guard now: requests held by a guard that is gone fail first (Chrome
    * would let them go when interception stops), then interception is turned on or off.
    */
-  async sync(): Promise<void> {
+  sync(): Promise<void> {
     const current = this.guard();
-    await Promise.all(
-      [...this.held].filter((h) => h.guard !== current).map((h) => this.failHeld(h, 'the task ended before it was allowed')),
+    const stale = [...this.held].filter((h) => h.guard !== current);
+    // With nothing to fail, interception changes in this same turn: a new tab sends Fetch.enable
+    // before the resume that lets its first request go (CdpTab.attach sends them together).
+    if (stale.length === 0) return this.intercept(current !== null);
+    return Promise.all(stale.map((h) => this.failHeld(h, 'the task ended before it was allowed'))).then(() =>
+      this.intercept(this.guard() !== null),
     );
-    const want = current !== null;
-    if (want === this.enabled) return;
+  }
+
+  private intercept(want: boolean): Promise<void> {
+    if (want === this.enabled) return Promise.resolve();
     this.enabled = want;
-    await Promise.all(
+    return Promise.all(
       [...this.sessions].map((session) =>
         (want ? session.send('Fetch.enable', PATTERNS) : session.send('Fetch.disable')).catch(() => undefined),
       ),
-    );
+    ).then(() => undefined);
   }
 
   private async decide(session: CdpSession, event: Protocol.Fetch.RequestPausedEvent): Promise<void> {
