@@ -86,15 +86,25 @@ export async function waitForToolbar(page: Page, timeoutMs = 10_000): Promise<st
 /** Clicks a toolbar button as the person would (the mouse at its centre). */
 export async function pressToolbar(page: Page, name: string): Promise<void> {
   await waitForToolbar(page);
-  const box = await inHelpers<{ x: number; y: number } | null>(
-    page,
-    `(root) => {
+  const where = () =>
+    inHelpers<{ x: number; y: number } | null>(
+      page,
+      `(root) => {
       const button = [...root.querySelectorAll('[data-role="toolbar"] button')].find((b) => b.textContent === ${JSON.stringify(name)});
       if (!button) return null;
       const r = button.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     }`,
-  );
+    );
+  // Where a person would click: the button once it has stopped moving (the toolbar follows the
+  // selection, and on a busy machine it may still be taking its place when it first shows).
+  let box = await where();
+  for (let i = 0; i < 20 && box; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await where();
+    if (again && again.x === box.x && again.y === box.y) break;
+    box = again;
+  }
   if (!box) throw new Error(`The toolbar has no ${name} button.`);
   await page.mouse.click(box.x, box.y);
 }

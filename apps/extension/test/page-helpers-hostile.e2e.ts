@@ -226,6 +226,6 @@ describe('page helpers against a hostile page', () => {
     await expect.poll(async () => (await field(page)).value).toMatch(/^Hello Dear Sam, /);
     const after = await field(page);
     expect(after).toEqual({ value: after.value, start: after.value.length, end: after.value.length, focused: true });
-    expect(await frameShown(page)).toBe(false);
+    await expect.poll(() => frameShown(page)).toBe(false);
   });
 });

@@ -86,7 +86,8 @@ it('the side panel in every state a person meets, light and dark, 420 and 320 px
       };
     if (text.includes('Now do step 1 only') && assistantTurns(messages) > 0)
       return { calls: [{ name: 'done', input: { summary: 'Found the form.', success: true } }] };
-    return { calls: [{ name: 'think', input: { thought: 'Reading the form.' } }] };
+    // A different thought each turn: the same one over and over reads as a stuck agent, which is stopped.
+    return { calls: [{ name: 'think', input: { thought: `Reading the form (${assistantTurns(messages)}).` } }] };
   };
   await panel.getByRole('button', { name: 'New chat' }).click();
   await runInPanel(panel, 'Pay for the order.', 'Plan');
