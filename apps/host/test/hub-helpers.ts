@@ -63,6 +63,10 @@ export interface Dialled {
   first: Record<string, unknown>;
   /** The close code, when the hub closes the socket. */
   closed: Promise<number>;
+  /** Frames that came after the first, before anyone answered them (a call sent right after the welcome). */
+  backlog: string[];
+  /** The listener keeping them (answerWith takes over from it). */
+  keep: (data: WebSocket.RawData) => void;
 }
 
 /** Opens a socket to the hub with these headers, sends `hello`, and waits for the first answer. */
@@ -72,10 +76,19 @@ export function dial(url: string, hello: unknown, origin?: string): Promise<Dial
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify(hello)));
-    ws.once('message', (data) => {
+    const backlog: string[] = [];
+    let first: Record<string, unknown> | null = null;
+    // The welcome and the hub's first call can arrive together: what follows the welcome is kept.
+    const keep = (data: WebSocket.RawData) => {
+      if (first) {
+        backlog.push(frameText(data));
+        return;
+      }
       const parsed: unknown = JSON.parse(frameText(data));
-      resolve({ ws, first: typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {}, closed });
-    });
+      first = typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
+      resolve({ ws, first, closed, backlog, keep });
+    };
+    ws.on('message', keep);
   });
 }
 
@@ -90,6 +103,8 @@ export function answerWith(
   onEvent?: (name: string, data: unknown) => void,
 ): Peer {
   const peer = new Peer(dialled.ws, { handle, pingMs: 0, ...(onEvent ? { onEvent } : {}) });
+  dialled.ws.off('message', dialled.keep);
+  for (const text of dialled.backlog.splice(0)) peer.receive(text);
   dialled.ws.on('message', (data) => peer.receive(frameText(data)));
   dialled.ws.on('close', () => peer.closed('closed'));
   return peer;

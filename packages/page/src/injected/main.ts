@@ -70,8 +70,11 @@ function install(): void {
     hasText: (text: string) => hasText(text),
     refPresent: (ref: string) => refPresent(registry, ref),
     afterFrame: async () => {
-      // A hidden tab renders nothing and holds its timers: there is no frame to wait for.
-      if (!(await nextFrame())) return false;
+      // A hidden tab renders nothing and holds its timers: there is no frame to wait for. Two
+      // frames: observers (an IntersectionObserver loading the next posts) report after the
+      // first one's rendering; a loaded machine may take longer than a frame's usual 16 ms.
+      if (!(await nextFrame(250))) return false;
+      await nextFrame(250);
       await new Promise((resolve) => builtins.setTimeout(resolve, 0));
       return true;
     },
