@@ -1,8 +1,7 @@
 import type { Prompt, StreamPart } from '../model/spec';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { BrowserError } from '../browser/errors';
-import type { Browser } from '../browser/port';
+import { NO_BROWSER } from '../browser/no-browser';
 import { ScriptedModel, type Script } from '../model/scripted';
 import type { ModelSlot, ToolMode } from '../model/slot';
 import { runTask, type RunOptions } from './agent';
@@ -12,17 +11,6 @@ import { MemoryStore } from './state';
 // The loop's own behaviour — loops, limits, malformed replies, summaries, stopping,
 // persistence — with tools that never touch a page. (Everything that does is tested end
 // to end against the gym in apps/host.)
-
-const noPage = () => Promise.reject(new BrowserError('unexpected', 'No browser in this test.', false));
-const NO_BROWSER: Browser = {
-  tabs: noPage,
-  activeTab: noPage,
-  openTab: noPage,
-  switchTab: noPage,
-  closeTab: noPage,
-  setDialogPolicy: () => undefined,
-  setRequestGuard: () => Promise.resolve(),
-};
 
 function scripted(steps: Script['steps'], toolMode: ToolMode = 'native', contextWindow = 100_000): ModelSlot {
   return { model: new ScriptedModel({ steps }), label: 'scripted', contextWindow, toolMode, vision: false };

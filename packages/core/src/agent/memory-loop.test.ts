@@ -1,7 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { BrowserError } from '../browser/errors';
-import type { Browser } from '../browser/port';
+import { NO_BROWSER } from '../browser/no-browser';
 import { HashEmbedder } from '../memory/hash-embedder';
 import { InMemoryMemory } from '../memory/memory-store';
 import type { MemoryAccess } from '../memory/types';
@@ -16,17 +15,6 @@ import type { AgentEvent } from './events';
 // Memory through the agent loop, with a scripted model: which memory tools are offered,
 // what search_memory gives the model (fenced), remember_fact asked first, facts in the next
 // task's prompt, and the record every task leaves for recall_tasks.
-
-const noPage = () => Promise.reject(new BrowserError('unexpected', 'No browser in this test.', false));
-const NO_BROWSER: Browser = {
-  tabs: noPage,
-  activeTab: noPage,
-  openTab: noPage,
-  switchTab: noPage,
-  closeTab: noPage,
-  setDialogPolicy: () => undefined,
-  setRequestGuard: () => Promise.resolve(),
-};
 
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 

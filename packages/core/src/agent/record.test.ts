@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrowserError } from '../browser/errors';
-import type { Browser } from '../browser/port';
+import { NO_BROWSER } from '../browser/no-browser';
 import { ScriptedModel, type Script } from '../model/scripted';
 import type { ModelSlot } from '../model/slot';
 import type { ConfirmAnswer, Policy } from '../policy/types';
@@ -11,16 +10,6 @@ import { TaskRecord } from './record';
 // The outcome is what happened, not what the model claims (issue "The panel tells the truth"
 // §1): a careless model says it paid after the person declined the payment.
 
-const noPage = () => Promise.reject(new BrowserError('unexpected', 'No browser in this test.', false));
-const NO_BROWSER: Browser = {
-  tabs: noPage,
-  activeTab: noPage,
-  openTab: noPage,
-  switchTab: noPage,
-  closeTab: noPage,
-  setDialogPolicy: () => undefined,
-  setRequestGuard: () => Promise.resolve(),
-};
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 const slot = (steps: Script['steps']): ModelSlot => ({
   model: new ScriptedModel({ steps }),
