@@ -59,6 +59,19 @@ export async function inHelpers<T>(page: Page, body: string): Promise<T> {
   }
 }
 
+/**
+ * Waits until the worker has told the page's helpers they are on (main.ts keeps its word in
+ * the content script's world): keys typed before that are the page's alone, as they are for
+ * a person who types before the helpers have woken.
+ */
+export async function helpersOn(page: Page, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await inHelpers<boolean>(page, `() => globalThis.wayfinderHelpersOn === true`))) {
+    if (Date.now() > deadline) throw new Error('The worker never said the page helpers are on in this page.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Whether the helpers' shadow root has an element matching `css`. */
 export function helpersHave(page: Page, css: string): Promise<boolean> {
   return inHelpers<boolean>(page, `(root) => Boolean(root && root.querySelector(${JSON.stringify(css)}))`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { artifactPath, modelSuite } from './env';
-import { frameView, helperFrame, pressToolbar } from './helper-world';
+import { frameView, helperFrame, helpersOn, pressToolbar } from './helper-world';
 import { DRAFTED, editorText, helperBrain, helperRequests, REWRITTEN, selectText } from './page-helpers-kit';
 
 // In-place edits in every kind of field (issue 16): a rewrite replaces the selection through
@@ -71,8 +71,9 @@ describe('page helpers: /write', () => {
 
     const page = await suite.site('/editors');
     await page.waitForFunction(() => Boolean(Reflect.get(Reflect.get(window, 'editors') ?? {}, 'textarea')));
+    await helpersOn(page);
     await page.locator('#textarea').focus();
-    await page.keyboard.press('End');
+    await page.keyboard.press('Control+End');
     await page.keyboard.type(' /write ');
     const frame = await frameView(page);
     const writer = frame.locator('[data-role="writer"]');
@@ -106,8 +107,9 @@ describe('page helpers: /write', () => {
       await suite.useModel(helperBrain);
       const page = await suite.site('/editors');
       await page.waitForFunction((id) => Boolean(Reflect.get(Reflect.get(window, 'editors') ?? {}, id)), editor.id);
+      await helpersOn(page);
       await page.locator(editor.css).click();
-      await page.keyboard.press('End');
+      await page.keyboard.press('Control+End');
       await page.keyboard.type(' /write');
       await page.keyboard.press('Enter');
       const frame = await frameView(page);

@@ -17,6 +17,8 @@ import { giveBack, takeCommand, WriteCommand, type WriteUndo } from './write-com
 
 /** A selection change with no mouse or key to end it (a script, a double-click's aftermath) settles after this. */
 const QUIET_MS = 250;
+/** The content script's global that holds whether the worker has said the helpers are on here. */
+const HELPERS_ON = 'wayfinderHelpersOn';
 /** After `/write` and this long without a key, a hint says what Space or Enter will do. */
 const HINT_MS = 700;
 
@@ -98,6 +100,8 @@ class PageHelpersHere {
     switch (event.type) {
       case 'state':
         this.enabled = event.enabled;
+        // Said where the e2e tests can wait for it: the content script's own world, which no page script reaches.
+        Reflect.set(globalThis, HELPERS_ON, event.enabled);
         if (!event.enabled) this.closeAll();
         // A selection made before the worker answered gets its toolbar now.
         else this.showForSelection(false);
