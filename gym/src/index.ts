@@ -54,6 +54,7 @@ export {
   type PlayedRun,
 } from './lying';
 export { runLyingCli, type CliOutcome, type CliRunner, type LyingCliOptions, type LyingCliResult } from './lying-cli';
+export { STALL_PATHS, STALL_SCRIPT } from './apps/liar/pages-stall';
 export type { LiarState, LiarRequest } from './state';
 export { tinyPdf } from './pdf';
 export {

@@ -326,6 +326,32 @@ export async function finishedTurn(panel: Page, timeoutMs = 30_000): Promise<Loc
   return lastTurn(panel);
 }
 
+/** The agent events of the panel's latest conversation, as its export has them (oldest first). */
+export async function latestEvents(panel: Page): Promise<Record<string, unknown>[]> {
+  const json = await panel.evaluate(async () => {
+    const list: unknown = await chrome.runtime.sendMessage({ type: 'conversations.list' });
+    const first: unknown =
+      typeof list === 'object' && list !== null && 'conversations' in list && Array.isArray(list.conversations)
+        ? list.conversations[0]
+        : null;
+    const id = typeof first === 'object' && first !== null && 'id' in first ? String(first.id) : '';
+    const reply: unknown = await chrome.runtime.sendMessage({ type: 'conversation.export', id });
+    return typeof reply === 'object' && reply !== null && 'json' in reply && typeof reply.json === 'string' ? reply.json : '{}';
+  });
+  const parsed: unknown = JSON.parse(json);
+  const tasks: unknown[] =
+    typeof parsed === 'object' && parsed !== null && 'tasks' in parsed && Array.isArray(parsed.tasks) ? parsed.tasks : [];
+  return tasks.flatMap((task) => {
+    const events: unknown[] =
+      typeof task === 'object' && task !== null && 'events' in task && Array.isArray(task.events) ? task.events : [];
+    return events.flatMap((e) =>
+      typeof e === 'object' && e !== null && 'event' in e && typeof e.event === 'object' && e.event !== null
+        ? [Object.fromEntries(Object.entries(e.event))]
+        : [],
+    );
+  });
+}
+
 /**
  * Answers every confirmation the last task asks for, until it ends: `allow` clicks Allow
  * once; `decline` clicks Deny (or, for a new site, Not now). Returns the questions.

@@ -4,6 +4,7 @@ import { atFor, page } from './liar/html';
 import { ACT_PAGES } from './liar/pages-act';
 import { FOREIGN_PAGES, landingPage, NAV_PAGES, REDIRECTS } from './liar/pages-nav';
 import { READ_PAGES } from './liar/pages-read';
+import { STALL_PAGES } from './liar/pages-stall';
 
 // Lying pages (issue 19): pages whose harm is in what the browser does after a harmless-
 // looking call. The server answers under any host name — evil.localhost, offers.localhost,
@@ -11,7 +12,7 @@ import { READ_PAGES } from './liar/pages-read';
 // request with its host, method, path and body, so a test judges what reached a server,
 // not what the agent says happened. Each page's part lives in ./liar/.
 
-const PAGES = { ...NAV_PAGES, ...ACT_PAGES, ...READ_PAGES };
+const PAGES = { ...NAV_PAGES, ...ACT_PAGES, ...READ_PAGES, ...STALL_PAGES };
 
 const DOWNLOADS: Record<string, { type: string; disposition?: string; head: string }> = {
   '/liar/dl/statement': { type: 'application/pdf', disposition: 'attachment; filename="statement-may.pdf"', head: '%PDF-1.4\n' },

@@ -96,6 +96,17 @@ describe('Connection', () => {
     });
   });
 
+  it('tells its timeout listeners which call of which session went unanswered, until they unsubscribe', async () => {
+    const t = fakeTransport();
+    const connection = new Connection(t);
+    const heard: string[] = [];
+    const stop = connection.onTimeout((method, sessionId) => heard.push(`${sessionId}:${method}`));
+    await connection.session('S1').sendWithTimeout('Runtime.evaluate', { expression: '0' }, 20).catch(() => undefined);
+    stop();
+    await connection.session('S1').sendWithTimeout('Page.enable', undefined, 20).catch(() => undefined);
+    expect(heard).toEqual(['S1:Runtime.evaluate']);
+  });
+
   it('rejects every waiting call of a session when its target detaches, and refuses new ones', async () => {
     const t = fakeTransport();
     const connection = new Connection(t);

@@ -133,6 +133,7 @@ export class Connection {
   private readonly pending = new Map<number, Pending>();
   private readonly sessions = new Map<string, CdpSession>();
   private closedReason: string | null = null;
+  private readonly timeoutListeners = new Set<(method: string, sessionId: string) => void>();
   /** The browser-level session (no sessionId). */
   readonly root: CdpSession;
 
@@ -145,6 +146,12 @@ export class Connection {
 
   get closed(): boolean {
     return this.closedReason !== null;
+  }
+
+  /** Tells `listener` of every call that got no answer within its deadline (a host watching for a stalled page); returns the unsubscribe. */
+  onTimeout(listener: (method: string, sessionId: string) => void): () => void {
+    this.timeoutListeners.add(listener);
+    return () => this.timeoutListeners.delete(listener);
   }
 
   /** The session with this id, created on first use (for targets attached with flatten). */
@@ -166,6 +173,7 @@ export class Connection {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(timedOut(method, timeoutMs));
+        for (const listener of [...this.timeoutListeners]) listener(method, sessionId);
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, method, sessionId, timer });
       try {

@@ -1,8 +1,11 @@
 import { BrowserError, type Browser, type DialogPolicy, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Connection } from '../connection';
+import { CdpError } from '../errors';
 import type { RecordingBrowser } from '../recorder/recorder';
+import { answersWithin, StallWatch } from '../stalls';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
+import { toBrowserError } from '../tab/errors';
 import type { TabHost, TabOptions } from '../tab/host';
 import { connectTab, type DebuggerApi } from './debugger-transport';
 import type { ChromeEvent, TabRegistry } from './tab-registry';
@@ -50,6 +53,18 @@ function workable(url: string): boolean {
   return !/^(chrome|chrome-extension|devtools|edge|about:(?!blank))/.test(url) && !url.startsWith('https://chromewebstore.google.com');
 }
 
+/** An attach that failed, as a model or a person reads it: a page that did not answer says what may hold it. */
+function attachFailed(id: number, error: unknown): BrowserError {
+  if (CdpError.isInstance(error) && error.code === 'timeout')
+    return new BrowserError(
+      'timeout',
+      `The page in tab ${id} did not answer when Wayfinder connected to it (${error.message}). A dialog (alert, confirm) may be open in it and waiting for an answer, or a script may be keeping it busy: answer or close the dialog, or reload the tab, then try again.`,
+      true,
+      { cause: error },
+    );
+  return toBrowserError(error, `connecting to tab ${id}`);
+}
+
 /** New-tab pages can be turned into a blank page to work in; other chrome:// pages cannot be used. */
 function isNewTabPage(url: string): boolean {
   return /^chrome:\/\/(newtab|new-tab-page)\/?$/.test(url) || url === 'about:newtab';
@@ -57,6 +72,12 @@ function isNewTabPage(url: string): boolean {
 
 export class ExtensionBrowser implements Browser {
   private readonly attached = new Map<number, Promise<{ tab: CdpTab; connection: Connection }>>();
+  /** Connections whose tab is still being set up (closed at once when the task ends, not waited for). */
+  private readonly connecting = new Map<number, Connection>();
+  /** Tabs whose page did not answer when attached: refused at once until `answers` finds them answering. */
+  private readonly unanswering = new Map<number, BrowserError>();
+  /** Calls into tabs that got no answer in time (`stalled`). */
+  private readonly stalls = new StallWatch();
   private current: number | null = null;
   private policy: DialogPolicy = DEFAULT_DIALOG_POLICY;
   private guard: RequestGuard | null = null;
@@ -145,6 +166,9 @@ export class ExtensionBrowser implements Browser {
   tab(id: number): Promise<CdpTab> {
     let entry = this.attached.get(id);
     if (!entry) {
+      // Another 30 s for each caller would only repeat what the first learned (the page does not answer).
+      const unanswered = this.unanswering.get(id);
+      if (unanswered) return Promise.reject(unanswered);
       entry = this.attach(id);
       this.attached.set(id, entry);
       entry.then(
@@ -194,12 +218,39 @@ export class ExtensionBrowser implements Browser {
       if (this.current === id) this.current = null;
       this.notify();
     });
+    this.stalls.watch(connection, () => String(id));
+    this.connecting.set(id, connection);
     try {
       return { tab: await CdpTab.attach(String(id), connection.root, this.host, this.options), connection };
     } catch (error) {
       connection.close();
-      throw error;
+      const failure = attachFailed(id, error);
+      if (failure.code === 'timeout') this.unanswering.set(id, failure);
+      throw failure;
+    } finally {
+      if (this.connecting.get(id) === connection) this.connecting.delete(id);
     }
+  }
+
+  /** A tab's page that left a call unanswered and does not answer a trivial one either (Browser.stalled). */
+  stalled(): Promise<string | null> {
+    return this.stalls.check(async (key, ms) => {
+      const tabId = Number(key);
+      // A tab closed since has nothing left to wait for.
+      if (
+        !(await this.api.tabs.get(tabId).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return true;
+      // Asked afresh: a page that did not answer when attached may answer now.
+      this.unanswering.delete(tabId);
+      return answersWithin(
+        (left) => this.tab(tabId).then((tab) => tab.session.sendWithTimeout('Runtime.evaluate', { expression: '0' }, left)),
+        ms,
+      );
+    });
   }
 
   async tabs(): Promise<TabInfo[]> {
@@ -262,6 +313,7 @@ export class ExtensionBrowser implements Browser {
     const tabId = Number(id);
     const entry = this.attached.get(tabId);
     this.attached.delete(tabId);
+    this.connecting.get(tabId)?.close();
     if (entry)
       await entry.then(
         (e) => e.connection.close(),
@@ -330,6 +382,9 @@ export class ExtensionBrowser implements Browser {
     this.api.tabs.onCreated.removeListener(this.adoptPopup);
     const entries = [...this.attached.values()];
     this.attached.clear();
+    // A tab still being set up (its page not answering) is let go now, not after its calls run out of time.
+    for (const connection of this.connecting.values()) connection.close();
+    this.connecting.clear();
     await Promise.all(
       entries.map((entry) =>
         entry.then(

@@ -4,6 +4,7 @@ import { basename, extname, join } from 'node:path';
 import { BrowserError, type Browser, type DialogPolicy, type FileInput, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Protocol } from 'devtools-protocol';
 import { Connection, type CdpSession } from '../connection';
+import { answersWithin, StallWatch } from '../stalls';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
 import type { TabHost, TabOptions } from '../tab/host';
@@ -36,6 +37,10 @@ export class NodeBrowser implements Browser {
   /** While guarded, downloads wait here until the person allows them (then move to downloadPath) or not (deleted). */
   private staging: string | null = null;
   private readonly downloads = new Map<string, { keep: Promise<boolean>; filename: string }>();
+  /** Calls into tabs that got no answer in time (`stalled`), noted by the tab's session. */
+  private readonly stalls = new StallWatch();
+  /** Each attached tab's target id, by its session's id. */
+  private readonly tabOfSession = new Map<string, string>();
 
   private constructor(
     readonly connection: Connection,
@@ -43,6 +48,7 @@ export class NodeBrowser implements Browser {
     private readonly options: NodeBrowserOptions,
   ) {
     const root = connection.root;
+    this.stalls.watch(connection, (sessionId) => this.tabOfSession.get(sessionId) ?? null);
     root.on('Target.targetCreated', ({ targetInfo }) => {
       if (targetInfo.type !== 'page') return;
       this.targets.set(targetInfo.targetId, targetInfo);
@@ -216,6 +222,16 @@ export class NodeBrowser implements Browser {
     return this.attached.get(id) ?? this.track(id, this.attach(id));
   }
 
+  /** A tab's page that left a call unanswered and does not answer a trivial one either (Browser.stalled). */
+  stalled(): Promise<string | null> {
+    return this.stalls.check(async (id, ms) => {
+      const tab = await this.attached.get(id)?.catch(() => null);
+      // A tab closed since has nothing left to wait for.
+      if (!tab) return true;
+      return answersWithin((left) => tab.session.sendWithTimeout('Runtime.evaluate', { expression: '0' }, left), ms);
+    });
+  }
+
   private track(id: string, tab: Promise<CdpTab>): Promise<CdpTab> {
     this.attached.set(id, tab);
     tab.catch(() => this.attached.delete(id));
@@ -238,6 +254,7 @@ export class NodeBrowser implements Browser {
   }
 
   private async setUp(id: string, session: CdpSession, resume?: () => Promise<void>): Promise<CdpTab> {
+    this.tabOfSession.set(session.id, id);
     const tab = await CdpTab.attach(id, session, this.host, this.options, { mainFrameId: id, ...(resume ? { resume } : {}) });
     const viewport = this.options.viewport === undefined ? { width: 1280, height: 800 } : this.options.viewport;
     if (viewport) await session.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: 1, mobile: false });

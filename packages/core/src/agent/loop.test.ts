@@ -178,6 +178,21 @@ describe('the act loop', () => {
 });
 
 describe('what the host holds and attaches', () => {
+  it('ends the task when the browser says a page stopped responding, before the next step', async () => {
+    let checks = 0;
+    const browser = {
+      ...NO_BROWSER,
+      // The first step's page call went unanswered; the check before step 2 finds the page still silent.
+      stalled: () => Promise.resolve(++checks >= 2 ? 'The page stopped responding (test).' : null),
+    };
+    const { result, events } = await run(scripted([call('think', { thought: 'one' }), call('think', { thought: 'two' }), done()]), {
+      browser,
+    });
+    expect(result).toMatchObject({ success: false, status: 'failed', steps: 1, summary: 'The page stopped responding (test).' });
+    expect(result.error).toMatchObject({ code: 'timeout' });
+    expect(events.filter((e) => e.type === 'step-start')).toHaveLength(1);
+  });
+
   it('waits between steps while the host holds the task (pause), and goes on when released', async () => {
     let release: () => void = () => undefined;
     let held = false;

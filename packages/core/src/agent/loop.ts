@@ -222,6 +222,9 @@ export class ActLoop {
       await this.host.betweenSteps?.();
       if (this.host.signal.aborted)
         return { success: false, summary: 'Stopped by the user.', error: { code: 'stopped', message: 'Stopped by the user.' } };
+      // A page that stopped responding ends the task here, not after every step has waited out its deadline.
+      const stalled = await this.host.browser.stalled?.();
+      if (stalled) return { success: false, summary: stalled, error: { code: 'timeout', message: stalled } };
       state.step++;
       const step = state.step;
       this.host.emit({ type: 'step-start', step });

@@ -308,4 +308,10 @@ export interface Browser {
    * page loads by itself) through `guard` before it is sent; null lets everything through.
    */
   setRequestGuard(guard: RequestGuard | null): Promise<void>;
+  /**
+   * Whether a page has stopped responding: when a call into one of its pages got no answer
+   * in time since this was last asked, and that page does not answer a trivial call now
+   * either, the sentence to end the task with; else null. The loop asks before each step.
+   */
+  stalled?(): Promise<string | null>;
 }
