@@ -26,7 +26,7 @@ describe('settings versions', () => {
     const settings = upgradeSettings(stored);
     expect(settings.providers.ollama).toEqual({ baseURL: 'http://gpu-box:11434', apiKey: '', model: 'qwen2.5' });
     expect(settings.roles).toEqual({ actor: { provider: 'ollama', model: '' }, planner: null, summariser: null, vision: null });
-    expect(settings.agent).toEqual({ maxSteps: 12, inputMode: 'cdp', screenshots: true });
+    expect(settings.agent).toEqual({ maxSteps: 12, inputMode: 'cdp', answerWithinSec: 300, screenshots: true });
     expect(settings.providers.openai.model).toBe('gpt-4o-mini');
   });
 

@@ -83,6 +83,8 @@ export const SETTINGS = z.object({
     maxSteps: z.number().int().min(1).max(60).default(30),
     /** `cdp`: trusted input through the debugger; `dom`: script-made events. */
     inputMode: z.enum(['cdp', 'dom']).default('cdp'),
+    /** A confirmation card nobody answers within this long is withdrawn and declined (a person who walked away). */
+    answerWithinSec: z.number().int().min(1).max(3600).default(300),
     /** A small picture of the page after each action, in the timeline. */
     screenshots: z.boolean().default(true),
   }),

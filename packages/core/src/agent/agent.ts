@@ -117,6 +117,7 @@ export async function runTask(options: RunOptions): Promise<TaskResult> {
     save,
     askUser: options.askUser ?? (() => Promise.resolve('(No one is available to answer; decide without it, or finish with done.)')),
     confirm: options.confirm ?? (() => Promise.resolve<ConfirmAnswer>('deny')),
+    ...(options.answerWithinMs ? { answerWithinMs: options.answerWithinMs } : {}),
     secrets: vault,
     ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
     ...(options.memory ? { memory: options.memory } : {}),

@@ -44,6 +44,8 @@ export interface LoopHost {
   askUser(question: string): Promise<string>;
   /** Puts a question to the person; `signal` aborts when the question is withdrawn (the loop ended first): take it off screen. */
   confirm(request: ConfirmRequest & { tool: string; input: unknown }, signal: AbortSignal): Promise<ConfirmAnswer>;
+  /** A question nobody answers within this long is declined (default: it waits). */
+  answerWithinMs?: number;
   /** Stored secrets, filled in when typing. */
   secrets: SecretVault | null;
   /** Awaited before each step (a paused task waits here). */
@@ -127,6 +129,7 @@ export class ActLoop {
       render: host.render,
       confirm: (request, signal) => host.confirm(request, signal),
       onEvent: (event) => host.emit(event),
+      ...(host.answerWithinMs ? { answerWithinMs: host.answerWithinMs } : {}),
     });
     this.context = this.makeContext();
   }

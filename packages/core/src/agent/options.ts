@@ -40,6 +40,8 @@ export interface RunOptions {
    * no longer matters (what it held has failed).
    */
   confirm?: (request: ConfirmRequest & { tool: string; input: unknown }, signal: AbortSignal) => Promise<ConfirmAnswer>;
+  /** A confirmation nobody answers within this long is withdrawn and declined (default: it waits while the task runs). */
+  answerWithinMs?: number;
   /** Stored secrets: named to the model as placeholders, filled in at typing time, redacted everywhere. */
   secrets?: SecretVault;
   /**

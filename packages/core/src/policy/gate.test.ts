@@ -144,4 +144,40 @@ describe('Gate', () => {
     });
     expect(await gate.check(click, here)).toMatchObject({ allowed: false, by: 'policy' });
   });
+
+  it('a question nobody answers in time is withdrawn and declined, the call refused and a held request failed; the next one is asked', async () => {
+    const { policy, told } = policyOf(PAY, { ...PAY, kind: 'new-site', question: 'Let the page send your password to chat.localhost?' });
+    const events: ConfirmationEvent[] = [];
+    let withdrawn = 0;
+    const gate = new Gate({
+      policy,
+      answerWithinMs: 30,
+      onEvent: (e) => events.push(e),
+      // A person who walked away: only the gate ends the question.
+      ask: (_q, signal) => new Promise<ConfirmAnswer>(() => signal.addEventListener('abort', () => withdrawn++)),
+    });
+    expect(await gate.check(click, here)).toEqual({
+      allowed: false,
+      by: 'person',
+      reason: 'nobody answered within 30 ms, so it was declined: Pay $20 on shop.example?',
+    });
+    const held = await gate.request({
+      ...page('https://chat.localhost/steal'),
+      method: 'POST',
+      resourceType: 'XHR',
+      navigation: false,
+      topFrame: false,
+    });
+    expect(held.allow).toBe(false);
+    expect(held.allow ? '' : held.reason).toMatch(/^nobody answered within 30 ms, so it was declined: .*chat\.localhost/);
+    expect(withdrawn).toBe(2);
+    expect(told).toEqual(['answered click deny', 'answered page deny']);
+    expect(events.filter((e) => e.type === 'confirmation-answered')).toEqual([
+      { type: 'confirmation-answered', tool: 'click', answer: 'deny', unanswered: true },
+      { type: 'confirmation-answered', tool: 'page', answer: 'deny', unanswered: true },
+    ]);
+    // An answer in time is the person's, as ever.
+    const quick = new Gate({ policy, answerWithinMs: 1_000, ask: () => Promise.resolve('once') });
+    expect(await quick.check(click, here)).toEqual({ allowed: true });
+  });
 });

@@ -11,7 +11,8 @@ import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, ProposedCall
 /** What the gate tells its owner about questions (the agent passes them on as events). */
 export type ConfirmationEvent =
   | ({ type: 'confirmation-needed'; tool: string; input: unknown } & ConfirmRequest)
-  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer };
+  /** `unanswered`: nobody answered in time (GateOptions.answerWithinMs), so it was declined. */
+  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer; unanswered?: true };
 
 /** A question as it goes to the person: the policy's question, and the call it is about. */
 export type GateQuestion = ConfirmRequest & { tool: string; input: unknown };
@@ -24,6 +25,19 @@ export interface GateOptions {
   /** Puts a question to the person; without it, every question is declined. */
   ask?: AskPerson;
   onEvent?: (event: ConfirmationEvent) => void;
+  /**
+   * A question nobody answers within this long is withdrawn and declined (a person who walked
+   * away: the call does not run, a held request fails, and the task goes on or ends). Default:
+   * it waits as long as the gate is open.
+   */
+  answerWithinMs?: number;
+}
+
+/** The reason a call or request was refused when nobody answered its question in time. */
+export function unansweredReason(ms: number, question: string): string {
+  const minutes = ms / 60_000;
+  const time = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+  return `nobody answered within ${time}, so it was declined: ${question}`;
 }
 
 export type GateVerdict =
@@ -72,24 +86,35 @@ export class Gate {
   }
 
   /** Asks the person, after any question already being asked; 'deny' once the gate is closed. */
-  private ask(question: ConfirmRequest, tool: string, input: unknown): Promise<ConfirmAnswer> {
-    const { ask, onEvent } = this.options;
+  private ask(question: ConfirmRequest, tool: string, input: unknown): Promise<{ answer: ConfirmAnswer; unanswered: boolean }> {
+    const { ask, onEvent, answerWithinMs } = this.options;
     const signal = this.closing.signal;
     const next = this.asking.then(async () => {
-      if (signal.aborted) return 'deny' as const;
+      if (signal.aborted) return { answer: 'deny' as const, unanswered: false };
       onEvent?.({ type: 'confirmation-needed', tool, input, ...question });
       // This question's own signal: aborted only if the gate closes while it is open (then it is withdrawn).
       const open = new AbortController();
       const withdraw = () => open.abort();
       signal.addEventListener('abort', withdraw, { once: true });
+      // Nobody answering in time withdraws it too.
+      const timing = { ranOut: false };
+      const expiry =
+        ask && answerWithinMs
+          ? setTimeout(() => {
+              timing.ranOut = true;
+              open.abort();
+            }, answerWithinMs)
+          : undefined;
       let answer: ConfirmAnswer = 'deny';
       try {
         if (ask) answer = await withdrawable(ask({ ...question, tool, input }, open.signal), open.signal);
       } finally {
+        clearTimeout(expiry);
         signal.removeEventListener('abort', withdraw);
       }
-      onEvent?.({ type: 'confirmation-answered', tool, answer });
-      return answer;
+      const unanswered = timing.ranOut;
+      onEvent?.({ type: 'confirmation-answered', tool, answer, ...(unanswered ? { unanswered: true as const } : {}) });
+      return { answer, unanswered };
     });
     this.asking = next.catch(() => undefined);
     return next;
@@ -107,8 +132,9 @@ export class Gate {
     if (verdict.decision === 'deny') return { allowed: false, by: 'policy', reason: verdict.reason };
     if (verdict.decision === 'allow') return { allowed: true };
     const question = questionOf(verdict);
-    const answer = await this.ask(question, proposed.tool, proposed.input);
+    const { answer, unanswered } = await this.ask(question, proposed.tool, proposed.input);
     await policy.answered?.(proposed, question, answer);
+    if (unanswered) return { allowed: false, by: 'person', reason: unansweredReason(this.options.answerWithinMs ?? 0, verdict.question) };
     return declined(answer) ? { allowed: false, by: 'person', reason: verdict.question } : { allowed: true };
   }
 
@@ -137,11 +163,12 @@ export class Gate {
     if (verdict.decision === 'deny') return { allow: false, reason: verdict.reason };
     const question = questionOf(verdict);
     const input = { url: request.url, method: request.method };
-    const answer = await this.ask(question, 'page', input);
+    const { answer, unanswered } = await this.ask(question, 'page', input);
     const proposed = proposedCall('page', input, [{ kind: 'open', url: request.url, target: 'this-tab' }]);
     await policy.answered?.(proposed, question, answer);
     // The gate may have closed while the question was open (the answer is then 'deny' anyway).
     if (this.signal.aborted) return { allow: false, reason: 'the task ended before the person answered.' };
+    if (unanswered) return { allow: false, reason: unansweredReason(this.options.answerWithinMs ?? 0, verdict.question) };
     return declined(answer) ? { allow: false, reason: `the person declined: ${verdict.question}` } : { allow: true };
   }
 

@@ -27,6 +27,8 @@ export interface ToolRunnerOptions {
   /** Puts a held call to the person; without it, held calls are declined. */
   confirm?: AskPerson;
   onEvent?: (event: ConfirmationEvent) => void;
+  /** A question nobody answers within this long is declined (GateOptions.answerWithinMs). */
+  answerWithinMs?: number;
 }
 
 export interface ToolCallRequest {
@@ -52,6 +54,7 @@ export class ToolRunner {
       policy: options.policy,
       ...(options.confirm ? { ask: options.confirm } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(options.answerWithinMs ? { answerWithinMs: options.answerWithinMs } : {}),
     });
   }
 

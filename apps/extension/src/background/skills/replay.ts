@@ -79,7 +79,7 @@ export interface SkillRunRequest {
 
 export function skillBody(request: SkillRunRequest): TaskBody {
   const { skill } = request;
-  return async ({ browser, policy, redaction, signal, confirm, onEvent }) => {
+  return async ({ browser, policy, redaction, signal, confirm, answerWithinMs, onEvent }) => {
     let step = 0;
     const runner = new TimelineRunner(
       {
@@ -87,6 +87,7 @@ export function skillBody(request: SkillRunRequest): TaskBody {
         policy,
         render: { ...DEFAULT_RENDER, redact: redaction.apply },
         confirm,
+        answerWithinMs,
         onEvent,
       },
       onEvent,
@@ -124,6 +125,7 @@ export function skillBody(request: SkillRunRequest): TaskBody {
               secrets: redaction.secrets,
               redaction,
               confirm,
+              answerWithinMs,
               signal: stepSignal ?? signal,
             });
             return { ok: done.success, message: done.summary };

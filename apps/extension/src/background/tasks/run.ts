@@ -47,6 +47,8 @@ export type TaskBody = (parts: {
   redaction: Redaction;
   signal: AbortSignal;
   confirm: (request: ConfirmRequest & { tool: string; input: unknown }, withdrawn?: AbortSignal) => Promise<ConfirmAnswer>;
+  /** A confirmation nobody answers within this long is declined (the settings' agent.answerWithinSec). */
+  answerWithinMs: number;
   onEvent: (event: AgentEvent) => void;
 }) => Promise<{ success: boolean; summary: string }>;
 
@@ -121,10 +123,13 @@ export function launch(run: Launch, services: RunServices): void {
   // What the person is asked is stored and shown, redacted (pending.ts): a page's address or dialog may hold a secret.
   const ask = (request: PendingRequest, withdrawn?: AbortSignal) =>
     pending.ask(run.taskId, request, withdrawn ? AbortSignal.any([signal, withdrawn]) : signal);
+  // Nobody answering within this long is a "no" (the gate marks its own questions so; the others are withdrawn here).
+  const answerWithinMs = run.settings.agent.answerWithinSec * 1000;
+  const askInTime = (request: PendingRequest) => ask(request, AbortSignal.timeout(answerWithinMs));
   running.add(live);
   keepAlive(true);
   const rules = guardNetwork().catch((error: unknown) => logError('wayfinder: could not set the network rules', error));
-  browser.setDialogPolicy((dialog) => askAboutDialog(ask, dialog));
+  browser.setDialogPolicy((dialog) => askAboutDialog(askInTime, dialog));
   hub.pushStatus();
   const finish = async () => {
     // A question the page raised as the task ended (a download, a request) has nobody left to answer it.
@@ -157,7 +162,12 @@ export function launch(run: Launch, services: RunServices): void {
   Promise.all([services.db(), memory, rules, library, searching])
     .then(([db, access, , skills, research]): Promise<unknown> =>
       run.body
-        ? runBody(run.body, { browser, policy: run.policy, redaction: run.redaction, signal, confirm, onEvent }, run.taskId, outcomes)
+        ? runBody(
+            run.body,
+            { browser, policy: run.policy, redaction: run.redaction, signal, confirm, answerWithinMs, onEvent },
+            run.taskId,
+            outcomes,
+          )
         : runTask({
             task: run.task,
             mode: run.mode,
@@ -181,16 +191,17 @@ export function launch(run: Launch, services: RunServices): void {
             betweenSteps: () => running.held(live),
             onEvent,
             askUser: async (question) => {
-              const answer = await ask({ id: newId('r'), kind: 'question', question });
-              return answer.kind === 'question' ? answer.text : '';
+              const answer = await askInTime({ id: newId('r'), kind: 'question', question });
+              return answer.kind === 'question' ? answer.text : '(Nobody answered in time; decide without it, or finish with done.)';
             },
             approvePlan: async (steps, message) => {
-              const answer = await ask({ id: newId('r'), kind: 'plan', steps, message });
+              const answer = await askInTime({ id: newId('r'), kind: 'plan', steps, message });
               return answer.kind === 'plan'
                 ? { approved: answer.approved, ...(answer.steps ? { steps: answer.steps } : {}) }
                 : { approved: false };
             },
             confirm,
+            answerWithinMs,
           }),
     )
     .then(finish, async (error: unknown) => {

@@ -172,6 +172,20 @@ export function App() {
             <option value="cdp">Real input through the debugger (works on every site)</option>
             <option value="dom">Page events (some sites ignore them)</option>
           </select>
+          <label htmlFor="answer-within">Minutes to wait for an answer (then it is a no)</label>
+          <input
+            id="answer-within"
+            type="number"
+            min={1}
+            max={60}
+            value={Math.round(settings.agent.answerWithinSec / 60)}
+            onChange={(e) =>
+              commit({
+                ...current(),
+                agent: { ...current().agent, answerWithinSec: 60 * Math.max(1, Math.min(60, Math.round(Number(e.target.value)) || 5)) },
+              })
+            }
+          />
           <span className="label-like" id="screenshots-label">
             Timeline pictures
           </span>

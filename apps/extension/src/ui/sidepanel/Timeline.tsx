@@ -26,9 +26,10 @@ type Row =
   | { kind: 'confirm'; text: string; allowed: boolean }
   | { kind: 'error'; message: string };
 
-function confirmText(answer: string, question: string): string {
-  const what =
-    answer === 'always'
+function confirmText(answer: string, question: string, unanswered: boolean): string {
+  const what = unanswered
+    ? 'Nobody answered in time, so it was declined'
+    : answer === 'always'
       ? 'You allowed it on this site from now on'
       : answer === 'once'
         ? 'You allowed it once'
@@ -60,7 +61,7 @@ function rows(events: EventRecord[]): Row[] {
       out.push({
         kind: 'confirm',
         allowed: event.answer === 'once' || event.answer === 'always',
-        text: confirmText(event.answer, question),
+        text: confirmText(event.answer, question, event.unanswered === true),
       });
       question = '';
     } else if (event.type === 'error') out.push({ kind: 'error', message: event.message });
