@@ -181,6 +181,10 @@ describe('canaries through every sink of the extension', () => {
     const answer = await turn.getByRole('region', { name: 'Answer' }).innerText();
     expect(answer).toContain('[typed password]');
     expect(answer).toContain('•••• 1111');
+    // What the panel shows (issue 30 §2): the timeline, each step's details (closed, so textContent), the questions answered.
+    const shown = (await panel.locator('body').textContent()) ?? '';
+    for (const canary of [SECRET, TYPED, CARD, CARD.replace(/\D/g, '')]) expect(shown).not.toContain(canary);
+    expect(shown).toContain('•••• 1111');
 
     // The answer rated; the conversation exported from History.
     const rate = turn.getByRole('group', { name: 'Rate this answer' });

@@ -307,6 +307,12 @@ export async function runInPanel(panel: Page, task: string, mode: 'Act' | 'Plan'
   await panel.waitForFunction((n) => document.querySelectorAll('article').length > n, before);
 }
 
+/** Opens the panel header's More (skills, tab audio, Home, Options) unless it is open. */
+export async function openMore(panel: Page): Promise<void> {
+  const more = panel.getByRole('button', { name: 'More', exact: true });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+}
+
 /** The last task in the panel's conversation. */
 export function lastTurn(panel: Page) {
   return panel.getByRole('article').last();

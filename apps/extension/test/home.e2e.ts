@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
-import { agentRequests, artifactPath, modelSuite } from './env';
+import { agentRequests, artifactPath, modelSuite, openMore } from './env';
 
 // The Home page (issue 16): its task box starts a task that runs (a mock model answers);
 // the task shows among the recent ones with how it ended; a favourite runs from there.
@@ -52,6 +52,7 @@ describe('Home', () => {
 
   it('is reachable from the side panel', async () => {
     const panel = await suite.panel();
+    await openMore(panel);
     const link = panel.getByRole('link', { name: 'Home' });
     expect(await link.getAttribute('href')).toBe(`chrome-extension://${suite.env.extensionId}/home.html`);
   });

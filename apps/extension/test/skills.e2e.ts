@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './a11y';
-import { answerAll, artifactPath, finishedTurn, openExtensionEnv, type ExtensionEnv } from './env';
+import { answerAll, artifactPath, type ExtensionEnv, finishedTurn, openExtensionEnv, openMore } from './env';
 
 // Skills in the extension (issue 13), through the front door: a person records the gym's
 // signup from the side panel while doing it in the page with real input, the skill opens on
@@ -78,6 +78,7 @@ describe('skills', () => {
     const panel = await env.openPanel();
     await site.bringToFront();
 
+    await openMore(panel);
     await panel.getByRole('button', { name: 'Skills', exact: true }).click();
     await panel.getByRole('button', { name: 'Record a skill' }).click();
     const bar = panel.getByRole('region', { name: 'Recording a skill' });

@@ -2,7 +2,7 @@ import { startMockAudio, startOpenAICompatible, wavInfo, type MockAudioServer, t
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { agentRequests, finishedTurn, openExtensionEnv, settingsWith, type ExtensionEnv } from './env';
+import { agentRequests, type ExtensionEnv, finishedTurn, openExtensionEnv, openMore, settingsWith } from './env';
 import { fakeMicArgs, shoot, spokenWav, writeVoice } from './voice-kit';
 
 // A tab's recorded audio given to the model itself (issue 17): with a model marked as taking
@@ -48,6 +48,7 @@ async function useModel(takesAudio: boolean): Promise<void> {
 /** Records 3 s of the clip page's audio from the panel's button; returns the card with the recording. */
 async function recordClip(p: Page) {
   await site.bringToFront();
+  await openMore(p);
   await p.getByRole('button', { name: 'Record tab audio' }).click();
   const card = p.getByRole('region', { name: 'Tab audio' });
   await card.getByText(/s of audio from/).waitFor({ timeout: 20_000 });

@@ -2,7 +2,7 @@ import { startMockAudio, wavInfo, type MockAudioServer } from '@wayfinder/gym';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
-import { openExtensionEnv, type ExtensionEnv } from './env';
+import { type ExtensionEnv, openExtensionEnv, openMore } from './env';
 import { blockMicInProfile, fakeMicArgs, shoot, spokenWav, writeVoice } from './voice-kit';
 
 // Voice (issue 17) in a browser without the fake permission prompt — which, when on, makes
@@ -43,6 +43,7 @@ describe('tab audio', () => {
     const p = await env.openPanel();
     await p.setViewportSize({ width: 420, height: 720 });
     await site.bringToFront();
+    await openMore(p);
     await p.getByRole('button', { name: 'Record tab audio' }).click();
     const card = p.getByRole('region', { name: 'Tab audio' });
     await card.getByText(/Recording the tab’s audio… \d s left/).waitFor();

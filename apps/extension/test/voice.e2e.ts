@@ -2,7 +2,7 @@ import { startMockAudio, wavInfo, type MockAudioServer } from '@wayfinder/gym';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
-import { finishedTurn, openExtensionEnv, settingsWith, type ExtensionEnv } from './env';
+import { type ExtensionEnv, finishedTurn, openExtensionEnv, openMore, settingsWith } from './env';
 import { fakeMicArgs, fakeTts, holdToTalk, shoot, spokenSoFar, spokenWav, writeVoice } from './voice-kit';
 
 // Voice (issue 17) through the front door: Chromium's fake microphone plays a WAV that
@@ -138,6 +138,7 @@ describe('push-to-talk', () => {
     const site = await open('/signup');
     const p = await panel();
     await site.bringToFront();
+    await openMore(p);
     await p.getByRole('button', { name: 'Skills', exact: true }).click();
     await p.getByRole('button', { name: 'Record a skill' }).click();
     const bar = p.getByRole('region', { name: 'Recording a skill' });

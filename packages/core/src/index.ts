@@ -35,6 +35,7 @@ export {
 } from './policy/sites';
 export { MemoryStore, newTaskState, type Store, type TaskState, type TaskStatus } from './agent/state';
 export { DEFAULT_MAX_STEPS, HARD_MAX_STEPS } from './agent/loop';
+export { splitClaim } from './agent/record';
 export { TASK_PREFIX } from './model/prompt-reading';
 export { ModelConfigError, ModelError, type ModelErrorCode, classifyModelError } from './model/errors';
 export {

@@ -4,6 +4,7 @@
 // bundles (ESLint holds the pages to this entry).
 
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
+export { splitClaim } from './agent/record';
 export type { Store, TaskState, TaskStatus } from './agent/state';
 export type { PromptApi, PromptApiAvailability } from './model/prompt-api';
 export type { Secret } from './policy/secrets';

@@ -26,5 +26,7 @@ export function costOf(modelLabel: string, inputTokens: number, outputTokens: nu
   const price = PRICES.find(([pattern]) => pattern.test(model));
   if (!price) return '';
   const dollars = (inputTokens * price[1] + outputTokens * price[2]) / 1_000_000;
+  // Less than a hundredth of a cent says nothing worth a place on screen.
+  if (dollars < 0.00005) return '';
   return `≈ $${dollars < 0.01 ? dollars.toFixed(4) : dollars.toFixed(2)}`;
 }

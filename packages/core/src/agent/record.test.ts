@@ -5,7 +5,7 @@ import type { ModelSlot } from '../model/slot';
 import type { ConfirmAnswer, Policy } from '../policy/types';
 import { runTask } from './agent';
 import type { AgentEvent } from './events';
-import { TaskRecord } from './record';
+import { splitClaim, TaskRecord } from './record';
 
 // The outcome is what happened, not what the model claims (issue "The panel tells the truth"
 // §1): a careless model says it paid after the person declined the payment.
@@ -54,6 +54,15 @@ describe('the outcome is reconciled with the record', () => {
     expect(result.summary).toMatch(/^You declined the payment, so nothing was paid\./);
     expect(result.claim).toBe('Paid the membership fee with the card ending 4444.');
     expect(done).toMatchObject({ type: 'done', success: false, claim: 'Paid the membership fee with the card ending 4444.' });
+  });
+
+  it('a screen that shows the claim apart gets what happened and the claim split back', async () => {
+    const { result } = await careless('deny');
+    expect(splitClaim(result)).toEqual({
+      happened: 'You declined the payment, so nothing was paid.',
+      claim: 'Paid the membership fee with the card ending 4444.',
+    });
+    expect(splitClaim({ summary: 'Paid.', claim: null })).toEqual({ happened: 'Paid.', claim: null });
   });
 
   it('allowed, the model’s summary stands', async () => {

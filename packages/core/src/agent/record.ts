@@ -43,6 +43,22 @@ export interface Reconciled {
   claim: string | null;
 }
 
+/** A reconciled summary: what happened, then the model's words as its claim. */
+function withClaim(happened: string, claim: string): string {
+  return `${happened} (The model said: “${claim}”)`;
+}
+
+/**
+ * A result's summary split for a screen that shows the claim apart: what happened, and the
+ * model's words (null when the record did not contradict them).
+ */
+export function splitClaim(result: { summary: string; claim?: string | null }): { happened: string; claim: string | null } {
+  const { summary, claim } = result;
+  if (!claim) return { happened: summary, claim: null };
+  const tail = withClaim('', claim);
+  return { happened: summary.endsWith(tail) ? summary.slice(0, -tail.length) : summary, claim };
+}
+
 /** Keeps, from a task's events, the consequences the person was asked about and how each ended. */
 export class TaskRecord {
   /** Every answer, in order: the kind asked about and whether the person allowed it. */
@@ -74,6 +90,6 @@ export class TaskRecord {
   reconcile(success: boolean, summary: string, from = 0): Reconciled {
     const facts = this.notDone(from);
     if (!success || !facts.length) return { success, summary, claim: null };
-    return { success: false, summary: `${facts.join(' ')} (The model said: “${summary}”)`, claim: summary };
+    return { success: false, summary: withClaim(facts.join(' '), summary), claim: summary };
   }
 }

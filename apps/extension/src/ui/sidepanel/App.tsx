@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TaskMode } from '@wayfinder/core/ui';
 import { ask, declined } from '../../lib/messages';
-import { Brain, CircleDot, Compass, History as HistoryIcon, House, Settings, SquarePen, Star } from 'lucide-react';
+import { Brain, CircleDot, Compass, Ellipsis, History as HistoryIcon, House, Settings, SquarePen, Star } from 'lucide-react';
 import { Favourites } from './Favourites';
 import { History } from './History';
 import { FeedLine } from './FeedLine';
@@ -38,6 +38,7 @@ export function App() {
   const [showFavourites, setShowFavourites] = useState(false);
   const [showMemory, setShowMemory] = useState(false);
   const [showSkills, setShowSkills] = useState(false);
+  const [showMore, setShowMore] = useState(false);
   const { recording, setRecording } = useRecording();
   // Push-to-talk, spoken replies and tab audio (issue 17).
   const { voice, capture, onTabText } = usePanelVoice({ tasks, recording: recording !== null, setDraft });
@@ -164,27 +165,45 @@ export function App() {
         >
           <Brain aria-hidden size={18} />
         </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label="Skills"
-          title="Skills: record a skill, open the Skills page"
-          aria-expanded={showSkills}
-          onClick={() => setShowSkills((v) => !v)}
-        >
-          <CircleDot aria-hidden size={18} />
-        </button>
-        <TabAudioButton disabled={capture?.state === 'recording'} onProblem={setError} />
         <button type="button" className="icon" aria-label="New chat" title="New chat" onClick={() => void openConversation(null)}>
           <SquarePen aria-hidden size={18} />
         </button>
-        <a className="icon" href={chrome.runtime.getURL('/home.html')} target="_blank" rel="noopener" aria-label="Home" title="Home">
-          <House aria-hidden size={18} />
-        </a>
-        <button type="button" className="icon" aria-label="Options" title="Options" onClick={() => void chrome.runtime.openOptionsPage()}>
-          <Settings aria-hidden size={18} />
+        {/* At most five buttons in the header (a 420 px panel at 200 % zoom has 210 px): the rest are under More. */}
+        <button
+          type="button"
+          className="icon"
+          aria-label="More"
+          title="More: skills, tab audio, Home, Options"
+          aria-expanded={showMore}
+          aria-controls="more-actions"
+          onClick={() => setShowMore((v) => !v)}
+        >
+          <Ellipsis aria-hidden size={18} />
         </button>
       </header>
+      {showMore && (
+        <div id="more-actions" className="more-actions" role="group" aria-label="More">
+          <button
+            type="button"
+            aria-label="Skills"
+            title="Skills: record a skill, open the Skills page"
+            aria-expanded={showSkills}
+            onClick={() => {
+              setShowSkills((v) => !v);
+              setShowMore(false);
+            }}
+          >
+            <CircleDot aria-hidden size={16} /> Skills
+          </button>
+          <TabAudioButton disabled={capture?.state === 'recording'} onProblem={setError} />
+          <a href={chrome.runtime.getURL('/home.html')} target="_blank" rel="noopener" aria-label="Home" title="Home">
+            <House aria-hidden size={16} /> Home
+          </a>
+          <button type="button" aria-label="Options" title="Options" onClick={() => void chrome.runtime.openOptionsPage()}>
+            <Settings aria-hidden size={16} /> Options
+          </button>
+        </div>
+      )}
       {showHistory && (
         <History
           conversations={conversations}

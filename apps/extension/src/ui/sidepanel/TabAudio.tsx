@@ -46,7 +46,6 @@ export function TabAudioButton({ disabled, onProblem }: { disabled: boolean; onP
   return (
     <button
       type="button"
-      className="icon"
       aria-label="Record tab audio"
       title="Record the tab’s audio for a few seconds (Ctrl+Shift+A)"
       disabled={disabled}
@@ -56,7 +55,7 @@ export function TabAudioButton({ disabled, onProblem }: { disabled: boolean; onP
         })
       }
     >
-      <AudioLines size={18} aria-hidden="true" />
+      <AudioLines size={16} aria-hidden="true" /> Tab audio
     </button>
   );
 }

@@ -91,6 +91,11 @@ export function TaskBox({
     void ask({ type: 'page.current' }).then((reply) => setPage(reply.ok ? reply.page : null));
   }, [mode]);
 
+  // The panel opens ready to type: keyboard users start in the task box, not twelve Tabs away.
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+
   useEffect(() => {
     if (!draft) return;
     const attached = draft.attach;

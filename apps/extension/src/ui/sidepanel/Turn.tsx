@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CircleCheck, CircleDashed, CircleMinus, CircleX, LoaderCircle, Pause, Play } from 'lucide-react';
-import type { PlanStep, TaskMode } from '@wayfinder/core/ui';
+import { splitClaim, type PlanStep, type TaskMode } from '@wayfinder/core/ui';
 import { ask, type TaskView } from '../../lib/messages';
 import { costOf } from '../../lib/pricing';
 import { CopyButton, Markdown } from '../markdown';
@@ -61,6 +61,25 @@ export interface TurnActions {
   busy: boolean;
 }
 
+/**
+ * What the task came to: what happened, and — when the record contradicts the model (it said
+ * it paid after the person declined the payment: docs/0040-outcome-reconciled.md) — the
+ * model's words apart, marked as its claim.
+ */
+function Outcome({ result }: { result: NonNullable<TaskView['result']> }) {
+  const { happened, claim } = splitClaim(result);
+  return (
+    <>
+      <Markdown text={happened} />
+      {claim !== null && (
+        <p className="claim" aria-label="The model’s claim">
+          <span className="muted">The model said (not what happened):</span> “{claim}”
+        </p>
+      )}
+    </>
+  );
+}
+
 export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }) {
   const [busy, setBusy] = useState(false);
   const live = LIVE.has(task.status);
@@ -69,7 +88,7 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
   // The command interpreter uses no model: no tokens, no cost to show.
   // A host task's tokens are counted on the host (`wayfinder history`), not here.
   const counted = usedModel(task) && !task.host;
-  const cost = counted ? costOf(task.model, task.usage.inputTokens, task.usage.outputTokens) : null;
+  const cost = counted && !failed ? costOf(task.model, task.usage.inputTokens, task.usage.outputTokens) : null;
   // The reason it failed is the answer; the same words are not repeated as the last step.
   const events =
     failed && task.result
@@ -116,9 +135,10 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
             <p className="warn">Stopped.</p>
           ) : (
             <>
-              <Markdown text={task.result.summary} />
+              <Outcome result={task.result} />
               <CopyButton text={task.result.summary} label="Copy answer" className="copy-answer" />
-              {!task.host && <RateAnswer taskId={task.id} conversationId={task.conversationId} />}
+              {/* A failed task has no answer to rate (its reason is shown instead). */}
+              {!task.host && !failed && <RateAnswer taskId={task.id} conversationId={task.conversationId} />}
             </>
           )}
         </div>
