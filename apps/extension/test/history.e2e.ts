@@ -174,6 +174,29 @@ describe('conversations kept', () => {
     expect(await history(p).getByRole('button', { name: 'click "Increase trips" to drop', exact: true }).count()).toBe(0);
   });
 
+  it('History’s search finds conversations by their title and by their answers’ words', async () => {
+    const p = await panel();
+    await newConversation(p, 'click "Increase trips" for the lakeside');
+    await newConversation(p, 'click "Save count" for the summit');
+    await openHistory(p);
+    const search = history(p).getByRole('searchbox', { name: 'Search conversations' });
+    const titles = () => history(p).locator('button.title').allInnerTexts();
+    await search.fill('LAKESIDE');
+    await expect.poll(titles).toEqual(['click "Increase trips" for the lakeside']);
+    // "Done" is in no title: only the answers ("Done: …") hold it.
+    expect((await lastTurn(p).getByRole('region', { name: 'Answer' }).innerText()).startsWith('Done')).toBe(true);
+    await search.fill('done summit');
+    await expect.poll(titles).toEqual(['click "Save count" for the summit']);
+    await search.fill('done lakeside');
+    await expect.poll(titles).toEqual(['click "Increase trips" for the lakeside']);
+    await search.fill('zebra');
+    await expect.poll(titles).toEqual([]);
+    await history(p).getByRole('status').filter({ hasText: 'No conversation holds “zebra”.' }).waitFor();
+    await search.fill('');
+    await expect.poll(async () => (await titles()).length).toBeGreaterThanOrEqual(2);
+    expect(await accessibilityViolations(p)).toEqual([]);
+  });
+
   it('a card number typed into a task is masked in History, the export file name and the export', async () => {
     const p = await panel();
     await newConversation(p, 'Pay with 4242 4242 4242 4242 please');

@@ -151,6 +151,8 @@ export type ParsedRequest = z.infer<typeof REQUEST>;
 
 export interface ConversationSummary extends Conversation {
   lastStatus: string | null;
+  /** Its tasks' words and answers, for History's search (redacted; absent for the host's). */
+  text?: string;
   /** A task the host keeps (`host.history`): which browser asked it (null: started on the host). */
   host?: { device: string | null };
 }

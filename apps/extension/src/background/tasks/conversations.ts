@@ -18,6 +18,9 @@ export interface ConversationParts {
 
 type ConversationType = 'conversations.list' | 'conversation.open' | 'conversation.delete' | 'conversation.restore' | 'conversation.export';
 
+/** How much of a conversation's tasks and answers History's search reads. */
+const SEARCH_TEXT_MAX = 4_000;
+
 export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts): Handlers<ConversationType> {
   const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
@@ -40,11 +43,18 @@ export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts
       const store = await db();
       await purgeStale(store);
       const conversations = await store.listConversations();
+      const redaction = await store.redaction();
       const own = {
         conversations: await Promise.all(
           conversations.map(async (c) => {
-            const last = c.taskIds.at(-1);
-            return { ...c, lastStatus: last ? ((await store.task(last))?.state.status ?? null) : null };
+            const records = await Promise.all(c.taskIds.map((id) => store.task(id)));
+            const last = records.at(-1);
+            // What History's search reads besides the title: each task's words and its answer (redacted, as shown).
+            const text = records
+              .flatMap((r) => (r ? [r.state.task, r.state.result?.summary ?? ''] : []))
+              .join('\n')
+              .slice(0, SEARCH_TEXT_MAX);
+            return { ...c, lastStatus: last?.state.status ?? null, text: redaction.apply(text) };
           }),
         ),
       };

@@ -1,5 +1,6 @@
 import { Download, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { foldText } from '@wayfinder/core/ui';
 import type { ConversationSummary } from '../../lib/messages';
 import { UndoNotice } from './Undo';
 import { useUndo } from './use-undo';
@@ -7,7 +8,15 @@ import { fullDate, when } from './when';
 
 // The conversations kept in IndexedDB: open one to read or continue it, export it as JSON,
 // or delete it (with a moment to undo). The open one is marked. The host's conversations
-// (while connected) are listed with them, marked as the host's; they are kept there.
+// (while connected) are listed with them, marked as the host's; they are kept there. A
+// search box narrows the list to conversations whose title, tasks or answers hold every word.
+
+/** Whether a conversation holds every word of the search (accents and case aside). */
+export function matches(conversation: ConversationSummary, query: string): boolean {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  const haystack = foldText(`${conversation.title}\n${conversation.text ?? ''}`);
+  return words.every((word) => haystack.includes(word));
+}
 
 export function History({
   conversations,
@@ -31,7 +40,9 @@ export function History({
   const { deleted, error, remove, undo } = useUndo('conversation', onChanged);
   // Deleting the open conversation closes it; Undo opens it again.
   const wasOpen = useRef(false);
-  const shown = conversations.filter((c) => c.id !== deleted?.id);
+  const [query, setQuery] = useState('');
+  const kept = conversations.filter((c) => c.id !== deleted?.id);
+  const shown = kept.filter((c) => matches(c, query));
   const now = Date.now();
   return (
     <nav className="history" aria-label="Conversations">
@@ -45,7 +56,22 @@ export function History({
           })()
         }
       />
-      {!shown.length && <p className="muted">No conversations yet.</p>}
+      {kept.length > 0 && (
+        <input
+          type="search"
+          className="history-search"
+          aria-label="Search conversations"
+          placeholder="Search tasks and answers"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      )}
+      {!kept.length && <p className="muted">No conversations yet.</p>}
+      {kept.length > 0 && !shown.length && (
+        <p className="muted" role="status">
+          No conversation holds “{query.trim()}”.
+        </p>
+      )}
       <ul>
         {shown.map((c) => (
           <li key={c.id} aria-current={c.id === current ? 'true' : undefined}>
