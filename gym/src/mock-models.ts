@@ -75,16 +75,22 @@ export function startOpenAICompatible(brain: Brain, model = 'mock-gpt', options:
   return serve(
     options.delayMs,
     (req, res, body) => {
-      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `Unknown path ${req.url ?? ''}` } }));
-        return;
-      }
+      // As OpenAI's API does: the key is checked first, on every path (the model list too).
       if (options.requireKey && req.headers.authorization !== `Bearer ${options.requireKey}`) {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }),
         );
+        return;
+      }
+      if (req.url === '/v1/models' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: [{ id: model, object: 'model', created: 0, owned_by: 'mock' }] }));
+        return;
+      }
+      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `Unknown path ${req.url ?? ''}` } }));
         return;
       }
       if (body.model !== model) {

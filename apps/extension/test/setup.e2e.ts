@@ -243,6 +243,31 @@ describe('the status line', () => {
     );
   });
 
+  it('says the key was rejected (not unreachable) when the server refuses it, with a way to Options', async () => {
+    const locked = await startOpenAICompatible(() => ({ text: 'OK' }), 'mock-gpt', { requireKey: 'sk-right-key-0123456789abcdef' });
+    try {
+      await env.setSettings({
+        ...settingsWith(
+          { provider: 'openai-compatible', model: 'mock-gpt' },
+          { 'openai-compatible': { baseURL: locked.url, model: 'mock-gpt', apiKey: 'sk-wrong-key-0123456789abcdef' } },
+        ),
+        tests: { 'openai-compatible': { ok: true, message: 'OK', model: 'mock-gpt', at: 1 } },
+      });
+      const panel = await panelAt();
+      const status = panel.getByRole('status', { name: 'Status' });
+      await expect.poll(() => status.innerText()).toMatch(/mock-gpt\s*key rejected/);
+      expect(await status.innerText()).not.toContain('unreachable');
+      for (const scheme of ['light', 'dark'] as const) {
+        await panel.emulateMedia({ colorScheme: scheme });
+        await panel.screenshot({ path: artifactPath(`status-key-rejected-${scheme}.png`) });
+        expect(await accessibilityViolations(panel)).toEqual([]);
+      }
+      await optionsOpenedBy(() => status.getByRole('button', { name: 'Options' }).click());
+    } finally {
+      await locked.close();
+    }
+  });
+
   it('checks again as soon as a task fails on its model, whose error says what happened in plain words', async () => {
     const live = await startOpenAICompatible(() => ({ text: 'OK' }), 'mock-gpt');
     await env.setSettings({

@@ -121,6 +121,8 @@ export function rolesFor(settings: Settings, actorOverride?: ModelChoice): Model
 export interface ConnectionResult {
   connected: boolean;
   message: string;
+  /** Why it failed, as core's ModelErrorCode says (`auth`: the key was rejected). */
+  code?: string;
 }
 
 /** Says whether a provider answers, and how fast; failures say what to fix. */
@@ -199,6 +201,7 @@ export async function checkReachable(settings: Settings, provider: ProviderId): 
   const explain = (failure: ModelError) => ({
     connected: false,
     message: troubleText(explainModelError(failure, endpoint, hostHints('panel'))),
+    code: failure.code,
   });
   const started = Date.now();
   let response: Response;

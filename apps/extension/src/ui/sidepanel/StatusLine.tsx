@@ -28,6 +28,8 @@ export function providerFailures(tasks: TaskView[]): number {
 interface Reach {
   ok: boolean;
   message: string;
+  /** Why not (`auth`: the server rejected the key). */
+  code?: string;
   /** The model it was checked for (a result about another one is not shown). */
   model: string;
 }
@@ -91,7 +93,11 @@ export function StatusLine({ status, providerFailures: failures = 0 }: { status:
       const settings = await loadSettings();
       const reply = await ask({ type: 'provider.reach', provider: settings.roles.actor.provider });
       if (!effect.cancelled)
-        setReach(reply.ok ? { ok: reply.connected, message: reply.message, model } : { ok: false, message: reply.error, model });
+        setReach(
+          reply.ok
+            ? { ok: reply.connected, message: reply.message, model, ...(reply.code ? { code: reply.code } : {}) }
+            : { ok: false, message: reply.error, model },
+        );
     })();
     return () => {
       effect.cancelled = true;
@@ -113,7 +119,13 @@ export function StatusLine({ status, providerFailures: failures = 0 }: { status:
       ? { icon: <LoaderCircle size={14} aria-hidden="true" className="spin" />, word: 'checking…', className: 'muted' }
       : known.ok
         ? { icon: <CircleCheck size={14} aria-hidden="true" />, word: builtIn ? 'built in' : 'reachable', className: 'ok' }
-        : { icon: <CircleAlert size={14} aria-hidden="true" />, word: 'unreachable', className: 'bad' };
+        : // A server that answers but refuses the key is reached: the key is what to fix.
+          {
+            icon: <CircleAlert size={14} aria-hidden="true" />,
+            word: known.code === 'auth' ? 'key rejected' : 'unreachable',
+            className: 'bad',
+          };
+  const fixKey = known?.code === 'auth' && !known.ok;
   const attached = shown.attachedTabs.length;
   const debuggerText = attached ? `Debugger attached to ${attached} tab${attached === 1 ? '' : 's'}` : 'Debugger not attached';
   const details = `Model: ${shown.model} (${state.word})${shown.modelProblem ? `\n${shown.modelProblem}` : known ? `\n${known.message}` : ''}`;
@@ -123,6 +135,11 @@ export function StatusLine({ status, providerFailures: failures = 0 }: { status:
         <span className={state.className}>{state.icon}</span>
         <span className="status-name">{shown.model}</span>
         <span className={state.className}>{state.word}</span>
+        {fixKey && (
+          <button type="button" className="link-button" onClick={() => void chrome.runtime.openOptionsPage()}>
+            Options
+          </button>
+        )}
       </span>
       <span className="status-task">
         {shown.runningTaskId ? (
