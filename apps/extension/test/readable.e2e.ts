@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
-import { artifactPath, modelSuite } from './env';
+import { artifactPath, modelSuite, openMore } from './env';
 
 // Calm and readable (issue 30 §4): the text size a person reads on every extension page, and
 // a panel that opens ready to type.
@@ -53,4 +53,16 @@ it('at 200 % zoom (a 420 px panel is 210 px wide) the header shows at most five 
     await panel.screenshot({ path: artifactPath(`sidepanel-header-zoom200-${scheme}.png`) });
     expect(await accessibilityViolations(panel), scheme).toEqual([]);
   }
+});
+
+it('a problem shown in the panel does not outlive New chat', async () => {
+  const panel = await suite.panel();
+  // Nothing to record: the only tab is the panel's own page, which Chrome keeps out of reach.
+  await openMore(panel);
+  await panel.getByRole('button', { name: 'Record tab audio' }).click();
+  const alert = panel.locator('footer > p.bad[role="alert"]');
+  await alert.waitFor();
+  expect(await alert.innerText()).not.toBe('');
+  await panel.getByRole('button', { name: 'New chat' }).click();
+  await expect.poll(() => alert.count()).toBe(0);
 });

@@ -26,6 +26,12 @@ type Row =
   | { kind: 'confirm'; text: string; allowed: boolean }
   | { kind: 'error'; message: string };
 
+/** What a retry note is about, without its attempt and delay ("… Retrying (2) in 1.0 s."); null for other notes. */
+function retryOf(message: string): string | null {
+  const at = /\s*Retrying \(\d+\) in [\d.]+ s\.$/.exec(message);
+  return at ? message.slice(0, at.index) : null;
+}
+
 function confirmText(answer: string, question: string, unanswered: boolean): string {
   const what = unanswered
     ? 'Nobody answered in time, so it was declined'
@@ -55,8 +61,14 @@ function rows(events: EventRecord[]): Row[] {
       const row = [...out].reverse().find((r): r is CallRow => r.kind === 'call' && r.call.step === event.step);
       row?.thumbs.push(event);
     } else if (event.type === 'text-delta' && event.delta.trim()) out.push({ kind: 'text', text: event.delta, step: event.step });
-    else if (event.type === 'notice') out.push({ kind: 'notice', message: event.display ?? event.message });
-    else if (event.type === 'confirmation-needed') question = event.question;
+    else if (event.type === 'notice') {
+      const message = event.display ?? event.message;
+      // A model call retried again and again is one note, its latest attempt (not one per retry).
+      const previous = out.at(-1);
+      if (previous?.kind === 'notice' && retryOf(previous.message) !== null && retryOf(previous.message) === retryOf(message))
+        previous.message = message;
+      else out.push({ kind: 'notice', message });
+    } else if (event.type === 'confirmation-needed') question = event.question;
     else if (event.type === 'confirmation-answered') {
       out.push({
         kind: 'confirm',

@@ -72,6 +72,8 @@ export function usePanel() {
   }, []);
 
   const openConversation = useCallback(async (id: string | null) => {
+    // A problem shown belonged to what was open: a new chat or another conversation starts clear.
+    setError(null);
     current.current = id;
     setConversationId(id);
     rememberOpen(id);
