@@ -44,7 +44,12 @@ describe('watching a value on a page', () => {
     const product = await env.openSite(PRODUCT);
     const panel = await env.openPanel();
     const section = panel.getByRole('region', { name: 'Watch this page' });
-    await section.getByRole('button', { name: 'Watch a value on this page' }).click();
+    // Said before the person clicks, and read with the button.
+    const button = section.getByRole('button', { name: 'Watch a value on this page' });
+    await expect.poll(() => section.innerText()).toContain('Needs the host: run wayfinder serve and connect in Options.');
+    expect(await button.getAttribute('aria-describedby')).toBe('watch-needs-host');
+    await shoot(panel, 'needs-host');
+    await button.click();
     await expect.poll(() => section.getByRole('alert').innerText()).toContain('not connected');
     expect(await section.getByRole('alert').innerText()).toContain('Options › Connect to the host');
     expect(await picker(product).count()).toBe(0);
@@ -99,6 +104,7 @@ describe('watching a value on a page', () => {
     const product = await env.openSite(PRODUCT);
     const panel = await env.openPanel();
     const section = panel.getByRole('region', { name: 'Watch this page' });
+    await expect.poll(() => section.innerText()).not.toContain('Needs the host');
     await section.getByRole('button', { name: 'Watch a value on this page' }).click();
     await picker(product).waitFor();
     await product.locator('p.price').hover();

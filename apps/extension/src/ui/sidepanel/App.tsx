@@ -283,7 +283,7 @@ export function App() {
       </footer>
       <HostLine bridge={bridge} />
       <FeedLine />
-      <WatchPage />
+      <WatchPage hosted={bridge?.state === 'connected'} />
       <StatusLine status={status} providerFailures={providerFailures(tasks)} />
     </div>
   );

@@ -8,7 +8,8 @@ import { ask } from '../../lib/messages';
 
 type Picked = { url: string; title: string; value: string; label: string; kind: 'price' | 'stock' | 'value' };
 
-export function WatchPage() {
+/** `hosted`: this browser is connected to the host (`wayfinder serve`), which keeps and revisits watches. */
+export function WatchPage({ hosted }: { hosted: boolean }) {
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [label, setLabel] = useState('');
@@ -45,9 +46,14 @@ export function WatchPage() {
     <section className="watch-page" aria-label="Watch this page">
       {!picked && (
         <p className="row small">
-          <button type="button" onClick={() => void pick()} disabled={picking}>
+          <button type="button" onClick={() => void pick()} disabled={picking} aria-describedby={hosted ? undefined : 'watch-needs-host'}>
             <Eye size={14} aria-hidden="true" /> Watch a value on this page
           </button>
+          {!hosted && !picking && (
+            <span id="watch-needs-host" className="muted">
+              Needs the host: run <code>wayfinder serve</code> and connect in Options.
+            </span>
+          )}
           {picking && (
             <span className="muted" role="status">
               Click the value on the page; Esc there cancels.
