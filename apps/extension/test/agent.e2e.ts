@@ -207,6 +207,12 @@ describe('the person in the loop', () => {
     const card = p.getByRole('region', { name: 'Proposed plan' });
     await card.waitFor();
     expect(await card.getByText('Two steps.').count()).toBe(1);
+    // The keyboard starts on Approve; Esc keeps the plan to edit, in its first step.
+    const approve = card.getByRole('button', { name: 'Approve' });
+    await expect.poll(() => approve.evaluate((el) => el === document.activeElement)).toBe(true);
+    await p.keyboard.press('Escape');
+    await expect.poll(() => card.getByLabel('Step 1', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await card.isVisible()).toBe(true);
     await card.getByLabel('Step 2', { exact: true }).fill('Choose Kiwi in "Favourite fruit"');
     await card.getByRole('button', { name: 'Move step 2 up' }).click();
     expect(await card.getByLabel('Step 1', { exact: true }).inputValue()).toBe('Choose Kiwi in "Favourite fruit"');
@@ -217,6 +223,9 @@ describe('the person in the loop', () => {
     const steps = turn.getByRole('list', { name: 'Plan' }).getByRole('listitem');
     expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-status')))).toEqual(['done', 'done']);
     expect(await steps.first().innerText()).toContain('Choose Kiwi in "Favourite fruit"');
+    // Each step's end is its checklist mark, not a "Finished" line under it.
+    expect(await turn.locator('li[data-tool="done"]').count()).toBe(0);
+    expect(await turn.innerText()).not.toMatch(/^Finished$/m);
     // The executor was given the edited plan, in the new order.
     expect(requestText(s, 1)).toContain('1. Choose Kiwi in \\"Favourite fruit\\"\\n2. Open the fruit list');
   });

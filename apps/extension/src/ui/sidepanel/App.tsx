@@ -60,7 +60,9 @@ export function App() {
       if (event.key !== 'Escape' || !running) return;
       // Esc answers what the task waits for (no, safely) first; with nothing waiting it stops the task.
       const waiting = running.pending;
-      if (waiting)
+      // A proposed plan is kept to edit (its Cancel ends it): Esc takes the keyboard to it instead.
+      if (waiting?.kind === 'plan') document.querySelector<HTMLElement>(`[data-request="${waiting.id}"] input`)?.focus();
+      else if (waiting)
         void ask({ type: 'task.answer', taskId: running.id, requestId: waiting.id, answer: declined(waiting.kind, false) }).then(() =>
           document.getElementById('task')?.focus(),
         );

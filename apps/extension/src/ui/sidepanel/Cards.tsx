@@ -95,6 +95,10 @@ function Card({
 function PlanCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'plan' }> }) {
   const [steps, setSteps] = useState(request.steps);
   const { sending, problem, send } = useAnswer(taskId, request);
+  const approve = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // Approve is where the keyboard starts (after Card's own focus): one Enter away, not a Tab past every step.
+  useEffect(() => approve.current?.focus(), [request.id]);
   const move = (from: number, to: number) =>
     setSteps((s) => {
       const next = [...s];
@@ -109,10 +113,11 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
       urgent={false}
       request={request}
       problem={problem}
-      onEscape={() => void send(declined('plan', false))}
+      // Esc keeps the plan to edit (Cancel ends it): into its first step.
+      onEscape={() => list.current?.querySelector('input')?.focus()}
     >
       {request.message && <p>{request.message}</p>}
-      <ol className="plan-steps">
+      <ol className="plan-steps" ref={list}>
         {steps.map((step, i) => (
           <li key={i}>
             <span className="muted">{i + 1}.</span>
@@ -162,6 +167,7 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
           Cancel
         </button>
         <button
+          ref={approve}
           type="button"
           className="primary"
           disabled={sending || !steps.some((s) => s.trim())}

@@ -47,13 +47,21 @@ function useNow(): number {
  * end of the line (a Pause button). Only the step is a live region: the clock would be read
  * out every second.
  */
+/** The plan step under way (1-based): the running one, else the first not yet done. */
+function planStepNow(plan: NonNullable<TaskView['plan']>): number {
+  const running = plan.findIndex((s) => s.status === 'running');
+  if (running >= 0) return running + 1;
+  const next = plan.findIndex((s) => s.status === 'pending');
+  return next >= 0 ? next + 1 : plan.length;
+}
+
 export function Progress({
   task,
   startedAt,
   paused = false,
   children,
 }: {
-  task: Pick<TaskView, 'step' | 'model' | 'usage' | 'events' | 'status'>;
+  task: Pick<TaskView, 'step' | 'model' | 'usage' | 'events' | 'status'> & { plan?: TaskView['plan'] };
   startedAt?: number;
   paused?: boolean;
   children?: ReactNode;
@@ -66,9 +74,12 @@ export function Progress({
     ? 'Paused before the next step.'
     : task.status === 'waiting'
       ? 'Waiting for you'
-      : task.step
-        ? `Working… step ${task.step}`
-        : 'Starting…';
+      : task.plan?.length
+        ? // A plan counts its own steps, as its checklist does (not the agent's turns inside them).
+          `Working… step ${planStepNow(task.plan)} of ${task.plan.length}`
+        : task.step
+          ? `Working… step ${task.step}`
+          : 'Starting…';
   return (
     <div className="progress">
       {!paused && <span className="spinner" aria-hidden="true" />}

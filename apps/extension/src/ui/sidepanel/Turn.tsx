@@ -80,6 +80,11 @@ function Outcome({ result }: { result: NonNullable<TaskView['result']> }) {
   );
 }
 
+/** The events without the model's `done` calls and their results (a plan step's end, shown by its checklist). */
+function withoutDone(events: TaskView['events']): TaskView['events'] {
+  return events.filter((e) => !((e.event.type === 'tool-call' || e.event.type === 'tool-result') && e.event.name === 'done'));
+}
+
 export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }) {
   const [busy, setBusy] = useState(false);
   const live = LIVE.has(task.status);
@@ -112,7 +117,8 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
         </p>
       )}
       {task.plan && <PlanChecklist plan={task.plan} />}
-      <Timeline events={events} final={!live && task.mode === 'ask'} />
+      {/* A plan's steps end with the checklist's own marks: their "Finished" lines would only repeat them. */}
+      <Timeline events={task.mode === 'plan' ? withoutDone(events) : events} final={!live && task.mode === 'ask'} />
       {live && task.pending && <PendingCard taskId={task.id} request={task.pending} />}
       {live && !task.pending && task.host && <Progress task={task} paused={false} />}
       {live && !task.pending && !task.host && (

@@ -41,4 +41,15 @@ describe('the progress line', () => {
     expect(tokensSoFar({ usage: { inputTokens: 500, outputTokens: 5 }, events: [usage(100, 20)] })).toBe(505);
     expect([formatElapsed(7_400), formatElapsed(754_000), formatElapsed(3_723_000)]).toEqual(['0:07', '12:34', '1:02:03']);
   });
+
+  it('counts a plan’s own steps, as its checklist does, not the agent’s turns inside them', () => {
+    const plan = [
+      { text: 'Find the form', status: 'done' as const },
+      { text: 'Fill it in', status: 'running' as const },
+      { text: 'Send it', status: 'pending' as const },
+    ];
+    const line = text(renderToStaticMarkup(<Progress task={{ ...task('mock-gpt', []), step: 7, plan }} />));
+    expect(line).toContain('Working… step 2 of 3');
+    expect(line).not.toContain('step 7');
+  });
 });
