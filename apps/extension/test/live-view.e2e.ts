@@ -82,14 +82,20 @@ describe('the live view of a task', () => {
 
     // The details: readable "key: value" lines, not a JSON blob.
     const click = turn.locator('li[data-tool="click"]').nth(1);
-    await click.getByText('Details').click();
-    const details = click.locator('dl');
+    await click.locator('.step-details > summary').click();
+    const details = click.locator('.step-details > dl');
     await details.waitFor();
-    const lines = (await details.locator('div').allInnerTexts()).map((l) => l.replace(/\s+/g, ' ').trim());
+    const person = (await details.locator('> div').allInnerTexts()).map((l) => l.replace(/\s+/g, ' ').trim());
+    // First what a person can check, in words: no refs, no internals.
+    expect(person[0]).toMatch(/^What happened Clicked button “Add to cart”/);
+    expect(person.join('\n')).not.toMatch(/\be\d+\b|outcome\.|isDiff|\{"/);
+    // The technical record behind its own disclosure.
+    await click.locator('.technical > summary').click();
+    const lines = (await click.locator('.technical dl > div').allInnerTexts()).map((l) => l.replace(/\s+/g, ' ').trim());
     expect(lines[0]).toBe('Tool click');
     expect(lines.some((l) => /^Input ref e\d+$/.test(l))).toBe(true);
     expect(lines.find((l) => l.startsWith('Result'))).toMatch(/^Result Clicked e\d+ \(button “Add to cart”\)/);
-    expect(await details.innerText()).not.toContain('{"');
+    expect(await click.locator('.technical dl').innerText()).not.toContain('{"');
 
     // A picture of the page: small in the timeline, full size in a dialog; Esc closes it and focus comes back.
     const thumb = turn.locator('.thumb-button').first();

@@ -1,9 +1,11 @@
 import type { AgentEvent } from '@wayfinder/core/ui';
 import { useState } from 'react';
 
-// A step's technical detail, behind a disclosure: the tool, each input, what it said back
-// and the data it recorded, as "key: value" lines (nested data flattened to dotted keys).
-// Long values are cut, with a button to see all of them.
+// A step's details, behind a disclosure: first what a person can check — what it did, what
+// was typed or chosen, where the page went, how long it took — and, behind a second one, the
+// technical record: the tool, each input, what it said back and the data it recorded, as
+// "key: value" lines (nested data flattened to dotted keys). Long values are cut, with a
+// button to see all of them.
 
 const CUT = 160;
 const MAX_DEPTH = 3;
@@ -64,6 +66,57 @@ function Value({ text }: { text: string }) {
   );
 }
 
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
+}
+
+/** A tool's sentence without the element refs it names for the model: "Clicked e12 (button “Add”)" → "Clicked button “Add”". */
+export function withoutRefs(text: string): string {
+  return unmark(text)
+    .replace(/\b(?:e|f\d+e)\d+ \(([^()]*)\)/g, '$1')
+    .replace(/\s*\[(?:e|f\d+e)\d+\]/g, '');
+}
+
+/** What a person can check of a step: what it did, what went in, where the page went, how long it took. */
+export function personLines(
+  call: Extract<AgentEvent, { type: 'tool-call' }>,
+  result: Extract<AgentEvent, { type: 'tool-result' }> | null,
+): Line[] {
+  const input = record(call.input);
+  const lines: Line[] = [];
+  if (result) lines.push([result.ok ? 'What happened' : 'What failed', withoutRefs(result.summary)]);
+  const said = (key: string, label: string) => {
+    const value = input[key];
+    if (typeof value === 'string' && value) lines.push([label, unmark(value)]);
+    else if (Array.isArray(value) && value.length) lines.push([label, value.map(inline).join(', ')]);
+  };
+  said('text', 'Typed');
+  said('values', 'Chose');
+  said('keys', 'Keys');
+  said('url', 'Address');
+  said('query', 'Looked for');
+  const outcome = record(record(result?.data).outcome);
+  if (outcome.navigated === true && typeof outcome.url === 'string') lines.push(['Page went to', outcome.url]);
+  if (Array.isArray(outcome.newTabs) && outcome.newTabs.length) lines.push(['New tabs', outcome.newTabs.map(inline).join(', ')]);
+  if (result) lines.push(['Took', `${result.ms.toLocaleString()} ms`]);
+  return lines;
+}
+
+function Lines({ lines }: { lines: Line[] }) {
+  return (
+    <dl>
+      {lines.map(([key, value], i) => (
+        <div key={i}>
+          <dt>{key}</dt>
+          <dd>
+            <Value text={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function StepDetails({
   call,
   result,
@@ -71,26 +124,21 @@ export function StepDetails({
   call: Extract<AgentEvent, { type: 'tool-call' }>;
   result: Extract<AgentEvent, { type: 'tool-result' }> | null;
 }) {
-  const lines: Line[] = [['Tool', call.name], ...detailLines('', call.input).map(([k, v]): Line => [`Input ${k}`.trim(), v])];
+  const technical: Line[] = [['Tool', call.name], ...detailLines('', call.input).map(([k, v]): Line => [`Input ${k}`.trim(), v])];
   if (result) {
-    lines.push(['Result', `${result.ok ? '' : 'failed: '}${unmark(result.summary)}`], ['Took', `${result.ms.toLocaleString()} ms`]);
-    lines.push(...detailLines('', result.data));
+    technical.push(['Result', `${result.ok ? '' : 'failed: '}${unmark(result.summary)}`], ['Took', `${result.ms.toLocaleString()} ms`]);
+    technical.push(...detailLines('', result.data));
   }
   return (
     <details className="step-details">
       <summary>
         Details<span className="sr-only"> of step {call.step}</span>
       </summary>
-      <dl>
-        {lines.map(([key, value], i) => (
-          <div key={i}>
-            <dt>{key}</dt>
-            <dd>
-              <Value text={value} />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Lines lines={personLines(call, result)} />
+      <details className="technical">
+        <summary>Technical details</summary>
+        <Lines lines={technical} />
+      </details>
     </details>
   );
 }
