@@ -101,9 +101,15 @@ describe('Connection', () => {
     const connection = new Connection(t);
     const heard: string[] = [];
     const stop = connection.onTimeout((method, sessionId) => heard.push(`${sessionId}:${method}`));
-    await connection.session('S1').sendWithTimeout('Runtime.evaluate', { expression: '0' }, 20).catch(() => undefined);
+    await connection
+      .session('S1')
+      .sendWithTimeout('Runtime.evaluate', { expression: '0' }, 20)
+      .catch(() => undefined);
     stop();
-    await connection.session('S1').sendWithTimeout('Page.enable', undefined, 20).catch(() => undefined);
+    await connection
+      .session('S1')
+      .sendWithTimeout('Page.enable', undefined, 20)
+      .catch(() => undefined);
     expect(heard).toEqual(['S1:Runtime.evaluate']);
   });
 
