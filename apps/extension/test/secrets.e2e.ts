@@ -84,8 +84,11 @@ describe('secrets in the extension', () => {
     // The click's recorded data carries the page's address and title: redacted, not dropped.
     expect(exported).toContain('/account?token={{secret:admin}}');
     expect(exported).not.toMatch(ANY_SHAPE);
-    // Opening a step shows its recorded details.
-    await turn.locator('li[data-tool="click"] summary').click();
+    // Opening a step shows its recorded details, and its technical record (the page's address among them).
+    const click = turn.locator('li[data-tool="click"]');
+    await click.locator('.step-details > summary').click();
+    await click.locator('.technical > summary').click();
+    expect(await click.locator('.technical dl').innerText()).toContain('{{secret:admin}}');
     expect(await panel.locator('body').innerText()).not.toMatch(ANY_SHAPE);
     await site.close();
     await panel.close();
