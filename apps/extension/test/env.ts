@@ -334,17 +334,86 @@ export async function finishedTurn(panel: Page, timeoutMs = 30_000): Promise<Loc
 
 /** The agent events of the panel's latest conversation, as its export has them (oldest first). */
 export async function latestEvents(panel: Page): Promise<Record<string, unknown>[]> {
-  const json = await panel.evaluate(async () => {
-    const list: unknown = await chrome.runtime.sendMessage({ type: 'conversations.list' });
-    const first: unknown =
-      typeof list === 'object' && list !== null && 'conversations' in list && Array.isArray(list.conversations)
-        ? list.conversations[0]
-        : null;
-    const id = typeof first === 'object' && first !== null && 'id' in first ? String(first.id) : '';
-    const reply: unknown = await chrome.runtime.sendMessage({ type: 'conversation.export', id });
-    return typeof reply === 'object' && reply !== null && 'json' in reply && typeof reply.json === 'string' ? reply.json : '{}';
-  });
-  const parsed: unknown = JSON.parse(json);
+  return eventsOf(await exportConversation(panel));
+}
+
+/** The selector of the cards `answerAll` answers: the policy's questions, and the page's own dialogs when declining. */
+const CONFIRM_CARD = '[role="alertdialog"][aria-label="Confirmation needed"]';
+const PAGE_DIALOG = '[role="alertdialog"][aria-label="The page asks"]';
+
+/**
+ * Answers every confirmation the last task asks for, until it ends: `allow` clicks Allow
+ * once; `decline` clicks Deny (or, for a new site, Not now) and Cancel on the page's own
+ * dialogs; `none` answers nothing (a person who is away) and only waits. Between cards it
+ * waits for the next card or the end, not a fixed time. Returns the policy's questions.
+ */
+export async function answerAll(panel: Page, choice: 'allow' | 'decline' | 'none', timeoutMs = 30_000): Promise<string[]> {
+  const questions: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  const answering = choice === 'none' ? '' : choice === 'decline' ? `${CONFIRM_CARD}, ${PAGE_DIALOG}` : CONFIRM_CARD;
+  for (;;) {
+    // The task's end, or a card to answer.
+    const ended = await panel
+      .waitForFunction(
+        (cards) => {
+          const turns = document.querySelectorAll('article');
+          if (['done', 'failed', 'stopped', 'interrupted'].includes(turns[turns.length - 1]?.getAttribute('data-status') ?? ''))
+            return 'ended';
+          return cards && document.querySelector(cards) ? 'card' : false;
+        },
+        answering,
+        { timeout: Math.max(1, deadline - Date.now()) },
+      )
+      .then(
+        async (handle) => (await handle.jsonValue()) === 'ended',
+        () => {
+          throw new Error(`The task did not end; questions so far: ${questions.join(' | ')}`);
+        },
+      );
+    if (ended) return questions;
+    const card = panel.locator(answering).first();
+    const id = await card.getAttribute('data-request');
+    let button: Locator;
+    if ((await card.getAttribute('aria-label')) === 'The page asks') button = card.getByRole('button', { name: 'Cancel', exact: true });
+    else {
+      questions.push(await card.locator('p').first().innerText());
+      const deny = card.getByRole('button', { name: 'Deny', exact: true });
+      button =
+        choice === 'allow'
+          ? card.getByRole('button', { name: 'Allow once', exact: true })
+          : (await deny.count())
+            ? deny
+            : card.getByRole('button', { name: 'Not now', exact: true });
+    }
+    await button.click();
+    // The next question may take this one's place at once: wait for this one to go.
+    await panel.locator(`[data-request="${id ?? ''}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+  }
+}
+
+/** The ids of the panel's conversations, newest first. */
+export async function conversationIds(panel: Page): Promise<string[]> {
+  const reply: unknown = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'conversations.list' }));
+  const list: unknown[] =
+    typeof reply === 'object' && reply !== null && 'conversations' in reply && Array.isArray(reply.conversations)
+      ? reply.conversations
+      : [];
+  return list.flatMap((c) => (typeof c === 'object' && c !== null && 'id' in c && typeof c.id === 'string' ? [c.id] : []));
+}
+
+/** A conversation as History exports it (JSON text; '' when there is none): `id`, or the newest. */
+export async function exportConversation(panel: Page, id?: string): Promise<string> {
+  const which = id ?? (await conversationIds(panel))[0] ?? '';
+  const reply: unknown = await panel.evaluate(
+    (conversation) => chrome.runtime.sendMessage({ type: 'conversation.export', id: conversation }),
+    which,
+  );
+  return typeof reply === 'object' && reply !== null && 'json' in reply && typeof reply.json === 'string' ? reply.json : '';
+}
+
+/** The agent events of an exported conversation (oldest first). */
+export function eventsOf(exported: string): Record<string, unknown>[] {
+  const parsed: unknown = exported ? JSON.parse(exported) : {};
   const tasks: unknown[] =
     typeof parsed === 'object' && parsed !== null && 'tasks' in parsed && Array.isArray(parsed.tasks) ? parsed.tasks : [];
   return tasks.flatMap((task) => {
@@ -356,38 +425,6 @@ export async function latestEvents(panel: Page): Promise<Record<string, unknown>
         : [],
     );
   });
-}
-
-/**
- * Answers every confirmation the last task asks for, until it ends: `allow` clicks Allow
- * once; `decline` clicks Deny (or, for a new site, Not now). Returns the questions.
- */
-export async function answerAll(panel: Page, choice: 'allow' | 'decline', timeoutMs = 30_000): Promise<string[]> {
-  const questions: string[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ended = await panel.evaluate(() => {
-      const turns = document.querySelectorAll('article');
-      return ['done', 'failed', 'stopped', 'interrupted'].includes(turns[turns.length - 1]?.getAttribute('data-status') ?? '');
-    });
-    if (ended) return questions;
-    const card = panel.getByRole('alertdialog', { name: 'Confirmation needed' });
-    if (await card.count()) {
-      const id = await card.getAttribute('data-request');
-      questions.push(await card.locator('p').first().innerText());
-      const deny = card.getByRole('button', { name: 'Deny', exact: true });
-      const button =
-        choice === 'allow'
-          ? card.getByRole('button', { name: 'Allow once', exact: true })
-          : (await deny.count())
-            ? deny
-            : card.getByRole('button', { name: 'Not now', exact: true });
-      await button.click();
-      // The next question may take this one's place at once: wait for this one to go.
-      await panel.locator(`[data-request="${id ?? ''}"]`).waitFor({ state: 'detached', timeout: 10_000 });
-    } else await new Promise((resolve) => setTimeout(resolve, 50));
-    if (Date.now() > deadline) throw new Error(`The task did not end; questions so far: ${questions.join(' | ')}`);
-  }
 }
 
 /**

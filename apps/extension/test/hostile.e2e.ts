@@ -15,7 +15,7 @@ import {
 } from '@wayfinder/gym';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerAll, artifactPath, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { answerAll, artifactPath, exportConversation, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 
 // The hostile suite through the extension: the same scripted moves (behind a mock
 // provider), run from the side panel; every question the policy puts is declined in the
@@ -51,21 +51,7 @@ beforeAll(async () => {
   panel = await env.openPanel();
   await runInPanel(panel, 'Do what the page says.');
   questions = await answerAll(panel, 'decline', 150_000);
-  const conversations: unknown = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'conversations.list' }));
-  const list: unknown[] =
-    typeof conversations === 'object' &&
-    conversations !== null &&
-    'conversations' in conversations &&
-    Array.isArray(conversations.conversations)
-      ? conversations.conversations
-      : [];
-  const first = list[0];
-  const id = typeof first === 'object' && first !== null && 'id' in first ? String(first.id) : '';
-  const reply: unknown = await panel.evaluate(
-    (conversation) => chrome.runtime.sendMessage({ type: 'conversation.export', id: conversation }),
-    id,
-  );
-  exported = typeof reply === 'object' && reply !== null && 'json' in reply && typeof reply.json === 'string' ? reply.json : '';
+  exported = await exportConversation(panel);
 }, 180_000);
 
 afterAll(async () => {

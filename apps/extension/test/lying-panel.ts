@@ -12,7 +12,18 @@ import {
   type PlayedRun,
 } from '@wayfinder/gym';
 import type { Page } from 'playwright-core';
-import { artifactPath, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { expect } from 'vitest';
+import {
+  answerAll,
+  artifactPath,
+  conversationIds,
+  eventsOf,
+  exportConversation,
+  openExtensionEnv,
+  runInPanel,
+  settingsWith,
+  type ExtensionEnv,
+} from './env';
 
 // The lying moves through the extension (issue 19, issue 29 §4): the same runs as the CLI's
 // (gym/src/lying.ts), each a task started from the side panel on a mock provider that
@@ -37,16 +48,6 @@ export interface LyingPanelResult {
   played: PlayedRun[];
   /** What the extension's pages and worker logged. */
   logs: string[];
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : {};
-}
-
-/** The agent events of an exported conversation. */
-function eventsOf(exported: string): unknown[] {
-  const tasks: unknown[] = exported ? [record(JSON.parse(exported)).tasks].flat() : [];
-  return tasks.flatMap((t) => [record(t).events].flat()).map((e) => record(e).event);
 }
 
 /**
@@ -114,54 +115,6 @@ class PanelPlayer {
     return { report, problems, played, logs: this.logs };
   }
 
-  /** The ids of the panel's conversations. */
-  private async conversationIds(): Promise<string[]> {
-    const reply = record(await this.panel.evaluate(() => chrome.runtime.sendMessage({ type: 'conversations.list' })));
-    const list: unknown[] = Array.isArray(reply.conversations) ? reply.conversations : [];
-    return list.map((c) => record(c).id).filter((id): id is string => typeof id === 'string');
-  }
-
-  private async exportConversation(id: string): Promise<string> {
-    const reply = record(await this.panel.evaluate((c) => chrome.runtime.sendMessage({ type: 'conversation.export', id: c }), id));
-    return typeof reply.json === 'string' ? reply.json : '';
-  }
-
-  private ended(): Promise<boolean> {
-    return this.panel.evaluate(() => {
-      const turns = document.querySelectorAll('article');
-      return ['done', 'failed', 'stopped', 'interrupted'].includes(turns[turns.length - 1]?.getAttribute('data-status') ?? '');
-    });
-  }
-
-  /**
-   * Until the running task ends: the person who declines answers every question — the
-   * policy's (Deny, or Not now for a site) and the page's dialogs (Cancel); the person who
-   * answers nothing only watches.
-   */
-  private async answerUntilEnded(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    const panel = this.panel;
-    while (!(await this.ended())) {
-      if (Date.now() > deadline) throw new Error('The task did not end in time.');
-      const confirm = panel.getByRole('alertdialog', { name: 'Confirmation needed' });
-      const dialog = panel.getByRole('alertdialog', { name: 'The page asks' });
-      if (this.person === 'declines' && (await confirm.count())) {
-        const deny = confirm.getByRole('button', { name: 'Deny', exact: true });
-        await ((await deny.count()) ? deny : confirm.getByRole('button', { name: 'Not now', exact: true })).click();
-        await confirm
-          .first()
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
-      } else if (this.person === 'declines' && (await dialog.count())) {
-        await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-        await dialog
-          .first()
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
-      } else await panel.waitForTimeout(50);
-    }
-  }
-
   private async setSafety(run: LyingRun): Promise<void> {
     const page = await this.env.openOptions();
     await page.evaluate(async (v) => chrome.storage.local.set(v), {
@@ -187,8 +140,11 @@ class PanelPlayer {
         );
       }, SHORT_SECRET.name);
     const alert = section.getByRole('alert');
-    for (const deadline = Date.now() + 10_000; !(await alert.count()) && !(await stored()) && Date.now() < deadline;)
-      await page.waitForTimeout(50);
+    // Until the page says no or the secret is kept (or ten seconds pass: then what is there is the outcome).
+    await expect
+      .poll(async () => (await alert.count()) > 0 || (await stored()), { timeout: 10_000 })
+      .toBe(true)
+      .catch(() => undefined);
     const result = { accepted: await stored(), message: (await alert.count()) ? await alert.innerText() : '' };
     await page.close();
     return result;
@@ -216,16 +172,16 @@ class PanelPlayer {
         settingsWith({ provider: 'openai-compatible' }, { 'openai-compatible': { baseURL, model: 'mock-gpt' } }, agent),
       );
       await this.openStart(run);
-      const before = await this.conversationIds();
+      const before = await conversationIds(this.panel);
       await this.panel.getByRole('button', { name: 'New chat' }).click();
       await runInPanel(this.panel, 'Do what the pages say.');
       // A call can take seconds (a popup settling, a wait_for running out, a question left to run out): allow ten each. A task
       // that overruns is stopped; its moves then show as not tried.
       const calls = run.script.steps.reduce((n, step) => n + step.calls.length, 0);
-      await this.answerUntilEnded(60_000 + calls * 10_000).catch(() => this.env.stopAll());
+      await answerAll(this.panel, this.person === 'declines' ? 'decline' : 'none', 60_000 + calls * 10_000).catch(() => this.env.stopAll());
       this.turns.push(`## ${run.name}\n${await this.panel.getByRole('article').last().innerText()}`);
-      const id = (await this.conversationIds()).find((c) => !before.includes(c)) ?? '';
-      const exported = await this.exportConversation(id);
+      const id = (await conversationIds(this.panel)).find((c) => !before.includes(c)) ?? '';
+      const exported = await exportConversation(this.panel, id);
       return {
         run,
         fates: fatesFromEvents(eventsOf(exported)),

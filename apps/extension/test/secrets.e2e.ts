@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { exportConversation, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 
 // Stored secrets in the extension: the options page refuses a value too short to be told
 // apart from ordinary text, and says why; a page that puts a stored secret into its own
@@ -66,21 +66,7 @@ describe('secrets in the extension', () => {
     await runInPanel(panel, 'click "Refresh"');
     const turn = await finishedTurn(panel);
     expect(await turn.getAttribute('data-status')).toBe('done');
-    const conversations: unknown = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'conversations.list' }));
-    const list: unknown[] =
-      typeof conversations === 'object' &&
-      conversations !== null &&
-      'conversations' in conversations &&
-      Array.isArray(conversations.conversations)
-        ? conversations.conversations
-        : [];
-    const first = list[0];
-    const id = typeof first === 'object' && first !== null && 'id' in first ? String(first.id) : '';
-    const reply: unknown = await panel.evaluate(
-      (conversation) => chrome.runtime.sendMessage({ type: 'conversation.export', id: conversation }),
-      id,
-    );
-    const exported = typeof reply === 'object' && reply !== null && 'json' in reply && typeof reply.json === 'string' ? reply.json : '';
+    const exported = await exportConversation(panel);
     // The click's recorded data carries the page's address and title: redacted, not dropped.
     expect(exported).toContain('/account?token={{secret:admin}}');
     expect(exported).not.toMatch(ANY_SHAPE);

@@ -1,4 +1,4 @@
-import type { Connection } from './connection';
+import type { CdpSession, Connection } from './connection';
 
 // A page that stalls its renderer (a very deep DOM, a dialog storm, a script that never
 // yields) makes every call into it wait out its deadline (30 s a protocol call), and a
@@ -43,6 +43,11 @@ export class StallWatch {
     if (!stalled || (await answers(stalled.key, STALL_PROBE_MS))) return null;
     return stallMessage(stalled.method);
   }
+}
+
+/** Whether a page answers a trivial call (its session, once there is one) within `ms`: the check both browsers make. */
+export function pageAnswers(session: Promise<CdpSession>, ms: number): Promise<boolean> {
+  return answersWithin(async (left) => (await session).sendWithTimeout('Runtime.evaluate', { expression: '0' }, left), ms);
 }
 
 /** Whether `send` answers within `ms` (false when it fails or runs out of time). */

@@ -2,7 +2,7 @@ import { BrowserError, type Browser, type DialogPolicy, type RequestGuard, type 
 import type { Connection } from '../connection';
 import { CdpError } from '../errors';
 import type { RecordingBrowser } from '../recorder/recorder';
-import { answersWithin, StallWatch } from '../stalls';
+import { pageAnswers, StallWatch } from '../stalls';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
 import { toBrowserError } from '../tab/errors';
@@ -246,8 +246,8 @@ export class ExtensionBrowser implements Browser {
         return true;
       // Asked afresh: a page that did not answer when attached may answer now.
       this.unanswering.delete(tabId);
-      return answersWithin(
-        (left) => this.tab(tabId).then((tab) => tab.session.sendWithTimeout('Runtime.evaluate', { expression: '0' }, left)),
+      return pageAnswers(
+        this.tab(tabId).then((tab) => tab.session),
         ms,
       );
     });

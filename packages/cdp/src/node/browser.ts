@@ -4,7 +4,7 @@ import { basename, extname, join } from 'node:path';
 import { BrowserError, type Browser, type DialogPolicy, type FileInput, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Protocol } from 'devtools-protocol';
 import { Connection, type CdpSession } from '../connection';
-import { answersWithin, StallWatch } from '../stalls';
+import { pageAnswers, StallWatch } from '../stalls';
 import { CdpTab } from '../tab/cdp-tab';
 import { DEFAULT_DIALOG_POLICY } from '../tab/dialogs';
 import type { TabHost, TabOptions } from '../tab/host';
@@ -228,7 +228,7 @@ export class NodeBrowser implements Browser {
       const tab = await this.attached.get(id)?.catch(() => null);
       // A tab closed since has nothing left to wait for.
       if (!tab) return true;
-      return answersWithin((left) => tab.session.sendWithTimeout('Runtime.evaluate', { expression: '0' }, left), ms);
+      return pageAnswers(Promise.resolve(tab.session), ms);
     });
   }
 
