@@ -35,6 +35,12 @@ export class FrameViews {
   private jobRunning = false;
   private focusFirst: (ahead: { text: string; enter: boolean }) => void = () => undefined;
   private reported = -1;
+  /**
+   * Keys that reached this frame for the writer before the content script's word to focus
+   * came (the page gave the frame focus a moment earlier, and the person typed on): they are
+   * the writer's, after what the content script kept for it.
+   */
+  private early: { text: string; enter: boolean } | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -45,6 +51,7 @@ export class FrameViews {
       'keydown',
       (event) => {
         if (!event.isTrusted) return;
+        if (this.keepEarly(event)) return;
         // A held Enter presses nothing (the draft's Insert comes up under the key that asked for it).
         if (event.key === 'Enter' && event.repeat) event.preventDefault();
         if (event.key === 'Escape' && this.session) {
@@ -91,11 +98,29 @@ export class FrameViews {
 
   /** Focus on the view's first control (the content script has just focused the frame), with the keys typed ahead for the writer. */
   focus(id: string, ahead: { text: string; enter: boolean } = { text: '', enter: false }): void {
-    if (this.session?.id === id) this.focusFirst(ahead);
+    if (this.session?.id !== id) return;
+    const early = this.early ?? { text: '', enter: false };
+    this.early = null;
+    this.focusFirst({ text: ahead.text + early.text, enter: ahead.enter || early.enter });
+  }
+
+  /** A plain key typed for the writer before its box has focus (nothing in this frame has it yet): kept for it. */
+  private keepEarly(event: KeyboardEvent): boolean {
+    const early = this.early;
+    if (!early || (document.activeElement && document.activeElement !== document.body)) return false;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
+    if (event.key.length === 1 && !early.enter) early.text += event.key;
+    else if (event.key === 'Backspace' && !early.enter) early.text = early.text.slice(0, -1);
+    else if (event.key === 'Enter') early.enter = true;
+    else return false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    return true;
   }
 
   private clear(): void {
     this.session = null;
+    this.early = null;
     this.card = null;
     this.jobRunning = false;
     this.reported = -1;
@@ -167,6 +192,7 @@ export class FrameViews {
         );
         card.body.append(ask.row);
         card.setActions([this.closeButton()]);
+        this.early = { text: '', enter: false };
         return this.render(card, (ahead) => {
           ask.input.value += ahead.text;
           ask.input.focus();
