@@ -146,7 +146,7 @@ export async function openExtensionEnv(
         }
       }
       if (!options.keepConversation) {
-        // The key the panel remembers its open conversation under (ui/sidepanel/use-panel.ts).
+        // The key the panel remembers its open conversation under (OPEN_CONVERSATION_KEY, lib/messages.ts).
         await page.evaluate(() => chrome.storage.local.set({ 'panel.openConversation': null }));
         await page.goto(`${base}/sidepanel.html`);
       }

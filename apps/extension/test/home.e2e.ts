@@ -50,6 +50,48 @@ describe('Home', () => {
     await home.close();
   });
 
+  it('shows a task started on Home in the open panel, and opens a recent task there', async () => {
+    await suite.useModel((messages) => {
+      const asked = JSON.stringify(messages);
+      const summary = asked.includes('Plan the team lunch') ? 'Booked the noodle bar for Friday.' : 'Two parcels arrive today.';
+      return { calls: [{ name: 'done', input: { summary, success: true } }] };
+    });
+    const panel = await suite.panel();
+    await panel.getByRole('button', { name: 'New chat' }).click();
+    const home = await suite.env.context.newPage();
+    await home.goto(`chrome-extension://${suite.env.extensionId}/home.html`);
+    const box = home.getByRole('textbox', { name: 'What should Wayfinder do?' });
+    for (const task of ['Plan the team lunch', 'Track my parcels']) {
+      await box.fill(task);
+      await home.getByRole('button', { name: 'Start' }).click();
+      await expect.poll(() => home.getByRole('status').innerText()).toBe(`Started in the side panel: “${task}”.`);
+    }
+    // The panel that was open on a new chat now shows the task started last, with its answer.
+    await expect.poll(() => panel.locator('main').innerText(), { timeout: 20_000 }).toContain('Two parcels arrive today.');
+    expect(await panel.locator('main').innerText()).not.toContain('Booked the noodle bar');
+
+    // A recent task on Home opens in the panel.
+    const recent = home.getByRole('list', { name: 'Recent tasks' });
+    await expect.poll(() => recent.innerText(), { timeout: 20_000 }).toMatch(/Plan the team lunch\s+done/);
+    await recent.getByRole('button', { name: 'Plan the team lunch' }).click();
+    await expect.poll(() => home.getByRole('status').innerText()).toBe('Opened in the side panel: “Plan the team lunch”.');
+    await expect.poll(() => panel.locator('main').innerText(), { timeout: 10_000 }).toContain('Booked the noodle bar for Friday.');
+    expect(await panel.locator('main').innerText()).not.toContain('Two parcels arrive today.');
+
+    // A panel opened just after Home asked starts on what Home asked for, not on the conversation open last.
+    await panel.close();
+    await recent.getByRole('button', { name: 'Track my parcels' }).click();
+    const again = await suite.env.openPanel({ keepConversation: true });
+    await expect.poll(() => again.locator('main').innerText(), { timeout: 10_000 }).toContain('Two parcels arrive today.');
+    for (const scheme of ['light', 'dark'] as const) {
+      await home.emulateMedia({ colorScheme: scheme });
+      writeFileSync(artifactPath(`home-recent-${scheme}.png`), await home.screenshot());
+      expect(await accessibilityViolations(home)).toEqual([]);
+    }
+    await again.close();
+    await home.close();
+  });
+
   it('is reachable from the side panel', async () => {
     const panel = await suite.panel();
     await openMore(panel);

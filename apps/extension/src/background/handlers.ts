@@ -33,6 +33,8 @@ export interface FeatureParts extends TaskParts {
   feed?: FeedParts;
   /** Voice (voice/voice.ts); without it, spoken replies and tab audio are not available. */
   voice?: Voice;
+  /** Tells the open side panels to show a conversation (panel-hub.ts); without it, only a panel opening later shows it. */
+  showInPanels?: (conversationId: string) => void;
 }
 
 const unavailableRatings = (): Promise<never> =>
@@ -42,7 +44,12 @@ export function backgroundHandlers(parts: FeatureParts): HandlerMap {
   const bridge = parts.bridge ?? UNAVAILABLE_BRIDGE;
   return {
     ...taskHandlers(parts),
-    ...conversationHandlers({ db: parts.db, tasks: parts.tasks, hostTasks: bridge.hostTasks }),
+    ...conversationHandlers({
+      db: parts.db,
+      tasks: parts.tasks,
+      hostTasks: bridge.hostTasks,
+      showInPanels: parts.showInPanels ?? (() => undefined),
+    }),
     ...favouriteHandlers(parts.db),
     ...helperHandlers({ capturePage: parts.capturePage, ratings: parts.ratings ?? unavailableRatings, db: parts.db }),
     ...memoryHandlers(parts.memory ?? UNAVAILABLE_MEMORY),

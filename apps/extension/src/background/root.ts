@@ -154,6 +154,7 @@ export function startBackground(): void {
       },
       feed,
       voice,
+      showInPanels: (conversationId) => hub.broadcast({ type: 'show', conversationId }),
     }),
   );
 

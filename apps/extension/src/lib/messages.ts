@@ -71,6 +71,8 @@ export const REQUEST = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('conversations.list') }),
   z.object({ type: z.literal('conversation.open'), id: z.string() }),
+  /** Home's recent tasks and quick task box: show this conversation in the side panel (open now, or opening). */
+  z.object({ type: z.literal('conversation.show'), id: z.string() }),
   z.object({ type: z.literal('conversation.delete'), id: z.string() }),
   z.object({ type: z.literal('conversation.export'), id: z.string() }),
   z.object({ type: z.literal('conversation.restore'), id: z.string() }),
@@ -226,6 +228,7 @@ export interface Replies extends SkillReplies, BridgeReplies, FeedReplies, Voice
   'task.answer': { delivered: boolean };
   'conversations.list': { conversations: ConversationSummary[] };
   'conversation.open': { conversation: Conversation; tasks: TaskView[] };
+  'conversation.show': { shown: boolean };
   'conversation.delete': { deleted: boolean };
   'conversation.export': { json: string; filename: string };
   'conversation.restore': { restored: boolean };
@@ -291,14 +294,23 @@ export type PanelMessage =
   /** The connection to the host (`wayfinder serve`): its state, its sessions, its questions waiting. */
   | { type: 'bridge'; bridge: BridgeState }
   /** The feed's count of new discoveries changed (lib/feed-messages.ts). */
-  | FeedMessage;
+  | FeedMessage
+  /** Show this conversation (Home asked: a recent task, or a task started there). */
+  | { type: 'show'; conversationId: string };
 
 export const PANEL_PORT = 'wayfinder-panel';
+
+/** chrome.storage.local: the conversation open when the panel was last used (null: a new chat). */
+export const OPEN_CONVERSATION_KEY = 'panel.openConversation';
+/** chrome.storage.local: when Home last asked for a conversation to be shown (ms) — a panel opening then shows it. */
+export const SHOW_ASKED_KEY = 'panel.showAsked';
+/** How long Home's ask stands for a panel that is still opening. */
+export const SHOW_ASKED_MS = 15_000;
 
 /** How long a deleted conversation or favourite can be brought back with Undo. */
 export const UNDO_MS = 10_000;
 
-const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status', 'bridge', 'feed']) }).loose();
+const PANEL_MESSAGE = z.object({ type: z.enum(['timeline', 'pending', 'task', 'status', 'bridge', 'feed', 'show']) }).loose();
 
 export function isPanelMessage(value: unknown): value is PanelMessage {
   return PANEL_MESSAGE.safeParse(value).success;

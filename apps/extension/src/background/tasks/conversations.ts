@@ -1,6 +1,6 @@
 import { HOST_CONVERSATION_PREFIX } from '../../lib/bridge-messages';
 import { storedItem, type Db } from '../../lib/db';
-import { taskView, type TaskView } from '../../lib/messages';
+import { OPEN_CONVERSATION_KEY, SHOW_ASKED_KEY, taskView, type TaskView } from '../../lib/messages';
 import type { HostTasks } from '../bridge/host-tasks';
 import type { Handlers } from '../router';
 import { purgeStale } from './favourites';
@@ -14,14 +14,17 @@ export interface ConversationParts {
   tasks: Pick<TaskLauncher, 'isPaused'>;
   /** The host's conversations (bridge/host-tasks.ts), listed and opened beside the panel's own. */
   hostTasks: Pick<HostTasks, 'history' | 'open'>;
+  /** Tells the open side panels to show a conversation. */
+  showInPanels: (conversationId: string) => void;
 }
 
-type ConversationType = 'conversations.list' | 'conversation.open' | 'conversation.delete' | 'conversation.restore' | 'conversation.export';
+type ConversationType =
+  'conversations.list' | 'conversation.open' | 'conversation.show' | 'conversation.delete' | 'conversation.restore' | 'conversation.export';
 
 /** How much of a conversation's tasks and answers History's search reads. */
 const SEARCH_TEXT_MAX = 4_000;
 
-export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts): Handlers<ConversationType> {
+export function conversationHandlers({ db, tasks, hostTasks, showInPanels }: ConversationParts): Handlers<ConversationType> {
   const viewOf = async (id: string): Promise<TaskView | null> => {
     const store = await db();
     const record = await store.task(id);
@@ -68,6 +71,14 @@ export function conversationHandlers({ db, tasks, hostTasks }: ConversationParts
       if (!conversation) throw new Error('That conversation no longer exists.');
       const views = await Promise.all(conversation.taskIds.map(viewOf));
       return { conversation, tasks: views.filter((v): v is TaskView => v !== null) };
+    },
+    // A panel open now shows it at once; one opening in the next seconds starts on it (ui/sidepanel/use-panel.ts).
+    'conversation.show': async (r) => {
+      if (!r.id.startsWith(HOST_CONVERSATION_PREFIX) && !(await (await db()).conversation(r.id)))
+        throw new Error('That conversation no longer exists.');
+      await chrome.storage.local.set({ [OPEN_CONVERSATION_KEY]: r.id, [SHOW_ASKED_KEY]: Date.now() });
+      showInPanels(r.id);
+      return { shown: true };
     },
     // Only marked: Undo brings it back until 'deleted.purge' (favourites.ts).
     'conversation.delete': async (r) => ({ deleted: await (await db()).markConversationDeleted(r.id, Date.now()) }),

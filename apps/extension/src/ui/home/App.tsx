@@ -5,7 +5,7 @@ import type { Favourite } from '../../lib/db';
 import { ask, type ConversationSummary } from '../../lib/messages';
 
 // The Home page (issue 16; also the new-tab page when built with WAYFINDER_NEWTAB=1): a
-// quick task box that starts a task in the side panel, the recent conversations, the
+// quick task box that starts a task in the side panel, the recent conversations (each opens there), the
 // favourite tasks (the ones starred in the panel) and the unread discoveries of the feed.
 
 const RECENT = 8;
@@ -94,6 +94,18 @@ export function App() {
     }
     setTask('');
     setStarted(`Started in the side panel: “${reply.view.task}”.`);
+    // A panel already open shows it too (not only one opened now).
+    void ask({ type: 'conversation.show', id: reply.conversationId });
+    refresh();
+  };
+
+  /** A recent task: its conversation in the side panel. */
+  const show = async (c: ConversationSummary) => {
+    setProblem(null);
+    openPanel();
+    const reply = await ask({ type: 'conversation.show', id: c.id });
+    if (!reply.ok) setProblem(reply.error);
+    else setStarted(`Opened in the side panel: “${c.title}”.`);
     refresh();
   };
 
@@ -143,7 +155,10 @@ export function App() {
             <ul className="home-list" aria-label="Recent tasks">
               {recent.map((c) => (
                 <li key={c.id}>
-                  <span>{c.title}</span> <span className="muted">{c.lastStatus ? (STATUS_NAMES[c.lastStatus] ?? c.lastStatus) : ''}</span>
+                  <button type="button" className="link-button" onClick={() => void show(c)}>
+                    {c.title}
+                  </button>{' '}
+                  <span className="muted">{c.lastStatus ? (STATUS_NAMES[c.lastStatus] ?? c.lastStatus) : ''}</span>
                 </li>
               ))}
             </ul>

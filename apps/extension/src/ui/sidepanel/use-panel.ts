@@ -3,7 +3,10 @@ import type { TimelineItem } from '../../lib/db';
 import {
   ask,
   isPanelMessage,
+  OPEN_CONVERSATION_KEY,
   PANEL_PORT,
+  SHOW_ASKED_KEY,
+  SHOW_ASKED_MS,
   type ConversationSummary,
   type PanelMessage,
   type Status,
@@ -18,20 +21,19 @@ import { BODY_TASK_MODEL } from '../../lib/skill-messages';
 
 const TERMINAL = new Set(['done', 'failed', 'stopped', 'interrupted']);
 
-/** chrome.storage.local: the conversation open when the panel was last used (null: a new chat). */
-export const OPEN_CONVERSATION_KEY = 'panel.openConversation';
-
 function rememberOpen(id: string | null): void {
   chrome.storage.local
     .set({ [OPEN_CONVERSATION_KEY]: id })
     .catch((error: unknown) => console.error('wayfinder: could not remember the open conversation', error));
 }
 
-/** The conversation to show on opening: one still running, else the one open last time (undefined: never chosen). */
-async function rememberedOpen(): Promise<string | null | undefined> {
-  const stored: Record<string, unknown> = await chrome.storage.local.get(OPEN_CONVERSATION_KEY);
+/** The conversation open last time (undefined: never chosen), and whether Home asked for it just now. */
+async function rememberedOpen(): Promise<{ id: string | null | undefined; asked: boolean }> {
+  const stored: Record<string, unknown> = await chrome.storage.local.get([OPEN_CONVERSATION_KEY, SHOW_ASKED_KEY]);
   const value = stored[OPEN_CONVERSATION_KEY];
-  return typeof value === 'string' || value === null ? value : undefined;
+  const askedAt = stored[SHOW_ASKED_KEY];
+  const id = typeof value === 'string' || value === null ? value : undefined;
+  return { id, asked: typeof id === 'string' && typeof askedAt === 'number' && Date.now() - askedAt < SHOW_ASKED_MS };
 }
 
 function appendItem(task: TaskView, item: TimelineItem): TaskView {
@@ -99,6 +101,12 @@ export function usePanel() {
       }
       // The feed's count: the panel's feed line follows it itself (FeedLine.tsx).
       if (message.type === 'feed') return;
+      // Home asked (a recent task opened, or a task started there).
+      if (message.type === 'show') {
+        if (message.conversationId !== current.current) void openConversation(message.conversationId);
+        void refreshList();
+        return;
+      }
       if (message.type === 'pending') {
         setTasks((ts) => ts.map((t) => (t.id === message.taskId ? { ...t, pending: message.request } : t)));
         return;
@@ -195,13 +203,13 @@ export function usePanel() {
         return;
       }
       setConversations(reply.conversations);
+      const remembered = await rememberedOpen();
       const active = reply.conversations.find((c) => c.lastStatus === 'running' || c.lastStatus === 'waiting');
-      if (active) {
+      if (active && !remembered.asked) {
         await openConversation(active.id);
         return;
       }
-      const remembered = await rememberedOpen();
-      const id = remembered === undefined ? (reply.conversations[0]?.id ?? null) : remembered;
+      const id = remembered.id === undefined ? (reply.conversations[0]?.id ?? null) : remembered.id;
       // Not if the person started something meanwhile, or it was deleted.
       if (id && current.current === null && reply.conversations.some((c) => c.id === id)) await openConversation(id);
     })();
