@@ -127,9 +127,16 @@ describe('a model through the real provider code', () => {
       return { text: email ? `The editor is **${email}** — see [the article](https://example.org/a).` : 'The page does not say.' };
     };
     const s = await useModel(brain);
-    await site('/articles/leave-no-trace.html');
+    const article = await site('/articles/leave-no-trace.html');
     const p = await panel();
     await p.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Ask' }).click();
+    await expect.poll(() => p.locator('.page-chip').innerText()).toContain('Leave No Trace');
+    // The chip follows the tab the person is on: another tab opened, then the article's again.
+    const other = await site('/feed');
+    const otherTitle = await other.title();
+    expect(otherTitle).toMatch(/\w/);
+    await expect.poll(() => p.locator('.page-chip').innerText()).toContain(otherTitle);
+    await article.bringToFront();
     await expect.poll(() => p.locator('.page-chip').innerText()).toContain('Leave No Trace');
     await runInPanel(p, taskById('articles-editor-email').instruction, 'Ask');
     const turn = await finishedTurn(p);

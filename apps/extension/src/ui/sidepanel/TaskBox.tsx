@@ -86,9 +86,28 @@ export function TaskBox({
     return () => chrome.storage.onChanged.removeListener(changed);
   }, []);
 
+  // In Ask mode the page chip follows the tab the person is on: switched to, loaded anew, or another window.
   useEffect(() => {
     if (mode !== 'ask') return;
-    void ask({ type: 'page.current' }).then((reply) => setPage(reply.ok ? reply.page : null));
+    let asked = 0;
+    const read = () => {
+      const mine = ++asked;
+      void ask({ type: 'page.current' }).then((reply) => {
+        if (mine === asked) setPage(reply.ok ? reply.page : null);
+      });
+    };
+    const updated = (_id: number, change: chrome.tabs.OnUpdatedInfo, tab: chrome.tabs.Tab) => {
+      if (tab.active && (change.url !== undefined || change.title !== undefined || change.status === 'complete')) read();
+    };
+    read();
+    chrome.tabs.onActivated.addListener(read);
+    chrome.tabs.onUpdated.addListener(updated);
+    chrome.windows.onFocusChanged.addListener(read);
+    return () => {
+      chrome.tabs.onActivated.removeListener(read);
+      chrome.tabs.onUpdated.removeListener(updated);
+      chrome.windows.onFocusChanged.removeListener(read);
+    };
   }, [mode]);
 
   // The panel opens ready to type: keyboard users start in the task box, not twelve Tabs away.
