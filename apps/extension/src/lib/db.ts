@@ -56,6 +56,14 @@ export interface TaskRecord {
    * task-start event).
    */
   model?: string;
+  /** What was attached to the task when it was sent (names only: the files' text went to the model). */
+  attached?: AttachedFile[];
+}
+
+/** A file, picture or recording sent with a task, as the panel shows it. */
+export interface AttachedFile {
+  name: string;
+  kind: 'text' | 'image' | 'audio';
 }
 
 /** A timeline entry: an agent event, or a picture of the page after a step. */

@@ -2,7 +2,7 @@ import type { Fact, MemoryResult, VaultDocument } from '@wayfinder/core';
 import { z } from 'zod';
 import { BRIDGE_REQUESTS, type BridgeReplies, type BridgeState } from './bridge-messages';
 import { FEED_REQUESTS, type FeedMessage, type FeedReplies } from './feed-messages';
-import type { Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
+import type { AttachedFile, Conversation, EventRecord, Favourite, PendingRequest, TaskRecord, TimelineItem } from './db';
 import type { ConnectionResult } from './models';
 import { RATING_REQUESTS, type RatingReplies } from './rating-messages';
 import { PROVIDER_IDS } from './settings';
@@ -178,12 +178,21 @@ export interface TaskView {
   events: EventRecord[];
   /** A task the host runs (docs/0028-bridge.md): the browser that asked it. */
   host?: { device: string | null };
+  /** What was attached when it was sent. */
+  attached?: AttachedFile[];
 }
 
 /** The panel's view of a task's state (the one place a TaskView is made). */
 export function taskView(
   state: TaskRecord['state'],
-  about: { conversationId: string; model: string; pending: PendingRequest | null; events: EventRecord[]; paused?: boolean },
+  about: {
+    conversationId: string;
+    model: string;
+    pending: PendingRequest | null;
+    events: EventRecord[];
+    paused?: boolean;
+    attached?: AttachedFile[] | undefined;
+  },
 ): TaskView {
   const { id, task, mode, status, step, result, error, usage, plan } = state;
   const live = status === 'running' || status === 'waiting';
@@ -201,6 +210,7 @@ export function taskView(
     ...about,
     pending: live ? about.pending : null,
     paused: live && (about.paused ?? false),
+    ...(about.attached?.length ? { attached: about.attached } : {}),
   };
 }
 

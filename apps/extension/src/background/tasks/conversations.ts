@@ -36,6 +36,7 @@ export function conversationHandlers({ db, tasks, hostTasks, showInPanels }: Con
       conversationId: record.conversationId,
       pending: record.pending,
       paused: tasks.isPaused(id),
+      attached: record.attached,
       events,
       model: record.model ?? (start && start.type === 'task-start' ? start.model : ''),
     });

@@ -1,6 +1,6 @@
 import type { TabRegistry } from '@wayfinder/cdp/extension';
 import { newTaskState, type MemoryAccess, type ResearchPort, type SkillLibrary, type TaskState } from '@wayfinder/core';
-import type { Conversation, Db } from '../../lib/db';
+import type { AttachedFile, Conversation, Db } from '../../lib/db';
 import { taskView, type ParsedRequest, type Status, type TaskView } from '../../lib/messages';
 import type { CurrentRedaction } from '../../lib/redaction';
 import { rolesFor } from '../../lib/models';
@@ -91,7 +91,8 @@ export class TaskLauncher {
     const history = conversation ? await conversationHistory(db, conversation.taskIds) : '';
     conversation ??= { id: newId('c'), title: titleOf(request.task), createdAt: now, updatedAt: now, taskIds: [] };
     const state = newTaskState(newId('t'), request.task, request.mode, now);
-    const view = await this.record(conversation, state, models.actor.label);
+    const attached = request.attachments.map((a): AttachedFile => ({ name: a.name, kind: a.image ? 'image' : a.audio ? 'audio' : 'text' }));
+    const view = await this.record(conversation, state, models.actor.label, attached);
     launch(
       {
         taskId: state.id,
@@ -140,13 +141,27 @@ export class TaskLauncher {
   }
 
   /** Stores a new task in its conversation and shows it in the panels as running. */
-  private async record(conversation: Conversation, state: TaskState, model: string): Promise<TaskView> {
+  private async record(conversation: Conversation, state: TaskState, model: string, attached: AttachedFile[] = []): Promise<TaskView> {
     const db = await this.run.db();
     conversation.taskIds.push(state.id);
     conversation.updatedAt = state.createdAt;
     await db.putConversation(conversation);
-    await db.putTask({ id: state.id, conversationId: conversation.id, state, pending: null, model });
-    const view = taskView(state, { conversationId: conversation.id, model, pending: null, events: [] });
+    await db.putTask({
+      id: state.id,
+      conversationId: conversation.id,
+      state,
+      pending: null,
+      model,
+      ...(attached.length ? { attached } : {}),
+    });
+    // As stored (file names pass the one redaction too).
+    const view = taskView(state, {
+      conversationId: conversation.id,
+      model,
+      pending: null,
+      events: [],
+      attached: (await db.task(state.id))?.attached,
+    });
     this.run.hub.broadcast({ type: 'task', taskId: state.id, conversationId: conversation.id, status: 'running', view });
     return view;
   }

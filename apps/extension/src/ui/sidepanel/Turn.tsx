@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CircleCheck, CircleDashed, CircleMinus, CircleX, LoaderCircle, Pause, Play } from 'lucide-react';
+import { AudioLines, CircleCheck, CircleDashed, CircleMinus, CircleX, Image, LoaderCircle, Paperclip, Pause, Play } from 'lucide-react';
 import { splitClaim, type PlanStep, type TaskMode } from '@wayfinder/core/ui';
 import { ask, type TaskView } from '../../lib/messages';
 import { costOf } from '../../lib/pricing';
@@ -110,6 +110,24 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
     <article className="turn" aria-label={`Task: ${task.task}`} data-status={task.status}>
       <div className="ask">
         <span className="muted">{MODE_LABEL[task.mode] ?? 'Do'}:</span> {task.task}
+        {task.attached && (
+          <ul className="attachments sent" aria-label="Sent with it">
+            {task.attached.map((f, i) => (
+              <li key={`${f.name}-${i}`}>
+                {f.kind === 'image' ? (
+                  <Image aria-hidden size={14} />
+                ) : f.kind === 'audio' ? (
+                  <AudioLines aria-hidden size={14} />
+                ) : (
+                  <Paperclip aria-hidden size={14} />
+                )}
+                <span className="clip" title={f.name}>
+                  {f.name}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       {task.host && (
         <p className="muted small host-mark" aria-label="Where it runs">
