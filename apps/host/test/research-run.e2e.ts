@@ -203,4 +203,18 @@ describe('a watch', () => {
     // The other product's price ($39.00) on the page is not the one watched.
     expect(checked?.change?.title).toBe('Trail Tent 2P: $149.99 → $99.50');
   });
+
+  it('added with the value the person picked: a drop before the first check is a change; the same amount written another way is not', async () => {
+    const service = new ResearchService(kit.env);
+    await fetch(`${gym.url}/store/api/price`, { method: 'POST', body: JSON.stringify({ price: 149.99 }) });
+    const url = `${gym.url}/store/p/trail-tent-2p`;
+    // Picked at $159.99; the price fell before the host first looked.
+    const dropped = service.addWatch(url, 'Trail Tent 2P price', '$159.99');
+    // Picked as the page shows it ("149.99 USD"); the host reads "$149.99": the same amount.
+    const same = service.addWatch(`${url}?plain=1`, 'Trail Tent 2P price', 'Price: 149.99 USD');
+    const results = await service.checkWatches(true);
+    expect(results.find((r) => r.watch.id === dropped.id)?.change?.title).toBe('Trail Tent 2P price: $159.99 → $149.99');
+    expect(results.find((r) => r.watch.id === same.id)).toMatchObject({ value: '$149.99', change: null });
+    expect(service.listWatches().find((w) => w.id === same.id)?.value).toBe('$149.99');
+  });
 });

@@ -164,8 +164,10 @@ describe('the seam methods through the hub', () => {
     const watch = await device.call<{ watch: { id: string; label: string; everyMinutes: number } }>('watch.add', {
       url: `${gym.url}/store/p/trail-tent-2p`,
       label: 'Trail Tent 2P price',
+      value: '$159.99',
     });
-    expect(watch.watch).toMatchObject({ label: 'Trail Tent 2P price', everyMinutes: 60 });
+    // The value the person picked is kept as the starting value.
+    expect(watch.watch).toMatchObject({ label: 'Trail Tent 2P price', everyMinutes: 60, value: '$159.99' });
     expect((await device.call<{ watches: unknown[] }>('watch.list', {})).watches).toHaveLength(1);
     expect(await device.call('watch.remove', { id: watch.watch.id })).toEqual({ removed: true });
 

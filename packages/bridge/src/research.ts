@@ -49,7 +49,12 @@ export const interestsListParams = z.object({}).default({});
 export const interestsAddParams = z.object({ topic: z.string().trim().min(1, 'Name a topic.').max(200) });
 export const interestsRemoveParams = z.object({ id });
 export const researchRunParams = z.object({ interest: z.string().trim().min(1).max(200).optional() });
-export const watchAddParams = z.object({ url: webAddress, label: z.string().trim().min(1, 'Say what to watch.').max(200) });
+export const watchAddParams = z.object({
+  url: webAddress,
+  label: z.string().trim().min(1, 'Say what to watch.').max(200),
+  /** The value as the person saw it when they picked it: the starting value a first check compares with. */
+  value: z.string().trim().min(1).max(200).optional(),
+});
 export const watchListParams = z.object({}).default({});
 export const watchRemoveParams = z.object({ id });
 export const historyRecentParams = z.object({ days: z.number().int().min(1).max(90), limit: z.number().int().min(1).max(500) });

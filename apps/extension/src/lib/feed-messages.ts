@@ -36,6 +36,8 @@ export const FEED_REQUESTS = [
     type: z.literal('watch.add'),
     url: z.string().trim().min(1, 'Give the page address.').max(4000),
     label: z.string().trim().min(1, 'Say what to watch, such as “Trail Tent 2P price”.').max(200, 'Keep the label under 200 characters.'),
+    /** The value as picked on the page. */
+    value: z.string().trim().max(200).optional(),
   }),
   z.object({ type: z.literal('watch.list') }),
   z.object({ type: z.literal('watch.remove'), id: z.string().min(1).max(200) }),

@@ -27,7 +27,7 @@ export interface ResearchHost {
   addInterest(topic: string): { interest: Interest };
   removeInterest(id: string): boolean;
   run(interest?: string): Promise<ResearchRunResult>;
-  addWatch(url: string, label: string): Watch;
+  addWatch(url: string, label: string, value?: string): Watch;
   listWatches(): Watch[];
   removeWatch(id: string): boolean;
 }
@@ -105,7 +105,7 @@ export class HubResearch {
       }
       case 'watch.add': {
         const p = parsedParams(RESEARCH_PARAMS['watch.add'], 'watch.add', params);
-        return { watch: publicWatch(this.host.addWatch(p.url, p.label)) };
+        return { watch: publicWatch(this.host.addWatch(p.url, p.label, p.value)) };
       }
       case 'watch.list':
         return { watches: this.host.listWatches().map(publicWatch) };

@@ -85,14 +85,15 @@ export class ResearchService {
     return this.use((s) => s.listWatches());
   }
 
-  addWatch(url: string, label: string): StoredWatch {
+  /** `value`: what the person saw when they picked it (the panel's Watch), kept as the starting value. */
+  addWatch(url: string, label: string, value?: string): StoredWatch {
     const runtime = this.runtime();
     const site = siteOf(url);
     if (!site) throw new ResearchSetupError(`${url} is not a web address; give one starting with http:// or https://.`);
     if (new SitePermissions(runtime.config.sites).decide(site).decision === 'block')
       throw new ResearchSetupError(`${site} is blocked in your site rules, so it cannot be watched; change the rule first.`);
     const every = runtime.research.watchEveryMinutes;
-    return this.use((s) => s.addWatch(url, label, every));
+    return this.use((s) => s.addWatch(url, label, every, value));
   }
 
   removeWatch(id: string): boolean {

@@ -75,6 +75,23 @@ function nearText(pieces: string[], anchor: string, pattern: 'money' | 'stock' |
   return null;
 }
 
+/** Whether two readings of a value say the same: the same amount (money, numbers), or the same words. */
+export function sameReading(a: string, b: string): boolean {
+  const amount = (s: string) => {
+    const digits = /\d[\d,]*(?:\.\d+)?/.exec(s)?.[0];
+    return digits === undefined ? null : Number(digits.replace(/,/g, ''));
+  };
+  const x = amount(a);
+  const y = amount(b);
+  if (x !== null || y !== null) return x === y;
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return words(a) === words(b);
+}
+
 /** Reads a watch's value on the page, resolving its label on the first visit. */
 export async function readWatch(browser: Browser, watch: StoredWatch): Promise<{ value: string | null; locator: WatchLocator | null }> {
   const tab = await browser.openTab(watch.url, { background: true });
@@ -107,6 +124,9 @@ export async function checkWatch(
   const { value, locator } = await readWatch(browser, watch);
   store.checked(watch.id, value, locator);
   if (value === null || watch.value === undefined || value === watch.value) return { value, change: null };
+  // The first visit reads the value the host's way ("$149.99" from "Price: $149.99 USD"): a
+  // starting value the person picked is the same value when it says the same amount or words.
+  if (watch.locator === null && sameReading(watch.value, value)) return { value, change: null };
   const title = `${watch.label}: ${watch.value} → ${value}`;
   const change = store.addDiscovery({
     url: watch.url,

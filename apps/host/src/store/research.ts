@@ -223,11 +223,18 @@ export class ResearchStore {
 
   // Watches
 
-  addWatch(url: string, label: string, everyMinutes: number): StoredWatch {
-    const watch: StoredWatch = { id: this.newId('watches'), url, label: label.trim(), everyMinutes, locator: null };
+  addWatch(url: string, label: string, everyMinutes: number, value?: string): StoredWatch {
+    const watch: StoredWatch = {
+      id: this.newId('watches'),
+      url,
+      label: label.trim(),
+      everyMinutes,
+      locator: null,
+      ...(value ? { value } : {}),
+    };
     this.db
-      .prepare('INSERT INTO watches (id, url, label, every_minutes, added_at) VALUES (?, ?, ?, ?, ?)')
-      .run(watch.id, url, watch.label, everyMinutes, this.now());
+      .prepare('INSERT INTO watches (id, url, label, every_minutes, added_at, value) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(watch.id, url, watch.label, everyMinutes, this.now(), value ?? null);
     return watch;
   }
 

@@ -134,9 +134,10 @@ export class FeedService {
     return (await this.call<{ watches: Watch[] }>('watch.list', {})).watches;
   }
 
-  async addWatch(url: string, label: string): Promise<Watch> {
+  /** `value`: what the person picked, the starting value (a change before the host's first look is not lost). */
+  async addWatch(url: string, label: string, value?: string): Promise<Watch> {
     this.needHost(WATCH_NOT_CONNECTED);
-    return (await this.call<{ watch: Watch }>('watch.add', { url, label })).watch;
+    return (await this.call<{ watch: Watch }>('watch.add', { url, label, ...(value ? { value } : {}) })).watch;
   }
 
   async removeWatch(id: string): Promise<boolean> {

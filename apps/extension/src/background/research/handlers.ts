@@ -38,7 +38,7 @@ export function feedHandlers(feed: FeedParts): Handlers<FeedType> {
     'interests.add': async (r) => ({ interest: await feed.addInterest(r.topic) }),
     'interests.remove': async (r) => ({ removed: await feed.removeInterest(r.id) }),
     'watch.pick': async () => ({ picked: await feed.pickValue() }),
-    'watch.add': async (r) => ({ watch: await feed.addWatch(r.url, r.label) }),
+    'watch.add': async (r) => ({ watch: await feed.addWatch(r.url, r.label, r.value || undefined) }),
     'watch.list': async () => ({ watches: await feed.watches() }),
     'watch.remove': async (r) => ({ removed: await feed.removeWatch(r.id) }),
   };

@@ -32,7 +32,7 @@ export function WatchPage({ hosted }: { hosted: boolean }) {
   };
   const add = async () => {
     if (!picked) return;
-    const reply = await ask({ type: 'watch.add', url: picked.url, label });
+    const reply = await ask({ type: 'watch.add', url: picked.url, label, value: picked.value.slice(0, 200) });
     if (!reply.ok) {
       setProblem(`Could not add the watch: ${reply.error}`);
       return;
