@@ -311,6 +311,24 @@ describe('the extension as the host’s browser', () => {
     expect(await alarmSet(options)).toBe(true);
   });
 
+  it('host work in tabs of its own (a watch check, a research run) leaves no blank tab behind', async () => {
+    const peer = await hub.peer();
+    const blanks = () =>
+      options.evaluate(async () => (await chrome.tabs.query({})).filter((t) => (t.url || t.pendingUrl || '') === 'about:blank').length);
+    const before = await blanks();
+    for (let run = 0; run < 2; run++) {
+      const work = await peer.call<SessionOpened>('session.open', { label: 'wayfinder watch check' });
+      expect(await blanks()).toBe(before + 1);
+      const own = await peer.call<TabInfo>('browser.openTab', { background: true }, { session: work.session });
+      await peer.call('browser.closeTab', { id: own.id }, { session: work.session });
+      await peer.call('session.close', {}, { session: work.session });
+      await expect.poll(blanks).toBe(before);
+    }
+    // A session that worked in its tab leaves it, to show what was done (the one adopted above holds /shop).
+    const info = await peer.call<TabInfo>('tab.info', { tab: session.tab, args: [] }, { session: session.session });
+    expect(info.url).toContain('/shop');
+  });
+
   it('Disconnect in the panel closes the connection, and nothing dials again', async () => {
     const peer = await hub.peer();
     const closes = hub.closes;

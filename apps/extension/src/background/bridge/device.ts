@@ -56,8 +56,8 @@ export class ExtensionDevice implements DeviceSide {
     return {
       browser,
       close: async () => {
-        tabs.stop();
         await browser.detachAll();
+        await tabs.end();
       },
     };
   }

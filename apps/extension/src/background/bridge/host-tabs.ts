@@ -42,6 +42,8 @@ export class HostTabs implements TabsApi {
   private readonly mine = new Set<number>();
   /** The tab the session started in (what it takes for "the active tab" until it works elsewhere). */
   private home: number | null = null;
+  /** The blank tab made for the session to start in, when it adopted none (closed at the end if still blank). */
+  private made: number | null = null;
   private readonly listeners = new Set<Listener>();
   readonly onCreated = {
     addListener: (listener: Listener) => this.listeners.add(listener),
@@ -63,6 +65,7 @@ export class HostTabs implements TabsApi {
       if (first === undefined) {
         const created = await tabs.create({ url: 'about:blank' });
         tabs.home = created.id ?? null;
+        tabs.made = tabs.home;
       } else {
         tabs.home = first;
         await groupQuietly([first, ...rest]);
@@ -74,7 +77,22 @@ export class HostTabs implements TabsApi {
     }
   }
 
-  /** The session ended: its tabs stay open, and it follows them no more. */
+  /**
+   * The session ended: the blank tab it was given to start in goes if it never left about:blank
+   * (a `watch check` or a research run works in tabs of its own and closes them); every other
+   * tab stays open, to show what was done, and the session follows them no more.
+   */
+  async end(): Promise<void> {
+    this.stop();
+    const made = this.made;
+    this.made = null;
+    if (made === null) return;
+    const tab = await chrome.tabs.get(made).catch(() => null);
+    const url = tab ? tab.url || tab.pendingUrl || '' : null;
+    if (url === 'about:blank' || url === '') await chrome.tabs.remove(made).catch(() => undefined);
+  }
+
+  /** It follows its tabs no more (they stay open). */
   stop(): void {
     chrome.tabs.onCreated.removeListener(this.created);
     chrome.tabs.onRemoved.removeListener(this.removed);
