@@ -94,6 +94,45 @@ describe('page helpers: area capture', () => {
     await page.close();
   });
 
+  it('Options says whether the local model reads images: not ticked, Explain names that setting; ticked again, it explains', async () => {
+    const options = await env.openOptions();
+    const section = options.getByRole('region', { name: 'OpenAI-compatible server' });
+    const reads = section.getByRole('checkbox', { name: /Reads images/ });
+    expect(await reads.isChecked()).toBe(true);
+    await reads.uncheck();
+    await section.scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await options.emulateMedia({ colorScheme: scheme });
+      await section.screenshot({ path: artifactPath(`options-reads-images-${scheme}.png`) });
+    }
+    expect(await accessibilityViolations(options)).toEqual([]);
+
+    const page = await env.openSite('/article');
+    await startLikeTheShortcut(page);
+    await captureSwatch(page);
+    const card = (await frameView(page)).locator('[data-role="capture"]');
+    const before = agentRequests(server).length;
+    await card.getByRole('button', { name: 'Explain' }).click();
+    const explained = (await frameView(page)).locator('[aria-label="Wayfinder: Explain the captured area"]');
+    await expect
+      .poll(() => explained.getByRole('alert').innerText())
+      .toBe(
+        'openai-compatible mock-gpt at ' +
+          `${server.url} cannot read pictures. If it is a vision model, tick "Reads images" under OpenAI-compatible server in Wayfinder's options; otherwise pick a model that reads images for "Looking at screenshots" in Wayfinder's options to explain a captured area.`,
+      );
+    expect(agentRequests(server).length).toBe(before);
+    await page.keyboard.press('Escape');
+
+    await options.bringToFront();
+    await reads.check();
+    await startLikeTheShortcut(page);
+    await captureSwatch(page);
+    await (await frameView(page)).locator('[data-role="capture"]').getByRole('button', { name: 'Explain' }).click();
+    await expect.poll(() => explained.locator('[data-role="output"]').innerText()).toBe(PICTURE);
+    await options.close();
+    await page.close();
+  });
+
   it('starts from the panel’s button and sends the captured area to the chat: the next task shows it to the model', async () => {
     const page = await env.openSite('/article');
     const panel = await env.openPanel();

@@ -19,6 +19,7 @@ import {
   EXTENSION_SETUP_HINT,
   modelName,
   PROVIDER_LABELS,
+  readsImages,
   takesAudio,
   type ModelChoice,
   type ProviderId,
@@ -94,7 +95,7 @@ export function slotFor(settings: Settings, choice: ModelChoice, place: AdvicePl
     spec = parseModelSpec(`openai-compatible:${baseURL}#${model}`);
   } else spec = parseModelSpec(choice.provider === 'command' ? 'command' : `${choice.provider}:${model}`);
   try {
-    const vision = choice.provider === 'openai-compatible' && settings.providers['openai-compatible'].vision === true;
+    const vision = readsImages(settings, choice);
     const audio = takesAudio(settings, choice);
     return createModelSlot(spec, { ...providerSettings(settings, place), ...(vision ? { vision } : {}), ...(audio ? { audio } : {}) });
   } catch (error) {

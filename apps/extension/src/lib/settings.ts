@@ -133,6 +133,11 @@ export function upgradeSettings(stored: unknown): Settings {
 const KEY = 'settings';
 
 /** Whether a model takes audio clips: an OpenAI-compatible server's model marked so in the settings. */
+/** Whether the person marked this local model as reading images (Options › the provider › Reads images). */
+export function readsImages(settings: Settings, choice: ModelChoice): boolean {
+  return (choice.provider === 'openai-compatible' || choice.provider === 'ollama') && settings.providers[choice.provider].vision === true;
+}
+
 export function takesAudio(settings: Settings, choice: ModelChoice): boolean {
   return choice.provider === 'openai-compatible' && settings.providers['openai-compatible'].audio === true;
 }
@@ -173,7 +178,9 @@ export type ConfigurableProvider = Exclude<ProviderId, 'command' | 'chrome'>;
 
 /** A provider's address, key or model changed: its last test no longer says anything about it. */
 export function withProviderEdit(settings: Settings, provider: ConfigurableProvider, patch: Partial<ProviderConfig>): Settings {
-  const tests = Object.fromEntries(Object.entries(settings.tests).filter(([id]) => id !== provider));
+  // What the model can take (images, audio) changes nothing the connection test checked.
+  const retest = Object.keys(patch).some((key) => key !== 'vision' && key !== 'audio');
+  const tests = retest ? Object.fromEntries(Object.entries(settings.tests).filter(([id]) => id !== provider)) : settings.tests;
   return { ...settings, providers: { ...settings.providers, [provider]: { ...settings.providers[provider], ...patch } }, tests };
 }
 

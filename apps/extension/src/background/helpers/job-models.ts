@@ -40,15 +40,21 @@ function choiceFor(settings: Settings, job: Job, image: boolean) {
   return (role === 'actor' ? null : settings.roles[role]) ?? settings.roles.actor;
 }
 
+/** Why a picture cannot be explained, naming the settings that would change it (Options › Models). */
+export function cannotReadPictures(label: string, provider: string): string {
+  const local =
+    provider === 'openai-compatible' || provider === 'ollama'
+      ? `If it is a vision model, tick "Reads images" under ${provider === 'ollama' ? 'Ollama' : 'OpenAI-compatible server'} in Wayfinder's options; otherwise pick`
+      : 'Pick';
+  return `${label} cannot read pictures. ${local} a model that reads images for "Looking at screenshots" in Wayfinder's options to explain a captured area.`;
+}
+
 /** The configured model for a job, or a clear error. */
 export function configuredSlot(settings: Settings, job: Job, image: boolean): ModelSlot {
   const choice = choiceFor(settings, job, image);
   if (choice.provider === 'command') throw new JobModelError(NO_HELPER_MODEL);
   const slot = slotFor(settings, choice);
-  if (image && !slot.vision)
-    throw new JobModelError(
-      `${slot.label} cannot read pictures. Pick a vision-capable model for "Reading screenshots" in Wayfinder's options to explain a captured area.`,
-    );
+  if (image && !slot.vision) throw new JobModelError(cannotReadPictures(slot.label, choice.provider));
   return slot;
 }
 

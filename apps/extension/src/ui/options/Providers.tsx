@@ -132,6 +132,22 @@ export function ProviderSection({
         <label htmlFor={`${id}-model`}>Model</label>
         <input id={`${id}-model`} value={config.model} onChange={(e) => onEdit({ model: e.target.value })} />
       </div>
+      {/* A local model's abilities are the person's to say (the hosted providers' models read images). */}
+      {(id === 'openai-compatible' || id === 'ollama') && (
+        <fieldset className="abilities">
+          <legend>What this model can take</legend>
+          <label className="row">
+            <input type="checkbox" checked={config.vision === true} onChange={(e) => onEdit({ vision: e.target.checked })} />
+            Reads images (a vision model such as LLaVA or Qwen-VL): explains captured areas and looks at screenshots
+          </label>
+          {id === 'openai-compatible' && (
+            <label className="row">
+              <input type="checkbox" checked={config.audio === true} onChange={(e) => onEdit({ audio: e.target.checked })} />
+              Takes audio (such as Qwen2-Audio or Voxtral): hears a tab's recorded sound
+            </label>
+          )}
+        </fieldset>
+      )}
       <div className="row">
         <button type="button" onClick={onTest} disabled={testing}>
           Test connection
