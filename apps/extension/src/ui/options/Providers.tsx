@@ -138,7 +138,7 @@ export function ProviderSection({
           <legend>What this model can take</legend>
           <label className="row">
             <input type="checkbox" checked={config.vision === true} onChange={(e) => onEdit({ vision: e.target.checked })} />
-            Reads images (a vision model such as LLaVA or Qwen-VL): explains captured areas and looks at screenshots
+            Reads images (such as LLaVA or Qwen-VL): explains captured areas and looks at screenshots
           </label>
           {id === 'openai-compatible' && (
             <label className="row">
