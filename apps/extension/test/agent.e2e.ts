@@ -285,6 +285,29 @@ describe('the person in the loop', () => {
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
   });
 
+  it('Stop while a card is up takes it down: recorded as not answered, not as a decline, and nothing is paid', async () => {
+    await useModel(
+      wireScript({
+        steps: [
+          call('find', { query: 'Pay button' }),
+          call('click', { ref: '$ref(button "Pay $20.00")' }),
+          call('done', { summary: 'Paid.', success: true }),
+        ],
+      }),
+    );
+    await site('/widgets');
+    const p = await panel();
+    await runInPanel(p, taskById('widgets-pay').instruction);
+    await p.getByRole('alertdialog', { name: 'Confirmation needed' }).waitFor();
+    await p.getByRole('button', { name: 'Stop (Esc)' }).click();
+    const turn = await finishedTurn(p);
+    expect(await turn.getAttribute('data-status')).toBe('stopped');
+    const text = await turn.innerText();
+    expect(text).toContain('Taken down when the task was stopped (not answered): Click button "Pay $20.00"');
+    expect(text).not.toContain('You declined');
+    expect((await suite.env.state()).widgets.payments).toEqual([]);
+  });
+
   it('ask_user: the question appears as a card and the answer reaches the model', async () => {
     const brain: Brain = (messages) => {
       const text = JSON.stringify(messages);

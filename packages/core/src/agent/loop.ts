@@ -210,9 +210,13 @@ export class ActLoop {
     const browser = this.host.browser;
     const start = await (await this.context.tab().catch(() => null))?.info().catch(() => null);
     if (start) this.host.policy.begin?.(start.url);
+    // Stop takes down a question at once (withdrawn, not declined), not when the step ends.
+    const stop = () => this.runner.gate.close();
+    this.host.signal.addEventListener('abort', stop, { once: true });
     try {
       return await withRequestGuard(browser, this.runner.gate.guard, () => this.steps());
     } finally {
+      this.host.signal.removeEventListener('abort', stop);
       // Questions still open are withdrawn, and a request held for one fails: the loop has ended.
       this.runner.gate.close();
     }

@@ -69,7 +69,8 @@ export class TaskRecord {
   note(event: AgentEvent): void {
     if (event.type === 'confirmation-needed') this.asking = event.kind;
     else if (event.type === 'confirmation-answered' && this.asking) {
-      this.answers.push({ kind: this.asking, allowed: event.answer === 'once' || event.answer === 'always' });
+      // A question the task's Stop took down was nobody's answer.
+      if (!event.withdrawn) this.answers.push({ kind: this.asking, allowed: event.answer === 'once' || event.answer === 'always' });
       this.asking = null;
     }
   }

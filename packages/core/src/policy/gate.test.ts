@@ -145,6 +145,32 @@ describe('Gate', () => {
     expect(await gate.check(click, here)).toMatchObject({ allowed: false, by: 'policy' });
   });
 
+  it('Stop (closing) takes down the question shown and the ones queued behind it: nobody declined them, the policy is not told', async () => {
+    const { policy, told } = policyOf(PAY);
+    const events: ConfirmationEvent[] = [];
+    const shown: string[] = [];
+    const gate = new Gate({
+      policy,
+      onEvent: (e) => events.push(e),
+      ask: (q) => {
+        shown.push(q.question);
+        return new Promise<ConfirmAnswer>(() => undefined);
+      },
+    });
+    const first = gate.check(click, here);
+    const second = gate.check(proposedCall('click', { ref: 'e2' }, [{ kind: 'act', how: 'click', ref: 'e2' }]), here);
+    await new Promise((r) => setTimeout(r, 10));
+    gate.close();
+    const stopped = { allowed: false, by: 'policy', reason: 'the task was stopped before this was answered.' };
+    expect(await first).toEqual(stopped);
+    expect(await second).toEqual(stopped);
+    // One card was shown, and taken down; the queued one never was.
+    expect(shown).toEqual(['Pay $20 on shop.example?']);
+    expect(events.map((e) => e.type)).toEqual(['confirmation-needed', 'confirmation-answered']);
+    expect(events[1]).toMatchObject({ answer: 'deny', withdrawn: true });
+    expect(told.filter((t) => t.startsWith('answered'))).toEqual([]);
+  });
+
   it('a question nobody answers in time is withdrawn and declined, the call refused and a held request failed; the next one is asked', async () => {
     const { policy, told } = policyOf(PAY, { ...PAY, kind: 'new-site', question: 'Let the page send your password to chat.localhost?' });
     const events: ConfirmationEvent[] = [];

@@ -11,8 +11,11 @@ import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, ProposedCall
 /** What the gate tells its owner about questions (the agent passes them on as events). */
 export type ConfirmationEvent =
   | ({ type: 'confirmation-needed'; tool: string; input: unknown } & ConfirmRequest)
-  /** `unanswered`: nobody answered in time (GateOptions.answerWithinMs), so it was declined. */
-  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer; unanswered?: true };
+  /**
+   * `unanswered`: nobody answered in time (GateOptions.answerWithinMs), so it was declined.
+   * `withdrawn`: the task was stopped (the gate closed) while it was open — nobody declined it.
+   */
+  | { type: 'confirmation-answered'; tool: string; answer: ConfirmAnswer; unanswered?: true; withdrawn?: true };
 
 /** A question as it goes to the person: the policy's question, and the call it is about. */
 export type GateQuestion = ConfirmRequest & { tool: string; input: unknown };
@@ -85,12 +88,20 @@ export class Gate {
     this.closing.abort();
   }
 
-  /** Asks the person, after any question already being asked; 'deny' once the gate is closed. */
-  private ask(question: ConfirmRequest, tool: string, input: unknown): Promise<{ answer: ConfirmAnswer; unanswered: boolean }> {
+  /**
+   * Asks the person, after any question already being asked. `withdrawn`: the gate closed
+   * before they answered — a question never shown, or one taken down by Stop — which is
+   * nobody's "no" (the record does not count it as declined, and the policy is not told).
+   */
+  private ask(
+    question: ConfirmRequest,
+    tool: string,
+    input: unknown,
+  ): Promise<{ answer: ConfirmAnswer; unanswered: boolean; withdrawn: boolean }> {
     const { ask, onEvent, answerWithinMs } = this.options;
     const signal = this.closing.signal;
     const next = this.asking.then(async () => {
-      if (signal.aborted) return { answer: 'deny' as const, unanswered: false };
+      if (signal.aborted) return { answer: 'deny' as const, unanswered: false, withdrawn: true };
       onEvent?.({ type: 'confirmation-needed', tool, input, ...question });
       // This question's own signal: aborted only if the gate closes while it is open (then it is withdrawn).
       const open = new AbortController();
@@ -113,8 +124,15 @@ export class Gate {
         signal.removeEventListener('abort', withdraw);
       }
       const unanswered = timing.ranOut;
-      onEvent?.({ type: 'confirmation-answered', tool, answer, ...(unanswered ? { unanswered: true as const } : {}) });
-      return { answer, unanswered };
+      // Read afresh: the gate may have closed while the question was open.
+      const withdrawn = this.closed;
+      onEvent?.({
+        type: 'confirmation-answered',
+        tool,
+        answer,
+        ...(withdrawn ? { withdrawn: true as const } : unanswered ? { unanswered: true as const } : {}),
+      });
+      return { answer, unanswered, withdrawn };
     });
     this.asking = next.catch(() => undefined);
     return next;
@@ -132,7 +150,8 @@ export class Gate {
     if (verdict.decision === 'deny') return { allowed: false, by: 'policy', reason: verdict.reason };
     if (verdict.decision === 'allow') return { allowed: true };
     const question = questionOf(verdict);
-    const { answer, unanswered } = await this.ask(question, proposed.tool, proposed.input);
+    const { answer, unanswered, withdrawn } = await this.ask(question, proposed.tool, proposed.input);
+    if (withdrawn) return { allowed: false, by: 'policy', reason: 'the task was stopped before this was answered.' };
     await policy.answered?.(proposed, question, answer);
     if (unanswered) return { allowed: false, by: 'person', reason: unansweredReason(this.options.answerWithinMs ?? 0, verdict.question) };
     return declined(answer) ? { allowed: false, by: 'person', reason: verdict.question } : { allowed: true };
@@ -163,11 +182,11 @@ export class Gate {
     if (verdict.decision === 'deny') return { allow: false, reason: verdict.reason };
     const question = questionOf(verdict);
     const input = { url: request.url, method: request.method };
-    const { answer, unanswered } = await this.ask(question, 'page', input);
+    const { answer, unanswered, withdrawn } = await this.ask(question, 'page', input);
+    // The gate may have closed while the question was open: nobody answered it.
+    if (withdrawn) return { allow: false, reason: 'the task ended before the person answered.' };
     const proposed = proposedCall('page', input, [{ kind: 'open', url: request.url, target: 'this-tab' }]);
     await policy.answered?.(proposed, question, answer);
-    // The gate may have closed while the question was open (the answer is then 'deny' anyway).
-    if (this.signal.aborted) return { allow: false, reason: 'the task ended before the person answered.' };
     if (unanswered) return { allow: false, reason: unansweredReason(this.options.answerWithinMs ?? 0, verdict.question) };
     return declined(answer) ? { allow: false, reason: `the person declined: ${verdict.question}` } : { allow: true };
   }

@@ -32,16 +32,18 @@ function retryOf(message: string): string | null {
   return at ? message.slice(0, at.index) : null;
 }
 
-function confirmText(answer: string, question: string, unanswered: boolean): string {
-  const what = unanswered
-    ? 'Nobody answered in time, so it was declined'
-    : answer === 'always'
-      ? 'You allowed it on this site from now on'
-      : answer === 'once'
-        ? 'You allowed it once'
-        : answer === 'never'
-          ? 'You declined, for this site from now on'
-          : 'You declined';
+function confirmText(answer: string, question: string, unanswered: boolean, withdrawn: boolean): string {
+  const what = withdrawn
+    ? 'Taken down when the task was stopped (not answered)'
+    : unanswered
+      ? 'Nobody answered in time, so it was declined'
+      : answer === 'always'
+        ? 'You allowed it on this site from now on'
+        : answer === 'once'
+          ? 'You allowed it once'
+          : answer === 'never'
+            ? 'You declined, for this site from now on'
+            : 'You declined';
   return question ? `${what}: ${question}` : `${what}.`;
 }
 
@@ -73,7 +75,7 @@ function rows(events: EventRecord[]): Row[] {
       out.push({
         kind: 'confirm',
         allowed: event.answer === 'once' || event.answer === 'always',
-        text: confirmText(event.answer, question, event.unanswered === true),
+        text: confirmText(event.answer, question, event.unanswered === true, event.withdrawn === true),
       });
       question = '';
     } else if (event.type === 'error') out.push({ kind: 'error', message: event.message });
