@@ -183,7 +183,13 @@ describe('the person in the loop', () => {
       const turn = await finishedTurn(p, 5000);
       expect(await turn.getAttribute('data-status')).toBe('stopped');
       const after = agentRequests(s).length;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      // Once the worker says no task runs, the loop has ended: nothing may have called the model since the turn showed stopped.
+      await expect
+        .poll(async () => {
+          const status: unknown = await p.evaluate(() => chrome.runtime.sendMessage({ type: 'status.get' }));
+          return typeof status === 'object' && status !== null && 'runningTaskId' in status ? status.runningTaskId : 'unknown';
+        })
+        .toBeNull();
       expect(agentRequests(s).length).toBe(after);
       expect(after - before).toBeLessThan(8);
     }
