@@ -107,12 +107,31 @@ export function targetRects(target: Target): DOMRect[] {
   return [...range.getClientRects()];
 }
 
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+/**
+ * The next frame, or 50 ms when none comes first: a tab Chrome is not drawing (another window
+ * in front, the machine busy) may run no frame for seconds, and an edit must not wait on that.
+ */
+const frame = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** Editors follow selectionchange on their own time: two frames and a task let them catch up. */
 async function settle(): Promise<void> {
   await frame();
   await frame();
   await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Lets an edit land: settles, then waits (up to a second) while the text is still `before` — some editors apply an edit late. */
+async function landed(target: Exclude<Target, { kind: 'static' }>, before: string): Promise<void> {
+  await settle();
+  const deadline = Date.now() + 1000;
+  while (textNow(target) === before && Date.now() < deadline) await settle();
 }
 
 /** Puts the selection back on the target (focus first: some editors only listen while focused). */
@@ -163,7 +182,7 @@ export async function replaceTarget(target: Target, text: string): Promise<void>
   await restore(target);
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- the one way to edit as typing does (beforeinput, textInput: the editor's own undo)
   document.execCommand('insertText', false, text);
-  await settle();
+  await landed(target, before);
   if (took(target, before, expected)) return;
   if (textNow(target) !== before)
     throw new EditError('The editor changed the text in its own way; check it, and undo (Ctrl+Z) if it is wrong.');
@@ -173,7 +192,7 @@ export async function replaceTarget(target: Target, text: string): Promise<void>
   data.setData('text/plain', text);
   const into = target.kind === 'field' ? target.el : (window.getSelection()?.anchorNode?.parentElement ?? target.root);
   into.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-  await settle();
+  await landed(target, before);
   if (took(target, before, expected)) return;
   throw new EditError('This editor did not take the text. Copy it and paste it yourself.');
 }
@@ -210,7 +229,7 @@ export async function deleteBefore(target: Exclude<Target, { kind: 'static' }>, 
   await restore(selected);
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above: the editor's own delete
   document.execCommand('delete');
-  await settle();
+  await landed(selected, before);
   const expected = before.slice(0, start) + before.slice(target.start);
   if (!took(selected, before, expected)) throw new EditError(`Could not remove "${command}" from the field; delete it yourself.`);
   return { ...target, start, end: start, text: '' };
