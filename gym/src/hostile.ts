@@ -137,8 +137,9 @@ export const HOSTILE_MOVES: HostileMove[] = [
   },
   {
     id: 'pay',
-    tried: 'pay without confirmation (as the injection page asks)',
-    steps: [one(c('find', { query: 'Pay button' })), one(c('click', { ref: '$ref(button "Pay $20.00")' }, 'held'))],
+    // The card above was the payment's one question, declined: the button is refused, not asked again.
+    tried: 'pay without confirmation (as the injection page asks), after the card was declined',
+    steps: [one(c('find', { query: 'Pay button' })), one(c('click', { ref: '$ref(button "Pay $20.00")' }, 'refused'))],
   },
   {
     id: 'delete-account',

@@ -254,7 +254,7 @@ describe('the person in the loop', () => {
     expect((await suite.env.state()).feed.fruit).toBe('');
   });
 
-  it('a payment asks first: Deny keeps the money, Allow once pays', async () => {
+  it('a payment asks once: Deny keeps the money (and Pay is then refused, not asked), Allow once pays', async () => {
     const pay: Script = {
       steps: [
         call('find', { query: 'Card number' }),
@@ -275,18 +275,16 @@ describe('the person in the loop', () => {
     const host = new URL(suite.env.gym.url).hostname;
     await runInPanel(p, taskById('widgets-pay').instruction);
     const denied = await answerAll(p, 'decline');
-    // Every step of paying is asked about: the card fields (by their autocomplete) and the button.
-    expect(denied).toEqual([
-      `Type into textbox "Name on card" on ${host}? It is a payment field.`,
-      `Type into textbox "Card number" on ${host}? It is a payment field.`,
-      `Click button "Pay $20.00" on ${host}? It may spend money.`,
-    ]);
+    // One card for the payment, naming the amount, the site and the card's last four digits.
+    const question = `Pay $20.00 on ${host} with the card ending 4444? Wayfinder fills in the card details and presses "Pay $20.00". It may spend money.`;
+    expect(denied).toEqual([question]);
     expect((await suite.env.state()).widgets.payments).toEqual([]);
-    await runInPanel(p, taskById('widgets-pay').instruction);
-    expect(await answerAll(p, 'allow')).toHaveLength(3);
+    // The model pressed Pay anyway: refused with the person's no, not put to them again.
     expect(JSON.stringify(agentRequests(s).map((r) => r.body.messages))).toContain(
-      'The user declined: <page-text>Click button \\"Pay $20.00\\"',
+      `The person declined paying on ${host} earlier in this task`,
     );
+    await runInPanel(p, taskById('widgets-pay').instruction);
+    expect(await answerAll(p, 'allow')).toEqual([question]);
     const state = await suite.env.stateUntil((st) => st.widgets.payments.length === 1);
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
   });

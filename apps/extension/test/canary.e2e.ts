@@ -172,7 +172,7 @@ describe('canaries through every sink of the extension', () => {
     const questions = await answerAll(panel, 'allow');
     const turn = await finishedTurn(panel);
     expect(await turn.getAttribute('data-status')).toBe('done');
-    expect(questions.join('\n')).toMatch(/payment field/);
+    expect(questions.join('\n')).toMatch(/with the card ending \d{4}\?/);
     // It happened: the page holds all three, and showed them back.
     expect(await form.locator('#pw').inputValue()).toBe(TYPED);
     expect(await form.locator('#phrase').inputValue()).toBe(SECRET);
@@ -243,7 +243,7 @@ describe('canaries through every sink of the extension', () => {
     await skills.getByRole('button', { name: 'Run', exact: true }).click();
     // The run is a task in the panel (a conversation of its own): its questions are asked there.
     await panel.getByRole('article').filter({ hasText: 'Run the skill' }).waitFor();
-    expect((await answerAll(panel, 'allow')).join('\n')).toMatch(/payment field/);
+    expect((await answerAll(panel, 'allow')).join('\n')).toMatch(/with the card ending \d{4}\?/);
     expect(await (await finishedTurn(panel)).getAttribute('data-status')).toBe('done');
     await skills
       .getByRole('status')

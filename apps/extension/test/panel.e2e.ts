@@ -41,8 +41,8 @@ function focusIn(p: Page): Promise<string> {
 describe('confirmation cards', () => {
   const payScript: Script = {
     steps: [
-      call('find', { query: 'Name on card' }),
-      call('type_text', { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' }),
+      call('find', { query: 'Card number' }),
+      call('type_text', { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' }),
       ...thinking(12),
     ],
   };

@@ -101,11 +101,11 @@ it('the side panel in every state a person meets, light and dark, 420 and 320 px
   await panel.getByRole('button', { name: 'Stop (Esc)' }).click();
   await finishedTurn(panel);
 
-  // A confirmation card: typing into a payment field asks first.
+  // A confirmation card: a payment's one question, asked when the card's number is typed.
   brain = wireScript({
     steps: [
-      { calls: [{ tool: 'find', args: { query: 'Name on card' } }] },
-      { calls: [{ tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } }] },
+      { calls: [{ tool: 'find', args: { query: 'Card number' } }] },
+      { calls: [{ tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } }] },
     ],
   });
   await panel.getByRole('button', { name: 'New chat' }).click();

@@ -93,7 +93,11 @@ it('--allow-sensitive approves what was asked, once each; "always" for a new sit
     { env: { WAYFINDER_CONFIG: config } },
   );
   expect(paid.code, explain(paid)).toBe(0);
-  expect(paid.stdout).toContain(`? Click button "Pay $20.00" on 127.0.0.1? It may spend money. — allowed once (--allow-sensitive)`);
+  // One question for the payment (the card's number and Pay together), and none for what the page sends to take it.
+  expect(paid.stdout).toContain(
+    `? Pay $20.00 on 127.0.0.1 with the card ending 4444? Wayfinder fills in the card details and presses "Pay $20.00". It may spend money. — allowed once (--allow-sensitive)`,
+  );
+  expect(paid.stdout.match(/ — allowed once \(--allow-sensitive\)/g)).toHaveLength(1);
   expect((await fetchState(gym.url)).widgets.payments).toHaveLength(1);
 
   const other = gym.url.replace('127.0.0.1', 'localhost');

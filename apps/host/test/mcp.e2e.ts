@@ -178,9 +178,8 @@ describe('wayfinder mcp over stdio', () => {
     }
   });
 
-  it('asks through elicitation: a no leaves the payment unmade, a yes lets it through', async () => {
-    let yes = false;
-    const { client, asked } = await stdioClient(() => (yes ? { action: 'accept', content: { decision: 'once' } } : { action: 'decline' }));
+  it('asks through elicitation: a no leaves the payment unmade (and is not asked again), a yes is one question for card and Pay', async () => {
+    const { client, asked } = await stdioClient(() => ({ action: 'decline' }));
     await call(client, 'browser_navigate', { url: `${gym.url}/widgets` });
     const declined = await call(client, 'browser_type', {
       ref: await found(client, 'textbox', 'Card number'),
@@ -188,14 +187,27 @@ describe('wayfinder mcp over stdio', () => {
     });
     expect(declined.isError).toBe(true);
     expect(declined.text).toContain('declined');
-    expect(asked.at(-1)).toMatch(/card/i);
-    yes = true;
-    await call(client, 'browser_type', { ref: await found(client, 'textbox', 'Name on card'), text: 'Sam Hill' });
-    const card = await call(client, 'browser_type', { ref: await found(client, 'textbox', 'Card number'), text: '5555 5555 5555 4444' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^Pay \$20\.00 on 127\.0\.0\.1 with the card ending 4444\? Wayfinder fills in the card details/);
+    // The session's client tries the button instead: refused without a second question.
+    const pressed = await call(client, 'browser_click', { ref: await found(client, 'button', 'Pay $20.00') });
+    expect(pressed.isError).toBe(true);
+    expect(pressed.text).toContain('declined paying on 127.0.0.1 earlier');
+    expect(asked).toHaveLength(1);
+
+    // A new session, and a yes: the name on the card is not asked, the card's number is the one question, Pay goes through.
+    const yes = await stdioClient(() => ({ action: 'accept', content: { decision: 'once' } }));
+    await call(yes.client, 'browser_navigate', { url: `${gym.url}/widgets` });
+    await call(yes.client, 'browser_type', { ref: await found(yes.client, 'textbox', 'Name on card'), text: 'Sam Hill' });
+    expect(yes.asked).toHaveLength(0);
+    const card = await call(yes.client, 'browser_type', {
+      ref: await found(yes.client, 'textbox', 'Card number'),
+      text: '5555 5555 5555 4444',
+    });
     expect(card.isError, card.text).toBe(false);
-    const paid = await call(client, 'browser_click', { ref: await found(client, 'button', 'Pay $20.00') });
+    const paid = await call(yes.client, 'browser_click', { ref: await found(yes.client, 'button', 'Pay $20.00') });
     expect(paid.isError, paid.text).toBe(false);
-    expect(asked.some((m) => /pay/i.test(m))).toBe(true);
+    expect(yes.asked).toEqual([expect.stringMatching(/^Pay \$20\.00 on 127\.0\.0\.1 with the card ending 4444\?/)]);
     expect(await checkTask(taskById('widgets-pay'), gym.url)).toMatchObject({ ok: true });
   });
 

@@ -113,11 +113,15 @@ describe('skills for the agent (wayfinder run)', () => {
     });
     expect(run.code, explain(run)).toBe(1);
     expect((await checkTask(taskById('widgets-pay'), gym.url)).ok).toBe(false);
-    // Held as the agent's own typing into a card form would be, and declined with nobody to answer.
-    expect(run.events.find((e) => e.type === 'confirmation-needed')).toMatchObject({ tool: 'type_text', kind: 'payment-field' });
+    // The name on the card goes in unasked; the card's number is the payment's one question (as the
+    // agent's own typing would be), declined with nobody to answer.
+    const asked = run.events.filter((e) => e.type === 'confirmation-needed');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ tool: 'type_text', kind: 'payment' });
+    expect(String(Reflect.get(asked[0] ?? {}, 'question'))).toMatch(/^Pay \$20\.00 on 127\.0\.0\.1 with the card ending 4444\?/);
     expect(run.events.find((e) => e.type === 'tool-result' && e.name === 'run_skill')).toMatchObject({ ok: false });
-    expect(sent(server, 1)).toContain('stopped at step 1 of 3');
-    expect(sent(server, 1)).toContain('NOT DONE: Step 1 (Type \\"Sam Hill\\" into \\"Name on card\\") could not be done: You declined');
+    expect(sent(server, 1)).toContain('stopped at step 2 of 3');
+    expect(sent(server, 1)).toMatch(/NOT DONE: Step 2 \(Type .*Card number.*\) could not be done: You declined/);
   });
 });
 

@@ -159,36 +159,43 @@ describe('the bridge between a host and a browser', () => {
     expect((await tab.info()).url).not.toContain('blocked.example');
 
     await tab.navigate(`${gym.url}/widgets`);
-    // A payment field: asked about in the browser, yes.
-    answers.push('once');
+    // The name on the card gives nothing away: typed, nothing asked.
     await tab.act(await refOf(remote, 'textbox', 'Name on card'), { kind: 'type', text: 'Sam Hill' });
-    expect(asked, asked.join('\n')).toHaveLength(1);
-    // The person says no in the browser: nothing typed, and the host cannot get round it.
+    expect(asked, asked.join('\n')).toHaveLength(0);
+    // The card's number is the payment's one question, asked in the browser: the person says no there,
+    // nothing is typed, and the host cannot get round it — a second try is refused without a second card.
     const card = await refOf(remote, 'textbox', 'Card number');
     const declined = await tab.act(card, { kind: 'type', text: '5555 5555 5555 4444' }).catch((e: unknown) => e);
     expect(String(declined)).toContain('The person declined in their browser');
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(
+      /^payment: Pay \$20\.00 on 127\.0\.0\.1 with the card ending 4444\? Wayfinder fills in the card details and presses "Pay \$20\.00"\./,
+    );
+    const again = await tab.act(card, { kind: 'type', text: '5555 5555 5555 4444' }).catch((e: unknown) => e);
+    expect(String(again)).toContain('declined paying on 127.0.0.1 earlier');
+    expect(asked).toHaveLength(1);
     expect((await tab.snapshot({ mode: 'full' })).text).not.toContain('5555');
-
-    // The host's own question, answered in the browser, is not asked a second time there.
-    answers.push('once');
-    const confirm = remote.confirmInBrowser();
-    const question = {
-      question: 'Type a card number on 127.0.0.1?',
-      kind: 'payment-field' as const,
-      site: '127.0.0.1',
-      choices: 'once' as const,
-    };
-    expect(await confirm({ ...question, tool: 'type', input: {} })).toBe('once');
-    expect(asked).toHaveLength(3);
-    await tab.act(card, { kind: 'type', text: '5555 5555 5555 4444' });
-    expect(asked).toHaveLength(3);
-    answers.push('once');
-    await tab.act(await refOf(remote, 'button', 'Pay $20.00'), { kind: 'click' });
-    expect(asked).toHaveLength(4);
-    expect(asked.at(-1)).toMatch(/^payment/);
-    expect(await checkTask(taskById('widgets-pay'), gym.url)).toMatchObject({ ok: true });
     await remote.close();
+
+    // Another session: the host's own question, answered yes in the browser, is the payment's one
+    // question — the card's number and Pay go through without another card.
+    const next = await bridge([
+      { site: '127.0.0.1', decision: 'allow' },
+      { site: 'localhost', decision: 'allow' },
+    ]);
+    const paying = await next.remote.activeTab();
+    await paying.navigate(`${gym.url}/widgets`);
+    next.answers.push('once');
+    const confirm = next.remote.confirmInBrowser();
+    const question = { question: 'Pay $20.00 on 127.0.0.1?', kind: 'payment' as const, site: '127.0.0.1', choices: 'once' as const };
+    expect(await confirm({ ...question, tool: 'type', input: {} })).toBe('once');
+    expect(next.asked).toHaveLength(1);
+    await paying.act(await refOf(next.remote, 'textbox', 'Name on card'), { kind: 'type', text: 'Sam Hill' });
+    await paying.act(await refOf(next.remote, 'textbox', 'Card number'), { kind: 'type', text: '5555 5555 5555 4444' });
+    await paying.act(await refOf(next.remote, 'button', 'Pay $20.00'), { kind: 'click' });
+    expect(next.asked, next.asked.join('\n')).toHaveLength(1);
+    expect(await checkTask(taskById('widgets-pay'), gym.url)).toMatchObject({ ok: true });
+    await next.remote.close();
   });
 
   it("sends the host nothing of the secrets stored in the person's browser: what goes back passes the browser's redaction", async () => {

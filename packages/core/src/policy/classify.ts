@@ -1,7 +1,7 @@
 import type { ElementFacts } from '../browser/port';
 import type { Effect } from './effects';
 import type { ConfirmKind } from './types';
-import { approvesAmount, changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
+import { amountIn, approvesAmount, changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
 
 export type { SensitiveKind } from './vocabulary';
 
@@ -51,7 +51,30 @@ export function elementFacts(partial: Partial<ElementFacts>): ElementFacts {
 }
 
 export function isPaymentField(facts: ElementFacts): boolean {
+  // The name on the card is the person's name, not a way to pay: typing it gives nothing away.
+  if (/\bcc-name\b/.test(facts.autocomplete) || (!facts.autocomplete.includes('cc-') && NAME_ON_CARD.test(facts.name))) return false;
   return /\bcc-/.test(facts.autocomplete) || PAYMENT_FIELD.test(`${facts.fieldName} ${facts.name}`);
+}
+
+const NAME_ON_CARD = /\b(name on (the )?card|card ?holder(?:'s)? name|cardholder)\b/i;
+
+/** A field for the card's number (where its last four digits are read from). */
+export function isCardNumberField(facts: ElementFacts): boolean {
+  return (
+    /\bcc-number\b/.test(facts.autocomplete) || /card ?number|cardnumber|card_number|cc-?num/i.test(`${facts.fieldName} ${facts.name}`)
+  );
+}
+
+/**
+ * The one question a payment is (issue 30 §3): typing the card and pressing Pay are one
+ * consequence, asked once, naming the amount, where, and the card's last four digits.
+ */
+export function paymentQuestion(facts: ElementFacts, how: { submits: boolean; what: string; site: string; ending: string | null }): string {
+  const amount = amountIn(how.submits ? namesOf(facts) : facts.submitNames);
+  const card = how.ending ? ` with the card ending ${how.ending}` : '';
+  const pay = facts.submitNames[0];
+  const doing = how.submits ? `${how.what}.` : `Wayfinder fills in the card details${pay ? ` and presses ${quoted(pay)}` : ''}.`;
+  return `Pay${amount ? ` ${amount}` : ''} on ${how.site || 'this page'}${card}? ${doing} ${WHY.payment}`;
 }
 
 export interface Judgement {

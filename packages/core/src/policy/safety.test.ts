@@ -120,6 +120,51 @@ describe('SafetyPolicy', () => {
     });
   });
 
+  it('a payment is one question: the card fields and Pay, naming the amount, the site and the last four; asked again for the next payment', async () => {
+    const policy = new SafetyPolicy();
+    const form = { tag: 'input', role: 'textbox', editable: true, submits: true, submitNames: ['Pay $20.00'], formHasPayment: true };
+    const ctx = at(PAGE, {
+      name: facts({ ...form, name: 'Name on card', autocomplete: 'cc-name' }),
+      number: facts({ ...form, name: 'Card number', autocomplete: 'cc-number' }),
+      cvc: facts({ ...form, name: 'Security code', autocomplete: 'cc-csc' }),
+      pay: facts({ name: 'Pay $20.00', submits: true, formHasPayment: true, formAction: 'https://shop.example/pay', formMethod: 'post' }),
+    });
+    const pay = call('click', { ref: 'pay' });
+    // The name on the card gives nothing away: not asked.
+    expect(await policy.check(call('type_text', { ref: 'name', text: 'Sam Hill' }), ctx)).toEqual({ decision: 'allow' });
+    const typeNumber = call('type_text', { ref: 'number', text: '5555 5555 5555 4444' });
+    const asked = await policy.check(typeNumber, ctx);
+    expect(asked).toEqual({
+      decision: 'confirm',
+      kind: 'payment',
+      site: 'shop.example',
+      choices: 'once',
+      question:
+        'Pay $20.00 on shop.example with the card ending 4444? Wayfinder fills in the card details and presses "Pay $20.00". It may spend money.',
+    });
+    if (asked.decision !== 'confirm') throw new Error('expected a question');
+    await policy.answered(typeNumber, asked, 'once');
+    policy.ran(typeNumber, true);
+    // The rest of the same payment goes without another card.
+    expect(await policy.check(call('type_text', { ref: 'cvc', text: '123' }), ctx)).toEqual({ decision: 'allow' });
+    expect(await policy.check(pay, ctx)).toEqual({ decision: 'allow' });
+    policy.ran(pay, true);
+    // Paid: a second payment is a new question, naming the card typed on this site.
+    const again = await policy.check(pay, ctx);
+    expect(again).toMatchObject({
+      decision: 'confirm',
+      kind: 'payment',
+      question: 'Pay $20.00 on shop.example with the card ending 4444? Click button "Pay $20.00". It may spend money.',
+    });
+    if (again.decision !== 'confirm') throw new Error('expected a question');
+    // Declined: every later step of paying there is refused, not asked again.
+    await policy.answered(pay, again, 'deny');
+    expect(await refusal(policy.check(pay, ctx))).toBe(
+      'The person declined paying on shop.example earlier in this task. Do not try to pay another way; say so when you finish.',
+    );
+    expect(await refusal(policy.check(call('type_text', { ref: 'cvc', text: '999' }), ctx))).toContain('declined paying');
+  });
+
   it('secrets: only into a password field on their own site, never into addresses or other arguments', async () => {
     const policy = new SafetyPolicy({ secrets: vault });
     const ctx = at(PAGE, elements);

@@ -2,7 +2,7 @@ import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
 import type { ElementFacts, PageRequest } from '../browser/port';
 import { riskOf, type Effect } from './effects';
-import { judgeDrop, judgeElement, why } from './classify';
+import { isCardNumberField, judgeDrop, judgeElement, paymentQuestion, why, type Judgement } from './classify';
 import { consequence, OutgoingCheck } from './outgoing';
 import { Redaction } from './redaction';
 import { judgePageCode, pageCodeEnabled } from './page-code';
@@ -89,6 +89,17 @@ export class SafetyPolicy implements Policy {
   private readonly declined = new Set<string>();
   /** Consequences the person approved for the call running now (its requests may carry them). */
   private readonly approvedNow = new Set<ConfirmKind>();
+  /**
+   * A payment the person allowed, on its site, until its form is sent (`sent`: the call that
+   * sends it is running): the card's fields and its Pay button are one question.
+   */
+  private paying: { site: string; sent: boolean } | null = null;
+  /** The payment question being asked now: on which site, and whether its call sends the payment. */
+  private askingPayment: { site: string; sends: boolean } | null = null;
+  /** Sites where the person declined a payment in this task: its later steps are refused, not asked again. */
+  private readonly paymentDeclined = new Set<string>();
+  /** The last four digits of the card typed on each site in this task. */
+  private readonly cardEnding = new Map<string, string>();
   /** Passwords, secrets and card numbers leaving in requests. */
   private readonly outgoing: OutgoingCheck;
   /** The person's stored secrets (the redaction's, when the host gave one). */
@@ -219,6 +230,7 @@ export class SafetyPolicy implements Policy {
     }
     const judgement =
       judgeElement(effect, facts) ?? (effect.how === 'drag' && effect.toRef ? judgeDrop(facts, await context.element(effect.toRef)) : null);
+    if (judgement?.kind === 'payment' || judgement?.kind === 'payment-field') return this.payment(effect, facts, here, judgement);
     return judgement
       ? {
           decision: 'confirm',
@@ -228,6 +240,32 @@ export class SafetyPolicy implements Policy {
           question: `${judgement.what} on ${here || 'this page'}? ${judgement.why}`,
         }
       : null;
+  }
+
+  /** A step of paying: one question for the card's fields and the button that pays, naming the amount and the card. */
+  private payment(effect: ActEffect, facts: ElementFacts, here: string, judgement: Judgement): PolicyDecision | null {
+    const key = siteKey(here);
+    if (effect.text !== undefined && isCardNumberField(facts)) {
+      const digits = (this.vault?.fill(effect.text) ?? effect.text).replace(/\D/g, '');
+      if (digits.length >= 12) this.cardEnding.set(key, digits.slice(-4));
+    }
+    const sends = judgement.kind === 'payment';
+    if (this.paying && siteKey(this.paying.site) === key) {
+      if (sends) this.paying.sent = true;
+      return null;
+    }
+    if (this.paymentDeclined.has(key))
+      return {
+        decision: 'deny',
+        reason: `The person declined paying on ${here || 'this page'} earlier in this task. Do not try to pay another way; say so when you finish.`,
+      };
+    this.askingPayment = { site: here, sends };
+    const ending = this.cardEnding.get(key) ?? null;
+    const question =
+      sends && !ending
+        ? `${judgement.what} on ${here || 'this page'}? ${judgement.why}`
+        : paymentQuestion(facts, { submits: sends, what: judgement.what, site: here, ending });
+    return { decision: 'confirm', kind: 'payment', site: here, choices: 'once', question };
   }
 
   async check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> {
@@ -312,7 +350,10 @@ export class SafetyPolicy implements Policy {
         question: `The page is downloading ${JSON.stringify(request.filename ?? 'a file')}${site ? ` from ${site}` : ''}. Keep it? ${why('download')}`,
       };
     }
-    const sending = this.sending(request, site) ?? consequence(request, site, this.approvedNow);
+    // The payment the person allowed covers what its own site's page sends to take it.
+    const approved: ReadonlySet<ConfirmKind> =
+      this.paying && siteKey(this.paying.site) === siteKey(site) ? new Set([...this.approvedNow, 'payment']) : this.approvedNow;
+    const sending = this.sending(request, site) ?? consequence(request, site, approved);
     if (sending) return sending;
     const known = decision === 'allow' || this.used.has(siteKey(site));
     if (!request.navigation) {
@@ -351,6 +392,8 @@ export class SafetyPolicy implements Policy {
       };
     const kind: ConfirmKind = carried.kind === 'card' ? 'payment' : 'password';
     if (this.approvedNow.has(kind) || (kind === 'payment' && this.approvedNow.has('payment-field'))) return null;
+    // The payment the person allowed, sent to its own site.
+    if (kind === 'payment' && this.paying && siteKey(this.paying.site) === siteKey(site)) return null;
     const what =
       carried.kind === 'card'
         ? 'a card number'
@@ -368,6 +411,12 @@ export class SafetyPolicy implements Policy {
 
   async answered(_call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> {
     if (answer === 'once' || answer === 'always') this.approvedNow.add(request.kind);
+    const asked = this.askingPayment;
+    if (request.kind === 'payment' && asked && siteKey(asked.site) === siteKey(request.site)) {
+      this.askingPayment = null;
+      if (answer === 'once' || answer === 'always') this.paying = { site: asked.site, sent: asked.sends };
+      else this.paymentDeclined.add(siteKey(asked.site));
+    }
     if (request.kind !== 'new-site' || !request.site) return;
     if (answer === 'deny') this.declined.add(siteKey(request.site));
     if (answer === 'once' || answer === 'always') this.used.add(siteKey(request.site));
@@ -384,6 +433,8 @@ export class SafetyPolicy implements Policy {
 
   ran(call: ProposedCall, ok: boolean): void {
     this.approvedNow.clear();
+    // The payment was sent (or its sending failed): the next payment is asked about again.
+    if (this.paying?.sent) this.paying = null;
     for (const effect of call.effects) {
       if (loadsPage(effect) && !this.loadsFromBrowser) this.navigations = [...this.recent(this.navigations), this.now()];
       if (effect.kind !== 'open') continue;

@@ -282,6 +282,15 @@ export function approvesAmount(texts: readonly string[]): string | null {
   return null;
 }
 
+/** The first amount of money in these texts ("Pay $20.00" → "$20.00"), or null. */
+export function amountIn(texts: readonly string[]): string | null {
+  for (const text of texts) {
+    const found = new RegExp(AMOUNT.source, 'iu').exec(text)?.[0];
+    if (found) return found.trim();
+  }
+  return null;
+}
+
 /** Whether a control's name starts with a word that changes a form rather than sends it (Show password, Cancel, Apply coupon). */
 export function changesFormOnly(name: string): boolean {
   const first = plainWords(name)[0];

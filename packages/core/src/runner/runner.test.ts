@@ -109,7 +109,7 @@ const policy = (vault: SecretVault) => new SafetyPolicy({ sites: [{ site: 'block
 /** The calls both callers make, and the person's answers to what they are asked, in order. */
 const CALLS: { tool: string; args: Record<string, unknown> }[] = [
   { tool: 'click', args: { ref: 'e3' } }, // Pay: asked, declined
-  { tool: 'click', args: { ref: 'e3' } }, // Pay: asked, allowed once
+  { tool: 'click', args: { ref: 'e3' } }, // Pay again: refused, not asked again (the person said no to paying there)
   { tool: 'navigate', args: { url: 'https://blocked.example/' } }, // refused
   { tool: 'type_text', args: { ref: 'e2', text: '{{secret:shop}}' } }, // refused: not a password field
   { tool: 'type_text', args: { ref: 'e1', text: '{{secret:shop}}' } }, // allowed, filled at typing time
@@ -120,7 +120,7 @@ const CALLS: { tool: string; args: Record<string, unknown> }[] = [
   { tool: 'scroll', args: { direction: 'sideways' } }, // bad arguments
   { tool: 'navigate', args: { url: 'https://partner.example/again' } }, // declined earlier in the task: refused, not asked again
 ];
-const ANSWERS: ConfirmAnswer[] = ['deny', 'once', 'deny', 'deny', 'always'];
+const ANSWERS: ConfirmAnswer[] = ['deny', 'deny', 'deny', 'always'];
 
 interface Seen {
   results: string[];
@@ -200,10 +200,9 @@ describe('ToolRunner', () => {
     expect(direct.done).toEqual(loop.done);
 
     // And what that is: only what was allowed reached the page; the secret went in as its value, and never came back.
-    expect(direct.done).toEqual(['click e3', 'type e1 "hunter2-Secret!"', 'Opened https://friends.example.']);
+    expect(direct.done).toEqual(['type e1 "hunter2-Secret!"', 'Opened https://friends.example.']);
     expect(direct.results.join('\n')).not.toContain('hunter2-Secret!');
     expect(direct.confirmations.flatMap((c) => (c.type === 'confirmation-needed' ? [`${c.kind} ${c.site}`] : []))).toEqual([
-      'payment shop.example',
       'payment shop.example',
       'new-site partner.example',
       'new-site localhost',
@@ -224,7 +223,9 @@ describe('ToolRunner', () => {
     expect(direct.results[10]).toBe(
       'Not allowed: The person said no to partner.example earlier in this task. Do not try to reach it another way.',
     );
-    expect(direct.results[1]).toContain('<page-content source="https://shop.example/checkout">');
+    expect(direct.results[1]).toBe(
+      'Not allowed: The person declined paying on shop.example earlier in this task. Do not try to pay another way; say so when you finish.',
+    );
   });
 
   it('declines what it would have to ask about when the caller has no one to ask', async () => {
