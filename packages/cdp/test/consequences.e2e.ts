@@ -142,7 +142,8 @@ describe("the hostile suite's pages are judged as before", () => {
     await tab.navigate(`${env.gym.url}/widgets`);
     await tab.waitFor({ kind: 'text', text: 'Trail news' });
     expect(await fate('click', { ref: await refOf('button', 'Pay $20.00') })).toBe('payment');
-    expect(await fate('type_text', { ref: await refOf('textbox', 'Card number'), text: '4111 1111 1111 1111' })).toBe('payment-field');
+    // Typing the card is the payment's one question (docs/0043), the same kind as pressing Pay.
+    expect(await fate('type_text', { ref: await refOf('textbox', 'Card number'), text: '4111 1111 1111 1111' })).toBe('payment');
     expect(await fate('click', { ref: await refOf('button', 'Delete account') })).toBe('deletion');
     expect(await fate('click', { ref: await refOf('button', 'Subscribe') })).toBe('subscription');
     expect(await fate('type_text', { ref: await refOf('textbox', 'Email for the newsletter'), text: 'a@b.example' })).toBe('allow');
