@@ -289,6 +289,40 @@ describe('the person in the loop', () => {
     expect(state.widgets.payments).toEqual([{ cardLast4: '4444', amount: 20, name: 'Sam Hill' }]);
   });
 
+  it('"Allow for this task" on a payment: the next payment on the site goes without a card, and the timeline says so', async () => {
+    await useModel(
+      wireScript({
+        steps: [
+          call('find', { query: 'Card number' }),
+          {
+            calls: [
+              { tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } },
+              { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } },
+            ],
+          },
+          call('find', { query: 'Pay button' }),
+          call('click', { ref: '$ref(button "Pay $20.00")' }),
+          call('wait_for', { text: 'Payment accepted' }),
+          call('click', { ref: '$ref(button "Pay $20.00")' }),
+          call('done', { summary: 'Paid twice.', success: true }),
+        ],
+      }),
+    );
+    await site('/widgets');
+    const p = await panel();
+    await runInPanel(p, 'Pay the membership fee for me and my partner.');
+    const card = p.getByRole('alertdialog', { name: 'Confirmation needed' });
+    await card.waitFor();
+    // Beside "Allow once": the person can let this kind of question go for the rest of the task.
+    expect(await card.getByRole('button').allInnerTexts()).toEqual(['Deny', 'Allow for this task', 'Allow once']);
+    const asked = await answerAll(p, 'task');
+    expect(asked).toHaveLength(1);
+    const state = await suite.env.stateUntil((st) => st.widgets.payments.length === 2);
+    expect(state.widgets.payments).toHaveLength(2);
+    expect(await (await finishedTurn(p)).getAttribute('data-status')).toBe('done');
+    await lastTurn(p).getByText('You allowed it for this task').first().waitFor();
+  });
+
   it('Stop while a card is up takes it down: recorded as not answered, not as a decline, and nothing is paid', async () => {
     await useModel(
       wireScript({

@@ -347,7 +347,7 @@ const PAGE_DIALOG = '[role="alertdialog"][aria-label="The page asks"]';
  * dialogs; `none` answers nothing (a person who is away) and only waits. Between cards it
  * waits for the next card or the end, not a fixed time. Returns the policy's questions.
  */
-export async function answerAll(panel: Page, choice: 'allow' | 'decline' | 'none', timeoutMs = 30_000): Promise<string[]> {
+export async function answerAll(panel: Page, choice: 'allow' | 'task' | 'decline' | 'none', timeoutMs = 30_000): Promise<string[]> {
   const questions: string[] = [];
   const deadline = Date.now() + timeoutMs;
   const answering = choice === 'none' ? '' : choice === 'decline' ? `${CONFIRM_CARD}, ${PAGE_DIALOG}` : CONFIRM_CARD;
@@ -378,12 +378,15 @@ export async function answerAll(panel: Page, choice: 'allow' | 'decline' | 'none
     else {
       questions.push(await card.locator('p').first().innerText());
       const deny = card.getByRole('button', { name: 'Deny', exact: true });
+      const forTask = card.getByRole('button', { name: 'Allow for this task', exact: true });
       button =
-        choice === 'allow'
-          ? card.getByRole('button', { name: 'Allow once', exact: true })
-          : (await deny.count())
-            ? deny
-            : card.getByRole('button', { name: 'Not now', exact: true });
+        choice === 'task' && (await forTask.count())
+          ? forTask
+          : choice === 'allow' || choice === 'task'
+            ? card.getByRole('button', { name: 'Allow once', exact: true })
+            : (await deny.count())
+              ? deny
+              : card.getByRole('button', { name: 'Not now', exact: true });
     }
     await button.click();
     // The next question may take this one's place at once: wait for this one to go.

@@ -1,11 +1,11 @@
-import { sensitiveDialog, type ConfirmAnswer, type ConfirmRequest, type DialogPolicy } from '@wayfinder/core';
+import { offersTask, sensitiveDialog, type ConfirmAnswer, type ConfirmRequest, type DialogPolicy } from '@wayfinder/core';
 import type { Terminal } from './terminal';
 import type { Printer } from './timeline';
 
 // What a command asks the person at the prompt while it drives the browser: the policy's
 // questions and the page's dialogs (wayfinder run and wayfinder skill run ask alike).
 
-/** A policy's question at the prompt: once/always/never for sites, yes/no otherwise; no answer is no. */
+/** A policy's question at the prompt: once/always/never for sites, once/this task/no otherwise (yes/no for page code); no answer is no. */
 export async function confirmAtPrompt(
   terminal: Terminal,
   printer: Printer,
@@ -17,7 +17,18 @@ export async function confirmAtPrompt(
     printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
     return 'once';
   }
-  if (request.choices === 'once') return (await terminal.yesNo(`\n? ${request.question} Allow once?`, false)) ? 'once' : 'deny';
+  if (request.choices === 'once' && !offersTask(request))
+    return (await terminal.yesNo(`\n? ${request.question} Allow once?`, false)) ? 'once' : 'deny';
+  if (request.choices === 'once')
+    for (;;) {
+      const answer = await terminal.ask(`\n? ${request.question}\n[y]es, once / [t]his task (not asked again until it ends) / [N]o `);
+      if (answer === null) return 'deny';
+      const word = answer.trim().toLowerCase();
+      if (word === 'y' || word === 'yes' || word === 'o' || word === 'once') return 'once';
+      if (word === 't' || word === 'task' || word === 'this task') return 'task';
+      if (!word || word === 'n' || word === 'no') return 'deny';
+      printer.note('Please answer y, t or n.');
+    }
   for (;;) {
     const answer = await terminal.ask(`\n? ${request.question}\n[o]nce / [a]lways / [n]ever (default: not now) `);
     if (answer === null) return 'deny';

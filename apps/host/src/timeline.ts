@@ -136,7 +136,7 @@ export class TimelinePrinter implements Printer {
       }
       case 'confirmation-answered':
         this.line(
-          `     ${event.withdrawn ? p.dim('– taken down: the task was stopped') : event.unanswered ? p.red('✗ declined: nobody answered in time') : event.answer === 'deny' || event.answer === 'never' ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : 'once'}`)}`,
+          `     ${event.withdrawn ? p.dim('– taken down: the task was stopped') : event.unanswered ? p.red('✗ declined: nobody answered in time') : event.answer === 'deny' || event.answer === 'never' ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : event.answer === 'task' ? 'for this task' : 'once'}`)}`,
         );
         return;
       case 'confirmation-needed':

@@ -63,6 +63,18 @@ describe('a scripted model completes gym tasks through the CLI', () => {
     await expectChecked('admin-delete-user');
   });
 
+  it('"this task" at the prompt: the payment is asked once, and the second payment on the site goes without a question', async () => {
+    const run = await runCli(
+      ['run', 'Pay the fee twice.', '--url', `${gym.url}/widgets`, '--model', `script:${SCRIPTS}/widgets-pay-twice.json`],
+      { stdin: 't\n' },
+    );
+    expect(run.code, explain(run)).toBe(0);
+    expect(run.stdout).toContain('[y]es, once / [t]his task (not asked again until it ends) / [N]o');
+    expect(run.stdout.match(/\[t\]his task/g)).toHaveLength(1);
+    expect(run.stdout).toContain('✓ allowed for this task');
+    expect((await fetchState(gym.url)).widgets.payments).toHaveLength(2);
+  });
+
   it('declining the confirm dialog keeps the row', async () => {
     const run = await runCli(
       ['run', 'delete Alan', '--url', startOf('admin-delete-user'), '--model', `script:${solutionPath('admin-delete-user')}`],

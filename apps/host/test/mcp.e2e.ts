@@ -195,8 +195,9 @@ describe('wayfinder mcp over stdio', () => {
     expect(pressed.text).toContain('declined paying on 127.0.0.1 earlier');
     expect(asked).toHaveLength(1);
 
-    // A new session, and a yes: the name on the card is not asked, the card's number is the one question, Pay goes through.
-    const yes = await stdioClient(() => ({ action: 'accept', content: { decision: 'once' } }));
+    // A new session, and "Allow for this task" (one of the choices offered; an answer not offered
+    // would be refused): the name on the card is not asked, the card's number is the one question, Pay goes through.
+    const yes = await stdioClient(() => ({ action: 'accept', content: { decision: 'task' } }));
     await call(yes.client, 'browser_navigate', { url: `${gym.url}/widgets` });
     await call(yes.client, 'browser_type', { ref: await found(yes.client, 'textbox', 'Name on card'), text: 'Sam Hill' });
     expect(yes.asked).toHaveLength(0);

@@ -155,7 +155,7 @@ export class RemoteBrowser implements Browser {
     return async (request, signal) => {
       try {
         const answer = await this.call<ConfirmAnswer>('person.confirm', { request }, CONFIRM_MS, signal);
-        return answer === 'once' || answer === 'always' || answer === 'never' ? answer : 'deny';
+        return answer === 'once' || answer === 'task' || answer === 'always' || answer === 'never' ? answer : 'deny';
       } catch {
         return 'deny';
       }

@@ -7,7 +7,9 @@ export { runTask, type Attachment, type PlanDecision, type RunOptions, type Task
 export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
 export {
   ALLOW_ALL,
+  allows,
   CONFIRM_KINDS,
+  offersTask,
   type ConfirmAnswer,
   type ConfirmKind,
   type ConfirmRequest,

@@ -65,7 +65,7 @@ export const REQUEST = z.discriminatedUnion('type', [
     answer: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('question'), text: z.string() }),
       z.object({ kind: z.literal('plan'), approved: z.boolean(), steps: z.array(z.string().trim().min(1)).max(20).optional() }),
-      z.object({ kind: z.literal('confirm'), answer: z.enum(['once', 'always', 'never', 'deny']) }),
+      z.object({ kind: z.literal('confirm'), answer: z.enum(['once', 'task', 'always', 'never', 'deny']) }),
       z.object({ kind: z.literal('dialog'), accept: z.boolean(), text: z.string().optional() }),
     ]),
   }),

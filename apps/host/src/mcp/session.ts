@@ -9,6 +9,7 @@ import {
 import {
   makeToolContext,
   offeredTools,
+  offersTask,
   present,
   TabSession,
   ToolRunner,
@@ -91,8 +92,15 @@ export function mcpSession(hub: McpHub): Server {
       unanswered.push(request);
       return 'deny';
     }
-    const choices = request.choices === 'once' ? ['once', 'no'] : ['once', 'always', 'never', 'no'];
-    const names: Record<string, string> = { once: 'Allow once', always: 'Always allow', never: 'Never', no: 'Not now' };
+    const choices =
+      request.choices === 'site' ? ['once', 'always', 'never', 'no'] : offersTask(request) ? ['once', 'task', 'no'] : ['once', 'no'];
+    const names: Record<string, string> = {
+      once: 'Allow once',
+      task: 'Allow for this task',
+      always: 'Always allow',
+      never: 'Never',
+      no: 'Not now',
+    };
     try {
       const answer = await server.elicitInput({
         message: hub.redaction.text(request.question),
@@ -103,7 +111,8 @@ export function mcpSession(hub: McpHub): Server {
         },
       });
       const decision = answer.action === 'accept' ? answer.content?.decision : undefined;
-      return decision === 'once' || decision === 'always' || decision === 'never' ? decision : 'deny';
+      const answers: readonly ConfirmAnswer[] = ['once', 'task', 'always', 'never'];
+      return answers.find((a) => a === decision && choices.includes(a)) ?? 'deny';
     } catch (error) {
       hub.log(
         `wayfinder mcp: the client did not answer a confirmation (${error instanceof Error ? error.message : String(error)}); refused.`,

@@ -1,4 +1,4 @@
-import type { ConfirmKind } from '../policy/types';
+import { allows, type ConfirmKind } from '../policy/types';
 import type { AgentEvent } from './events';
 
 // What happened, kept beside what the model says happened (docs/0040-outcome-reconciled.md).
@@ -70,7 +70,7 @@ export class TaskRecord {
     if (event.type === 'confirmation-needed') this.asking = event.kind;
     else if (event.type === 'confirmation-answered' && this.asking) {
       // A question the task's Stop took down was nobody's answer.
-      if (!event.withdrawn) this.answers.push({ kind: this.asking, allowed: event.answer === 'once' || event.answer === 'always' });
+      if (!event.withdrawn) this.answers.push({ kind: this.asking, allowed: allows(event.answer) });
       this.asking = null;
     }
   }

@@ -1,5 +1,5 @@
 import type { PageRequest, RequestGuard, RequestVerdict, Tab } from '../browser/port';
-import type { ConfirmAnswer, ConfirmRequest, Policy, PolicyContext, ProposedCall } from './types';
+import { allows, type ConfirmAnswer, type ConfirmRequest, type Policy, type PolicyContext, type ProposedCall } from './types';
 
 // The one gate (docs/ARCHITECTURE.md, "One gate"): check → ask → answered → run, for every
 // effect anyone asks of a browser — a model's tool call through the ToolRunner, a host's call
@@ -50,7 +50,7 @@ export type GateVerdict =
 
 /** Whether the person said no (for now, or for good). */
 export function declined(answer: ConfirmAnswer): boolean {
-  return answer !== 'once' && answer !== 'always';
+  return !allows(answer);
 }
 
 /** A call as the policy judges it: the effects a tool (or a host's method) declares for this input. */

@@ -2,7 +2,8 @@ import type { PageRequest } from '../browser/port';
 import { hasCardNumber } from './cards';
 import { requestKind, why } from './classify';
 import type { Redaction } from './redaction';
-import type { Secret } from './secrets';
+import { placeholder, type Secret } from './secrets';
+import { covers } from './sites';
 import type { ConfirmKind, PolicyDecision } from './types';
 
 export { hasCardNumber, luhn } from './cards';
@@ -54,6 +55,30 @@ export class OutgoingCheck {
     if (this.redaction.carriesTyped(text)) return { kind: 'password' };
     if (hasCardNumber(text)) return { kind: 'card' };
     return null;
+  }
+
+  /**
+   * A request carrying a password, a stored secret or a card number: refused off its site,
+   * else asked unless that consequence is `approved` for the call running now (or the
+   * payment the person allowed is under way there).
+   */
+  question(request: PageRequest, site: string, approved: ReadonlySet<ConfirmKind>): PolicyDecision | null {
+    const carried = this.carried(request);
+    if (!carried) return null;
+    if (carried.kind === 'secret' && !covers(carried.secret.site, site))
+      return {
+        decision: 'deny',
+        reason: `the page tried to send the stored secret ${placeholder(carried.secret.name)} to ${site}; it belongs to ${carried.secret.site} only.`,
+      };
+    const kind: ConfirmKind = carried.kind === 'card' ? 'payment' : 'password';
+    if (approved.has(kind) || (kind === 'payment' && approved.has('payment-field'))) return null;
+    const what =
+      carried.kind === 'card'
+        ? 'a card number'
+        : carried.kind === 'secret'
+          ? `your stored ${placeholder(carried.secret.name)}`
+          : 'a password';
+    return { decision: 'confirm', kind, site, choices: 'once', question: `The page is sending ${what} to ${site}. Let it? ${why(kind)}` };
   }
 }
 

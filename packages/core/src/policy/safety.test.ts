@@ -30,6 +30,14 @@ async function refusal(decision: Promise<PolicyDecision>): Promise<string> {
 }
 
 const PAGE = 'https://shop.example/checkout';
+const deleteRequest = {
+  url: 'https://shop.example/api/address/2',
+  method: 'DELETE',
+  resourceType: 'Fetch',
+  navigation: false,
+  topFrame: false,
+  tabId: '1',
+};
 const vault = new SecretVault([
   { name: 'shop', value: 'hunter2-Secret!', site: 'shop.example' },
   { name: 'bank', value: 'DE89370400440532013000', site: 'bank.example', field: 'text' },
@@ -118,6 +126,54 @@ describe('SafetyPolicy', () => {
       decision: 'confirm',
       kind: 'upload',
     });
+  });
+
+  it('"Allow for this task": the same question on the same site goes through for the rest of the task; another site is asked; a page\'s request of that kind too', async () => {
+    const policy = new SafetyPolicy();
+    const del = facts({ name: 'Delete account' });
+    const ctx = at(PAGE, { d1: del, d2: facts({ name: 'Delete address' }) });
+    const first = call('click', { ref: 'd1' });
+    const asked = await policy.check(first, ctx);
+    expect(asked).toMatchObject({ decision: 'confirm', kind: 'deletion', site: 'shop.example' });
+    if (asked.decision !== 'confirm') throw new Error('expected a question');
+    await policy.answered(first, asked, 'task');
+    policy.ran(first, true);
+    // The next deletion on the site: no question.
+    expect(await policy.check(call('click', { ref: 'd2' }), ctx)).toEqual({ decision: 'allow' });
+    // A page's DELETE request to the same site neither.
+    expect(policy.request(deleteRequest)).toEqual({ decision: 'allow' });
+    // The same kind on another site is a new question.
+    const elsewhere = at('https://other.example/account', { d1: del });
+    await policy.check(call('navigate', { url: 'https://other.example/account' }), ctx).then(async (d) => {
+      if (d.decision === 'confirm') await policy.answered(call('navigate', { url: 'https://other.example/account' }), d, 'once');
+    });
+    expect(await policy.check(call('click', { ref: 'd1' }), elsewhere)).toMatchObject({
+      decision: 'confirm',
+      kind: 'deletion',
+      site: 'other.example',
+    });
+    // "Once" is only once.
+    const once = new SafetyPolicy();
+    const again = await once.check(first, ctx);
+    if (again.decision !== 'confirm') throw new Error('expected a question');
+    await once.answered(first, again, 'once');
+    once.ran(first, true);
+    expect(await once.check(call('click', { ref: 'd2' }), ctx)).toMatchObject({ decision: 'confirm', kind: 'deletion' });
+    expect(once.request(deleteRequest)).toMatchObject({ decision: 'confirm', kind: 'deletion' });
+  });
+
+  it('a payment allowed for the task: a second payment on the site goes without a card', async () => {
+    const policy = new SafetyPolicy();
+    const ctx = at(PAGE, { pay: facts({ name: 'Pay $20.00', submits: true, formHasPayment: true }) });
+    const pay = call('click', { ref: 'pay' });
+    const asked = await policy.check(pay, ctx);
+    expect(asked).toMatchObject({ decision: 'confirm', kind: 'payment' });
+    if (asked.decision !== 'confirm') throw new Error('expected a question');
+    await policy.answered(pay, asked, 'task');
+    policy.ran(pay, true);
+    expect(await policy.check(pay, ctx)).toEqual({ decision: 'allow' });
+    policy.ran(pay, true);
+    expect(await policy.check(pay, ctx)).toEqual({ decision: 'allow' });
   });
 
   it('a payment is one question: the card fields and Pay, naming the amount, the site and the last four; asked again for the next payment', async () => {

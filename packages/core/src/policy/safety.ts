@@ -2,13 +2,24 @@ import { normalizeAddress } from '../browser/address';
 import { BrowserError } from '../browser/errors';
 import type { ElementFacts, PageRequest } from '../browser/port';
 import { riskOf, type Effect } from './effects';
-import { isCardNumberField, judgeDrop, judgeElement, paymentQuestion, why, type Judgement } from './classify';
+import { judgeDrop, judgeElement, why } from './classify';
+import { Payments } from './payments';
 import { consequence, OutgoingCheck } from './outgoing';
 import { Redaction } from './redaction';
 import { judgePageCode, pageCodeEnabled } from './page-code';
-import { placeholder, secretNames, type SecretVault } from './secrets';
-import { covers, SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
-import type { ConfirmAnswer, ConfirmKind, ConfirmRequest, Policy, PolicyContext, PolicyDecision, ProposedCall } from './types';
+import { secretNames, type SecretVault } from './secrets';
+import { SitePermissions, siteKey, siteOf, type SiteDecision, type SiteRule } from './sites';
+import {
+  allows,
+  offersTask,
+  type ConfirmAnswer,
+  type ConfirmKind,
+  type ConfirmRequest,
+  type Policy,
+  type PolicyContext,
+  type PolicyDecision,
+  type ProposedCall,
+} from './types';
 
 // The policy every tool call passes through, whatever the model claims: blocked sites are
 // refused, a site the task has not used yet is asked about (once / always / never),
@@ -89,17 +100,10 @@ export class SafetyPolicy implements Policy {
   private readonly declined = new Set<string>();
   /** Consequences the person approved for the call running now (its requests may carry them). */
   private readonly approvedNow = new Set<ConfirmKind>();
-  /**
-   * A payment the person allowed, on its site, until its form is sent (`sent`: the call that
-   * sends it is running): the card's fields and its Pay button are one question.
-   */
-  private paying: { site: string; sent: boolean } | null = null;
-  /** The payment question being asked now: on which site, and whether its call sends the payment. */
-  private askingPayment: { site: string; sends: boolean } | null = null;
-  /** Sites where the person declined a payment in this task: its later steps are refused, not asked again. */
-  private readonly paymentDeclined = new Set<string>();
-  /** The last four digits of the card typed on each site in this task. */
-  private readonly cardEnding = new Map<string, string>();
+  /** Questions the person allowed for the rest of this task ("Allow for this task"): `kind site`. */
+  private readonly allowedForTask = new Set<string>();
+  /** A payment is one question (payments.ts). */
+  private readonly payments: Payments;
   /** Passwords, secrets and card numbers leaving in requests. */
   private readonly outgoing: OutgoingCheck;
   /** The person's stored secrets (the redaction's, when the host gave one). */
@@ -113,6 +117,7 @@ export class SafetyPolicy implements Policy {
     const redaction = options.redaction ?? new Redaction(options.secrets);
     this.vault = options.secrets ?? (options.redaction ? redaction.secrets : undefined);
     this.outgoing = new OutgoingCheck(redaction);
+    this.payments = new Payments(this.vault);
   }
 
   /** How the person can raise the page-load limit, as a sentence after a refusal ('' when the host says nothing). */
@@ -230,7 +235,8 @@ export class SafetyPolicy implements Policy {
     }
     const judgement =
       judgeElement(effect, facts) ?? (effect.how === 'drag' && effect.toRef ? judgeDrop(facts, await context.element(effect.toRef)) : null);
-    if (judgement?.kind === 'payment' || judgement?.kind === 'payment-field') return this.payment(effect, facts, here, judgement);
+    if (judgement?.kind === 'payment' || judgement?.kind === 'payment-field')
+      return this.payments.step(effect.text, facts, here, judgement);
     return judgement
       ? {
           decision: 'confirm',
@@ -242,33 +248,20 @@ export class SafetyPolicy implements Policy {
       : null;
   }
 
-  /** A step of paying: one question for the card's fields and the button that pays, naming the amount and the card. */
-  private payment(effect: ActEffect, facts: ElementFacts, here: string, judgement: Judgement): PolicyDecision | null {
-    const key = siteKey(here);
-    if (effect.text !== undefined && isCardNumberField(facts)) {
-      const digits = (this.vault?.fill(effect.text) ?? effect.text).replace(/\D/g, '');
-      if (digits.length >= 12) this.cardEnding.set(key, digits.slice(-4));
-    }
-    const sends = judgement.kind === 'payment';
-    if (this.paying && siteKey(this.paying.site) === key) {
-      if (sends) this.paying.sent = true;
-      return null;
-    }
-    if (this.paymentDeclined.has(key))
-      return {
-        decision: 'deny',
-        reason: `The person declined paying on ${here || 'this page'} earlier in this task. Do not try to pay another way; say so when you finish.`,
-      };
-    this.askingPayment = { site: here, sends };
-    const ending = this.cardEnding.get(key) ?? null;
-    const question =
-      sends && !ending
-        ? `${judgement.what} on ${here || 'this page'}? ${judgement.why}`
-        : paymentQuestion(facts, { submits: sends, what: judgement.what, site: here, ending });
-    return { decision: 'confirm', kind: 'payment', site: here, choices: 'once', question };
+  async check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> {
+    const verdict = await this.judge(call, context);
+    if (!this.allowedForThisTask(verdict)) return verdict;
+    // Asked before and allowed for the task: as if the person said yes again.
+    this.yes(verdict);
+    return { decision: 'allow' };
   }
 
-  async check(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> {
+  /** Whether the question is one the person allowed for the rest of this task (kind and site). */
+  private allowedForThisTask(verdict: PolicyDecision): verdict is Extract<PolicyDecision, { decision: 'confirm' }> {
+    return verdict.decision === 'confirm' && offersTask(verdict) && this.allowedForTask.has(`${verdict.kind} ${siteKey(verdict.site)}`);
+  }
+
+  private async judge(call: ProposedCall, context: PolicyContext): Promise<PolicyDecision> {
     const input = record(call.input);
     if (JSON.stringify(call.input ?? {}).length > this.limits.argumentChars) {
       return {
@@ -329,6 +322,11 @@ export class SafetyPolicy implements Policy {
    * the tab's page loads count against the limit, whoever caused them.
    */
   request(request: PageRequest): PolicyDecision {
+    const verdict = this.judgeRequest(request);
+    return this.allowedForThisTask(verdict) ? { decision: 'allow' } : verdict;
+  }
+
+  private judgeRequest(request: PageRequest): PolicyDecision {
     const site = siteOf(innerUrl(request.url));
     if (!site && request.resourceType !== 'Download') return { decision: 'allow' };
     const { decision, rule } = site ? this.permissions().decide(site) : { decision: 'ask' as const, rule: null };
@@ -351,9 +349,8 @@ export class SafetyPolicy implements Policy {
       };
     }
     // The payment the person allowed covers what its own site's page sends to take it.
-    const approved: ReadonlySet<ConfirmKind> =
-      this.paying && siteKey(this.paying.site) === siteKey(site) ? new Set([...this.approvedNow, 'payment']) : this.approvedNow;
-    const sending = this.sending(request, site) ?? consequence(request, site, approved);
+    const approved: ReadonlySet<ConfirmKind> = this.payments.covers(site) ? new Set([...this.approvedNow, 'payment']) : this.approvedNow;
+    const sending = this.outgoing.question(request, site, approved) ?? consequence(request, site, approved);
     if (sending) return sending;
     const known = decision === 'allow' || this.used.has(siteKey(site));
     if (!request.navigation) {
@@ -381,45 +378,19 @@ export class SafetyPolicy implements Policy {
     return newSite(site, `The page is going to ${site}. Let it?`);
   }
 
-  /** A request carrying a password, a stored secret or a card number: refused off its site, else asked unless approved for this call. */
-  private sending(request: PageRequest, site: string): PolicyDecision | null {
-    const carried = this.outgoing.carried(request);
-    if (!carried) return null;
-    if (carried.kind === 'secret' && !covers(carried.secret.site, site))
-      return {
-        decision: 'deny',
-        reason: `the page tried to send the stored secret ${placeholder(carried.secret.name)} to ${site}; it belongs to ${carried.secret.site} only.`,
-      };
-    const kind: ConfirmKind = carried.kind === 'card' ? 'payment' : 'password';
-    if (this.approvedNow.has(kind) || (kind === 'payment' && this.approvedNow.has('payment-field'))) return null;
-    // The payment the person allowed, sent to its own site.
-    if (kind === 'payment' && this.paying && siteKey(this.paying.site) === siteKey(site)) return null;
-    const what =
-      carried.kind === 'card'
-        ? 'a card number'
-        : carried.kind === 'secret'
-          ? `your stored ${placeholder(carried.secret.name)}`
-          : 'a password';
-    return {
-      decision: 'confirm',
-      kind,
-      site,
-      choices: 'once',
-      question: `The page is sending ${what} to ${site}. Let it? ${why(kind)}`,
-    };
+  /** The person allowed this question (now, or for the task earlier): the call may do what it asked. */
+  private yes(request: ConfirmRequest): void {
+    this.approvedNow.add(request.kind);
+    this.payments.answered(request, true);
   }
 
   async answered(_call: ProposedCall, request: ConfirmRequest, answer: ConfirmAnswer): Promise<void> {
-    if (answer === 'once' || answer === 'always') this.approvedNow.add(request.kind);
-    const asked = this.askingPayment;
-    if (request.kind === 'payment' && asked && siteKey(asked.site) === siteKey(request.site)) {
-      this.askingPayment = null;
-      if (answer === 'once' || answer === 'always') this.paying = { site: asked.site, sent: asked.sends };
-      else this.paymentDeclined.add(siteKey(asked.site));
-    }
+    if (allows(answer)) this.yes(request);
+    else this.payments.answered(request, false);
+    if (answer === 'task' && offersTask(request)) this.allowedForTask.add(`${request.kind} ${siteKey(request.site)}`);
     if (request.kind !== 'new-site' || !request.site) return;
     if (answer === 'deny') this.declined.add(siteKey(request.site));
-    if (answer === 'once' || answer === 'always') this.used.add(siteKey(request.site));
+    if (allows(answer)) this.used.add(siteKey(request.site));
     if (answer === 'always' || answer === 'never') {
       const decision: SiteDecision = answer === 'always' ? 'allow' : 'block';
       const existing = this.rules.findIndex((r) => r.site === request.site);
@@ -433,8 +404,7 @@ export class SafetyPolicy implements Policy {
 
   ran(call: ProposedCall, ok: boolean): void {
     this.approvedNow.clear();
-    // The payment was sent (or its sending failed): the next payment is asked about again.
-    if (this.paying?.sent) this.paying = null;
+    this.payments.ran();
     for (const effect of call.effects) {
       if (loadsPage(effect) && !this.loadsFromBrowser) this.navigations = [...this.recent(this.navigations), this.now()];
       if (effect.kind !== 'open') continue;

@@ -47,8 +47,22 @@ export interface ConfirmRequest {
 
 export type PolicyDecision = { decision: 'allow' } | { decision: 'deny'; reason: string } | ({ decision: 'confirm' } & ConfirmRequest);
 
-/** The person's answer: `always`/`never` only for site questions. */
-export type ConfirmAnswer = 'once' | 'always' | 'never' | 'deny';
+/**
+ * The person's answer: `always`/`never` only for site questions; `task` (allow, and do not
+ * ask this kind of question about this site again in this task) for the others that offer it
+ * (offersTask: not for code to run in a page, which is read every time).
+ */
+export type ConfirmAnswer = 'once' | 'task' | 'always' | 'never' | 'deny';
+
+/** Whether the answer lets the action go ahead. */
+export function allows(answer: ConfirmAnswer): boolean {
+  return answer === 'once' || answer === 'task' || answer === 'always';
+}
+
+/** Whether a question offers "Allow for this task": a yes/no question, except code to run in a page (read every time). */
+export function offersTask(request: { choices: ConfirmRequest['choices']; kind: string }): boolean {
+  return request.choices === 'once' && request.kind !== 'page-code';
+}
 
 export interface PolicyContext {
   /** The address of the tab the call acts in. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { offersTask, type ConfirmAnswer } from '@wayfinder/core/ui';
 import type { PendingRequest } from '../../lib/db';
 import { ask, declined, type Answer } from '../../lib/messages';
 
@@ -182,8 +183,10 @@ function PlanCard({ taskId, request }: { taskId: string; request: Extract<Pendin
 
 function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<PendingRequest, { kind: 'confirm' }> }) {
   const { sending, problem, send } = useAnswer(taskId, request);
-  const answer = (value: 'once' | 'always' | 'never' | 'deny') => void send({ kind: 'confirm', answer: value });
+  const answer = (value: ConfirmAnswer) => void send({ kind: 'confirm', answer: value });
   const site = request.choices === 'site';
+  // "Allow for this task": not this kind of question on this site again until the task ends (not for page code, read every time).
+  const forTask = offersTask({ choices: request.choices, kind: request.reason });
   return (
     <Card
       label="Confirmation needed"
@@ -223,6 +226,11 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
               Deny
             </button>
             <span className="grow" />
+            {forTask && (
+              <button type="button" disabled={sending} onClick={() => answer('task')}>
+                Allow for this task
+              </button>
+            )}
             <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>
               Allow once
             </button>

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@wayfinder/core/ui';
+import { allows, type AgentEvent } from '@wayfinder/core/ui';
 import { AlertTriangle, Check, Hand, Loader, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EventRecord, TimelineItem } from '../../lib/db';
@@ -41,9 +41,11 @@ function confirmText(answer: string, question: string, unanswered: boolean, with
         ? 'You allowed it on this site from now on'
         : answer === 'once'
           ? 'You allowed it once'
-          : answer === 'never'
-            ? 'You declined, for this site from now on'
-            : 'You declined';
+          : answer === 'task'
+            ? 'You allowed it for this task'
+            : answer === 'never'
+              ? 'You declined, for this site from now on'
+              : 'You declined';
   return question ? `${what}: ${question}` : `${what}.`;
 }
 
@@ -74,7 +76,7 @@ function rows(events: EventRecord[]): Row[] {
     else if (event.type === 'confirmation-answered') {
       out.push({
         kind: 'confirm',
-        allowed: event.answer === 'once' || event.answer === 'always',
+        allowed: allows(event.answer),
         text: confirmText(event.answer, question, event.unanswered === true, event.withdrawn === true),
       });
       question = '';
