@@ -38,6 +38,8 @@ interface TestHub {
   closes: number;
   /** When set, every hello is refused (bad-token) with this message. */
   refuseWith: string | null;
+  /** The browser's calls to the host (host.asking …), in order; the host answers host.asking only. */
+  calls: { method: string; params: unknown; session: string | undefined }[];
   /** The peer of the device connection after `after` welcomed ones (waits for it). */
   peer(after?: number): Promise<Peer>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ async function startTestHub(): Promise<TestHub> {
     connections: 0,
     closes: 0,
     refuseWith: null,
+    calls: [],
     peer: async (after = hub.connections - 1) => {
       for (;;) {
         const peer = peers[after];
@@ -92,7 +95,17 @@ async function startTestHub(): Promise<TestHub> {
         ...(pairing ? { token: TOKEN } : {}),
       };
       ws.send(JSON.stringify(welcome));
-      const peer = new Peer({ send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) }, { pingMs: 0 });
+      const peer = new Peer(
+        { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) },
+        {
+          pingMs: 0,
+          handle: (call) => {
+            hub.calls.push({ method: call.method, params: call.params, session: call.session });
+            if (call.method === 'host.asking') return Promise.resolve(null);
+            throw new BridgeError('unknown-method', `The test hub answers no ${call.method}.`, false);
+          },
+        },
+      );
       ws.on('message', (frame: Buffer) => peer.receive(frame.toString('utf8')));
       ws.on('close', (code) => {
         hub.closes += 1;
@@ -227,6 +240,11 @@ describe('the extension as the host’s browser', () => {
       { session: session.session },
     );
     await expect.poll(() => confirmCard().innerText()).toContain('From wayfinder run');
+    // The host is told its call waits on the person here (it says so; the call's deadline is a question's).
+    await expect
+      .poll(() => hub.calls.filter((c) => c.method === 'host.asking'))
+      .toEqual([{ method: 'host.asking', params: expect.objectContaining({ kind: 'new-site' }), session: session.session }]);
+    expect(JSON.stringify(hub.calls.find((c) => c.method === 'host.asking')?.params)).toContain(new URL(env.gym.url).hostname);
     await shoot(panel, '.host-questions', 'panel-card');
     expect(await accessibilityViolations(panel)).toEqual([]);
     await confirmCard().getByRole('button', { name: 'Allow once', exact: true }).click();

@@ -202,6 +202,8 @@ describe('wayfinder serve, the real extension, and wayfinder run in between', ()
     // Asked in the panel, from the run: the payment among the questions.
     expect(questions.some((q) => /spend money/i.test(q))).toBe(true);
     expect(questions.every((q) => q.includes('From wayfinder run'))).toBe(true);
+    // The browser's own question (its new-site card for the start page) was said on the host too, while the call waited.
+    expect(run.stderr).toMatch(/waiting for you in the browser \(Wayfinder's side panel\): .*127\.0\.0\.1/);
     // It worked in the host's tab group, on the gym.
     expect(tabs.some((url) => url.startsWith(env.gym.url))).toBe(true);
     expect(await checkTask(taskById(TASK), env.gym.url, '')).toMatchObject({ ok: true });

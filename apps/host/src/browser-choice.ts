@@ -14,6 +14,11 @@ export interface BrowserChoice {
    * (skill record).
    */
   guard?: RequestGuard;
+  /**
+   * The person's own Chrome is asking them about one of this command's calls (a card in its
+   * side panel; `--browser extension`): the command says so where it runs, as the call waits.
+   */
+  onAsking?: (question: string) => void;
 }
 
 /** `--browser extension[:DEVICE]`: the person's own Chrome, through the hub `wayfinder serve` runs. */

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import { BridgeError } from './errors';
 import type { IncomingCall, Peer } from './peer';
-import type { BrowserMethod, SessionOpened, TabMethod } from './protocol';
+import type { BrowserMethod, HostAsking, SessionOpened, TabMethod } from './protocol';
 import {
   action,
   actEffect,
@@ -137,7 +137,17 @@ export class DeviceEndpoint {
       browser: opened.browser,
       close: () => opened.close(),
       policy,
-      gate: new Gate({ policy, ask: (question, signal) => this.ask(label, answered, question, signal) }),
+      gate: new Gate({
+        policy,
+        ask: (question, signal) =>
+          this.ask(label, answered, question, signal, () => {
+            // The host is told that its call waits on the person here (through the browser's redaction).
+            const asking: HostAsking = { question: question.question, kind: question.kind, site: question.site };
+            void this.sent(asking)
+              .then((params) => peer.call('host.asking', params, { session: id, deadlineMs: 5_000 }))
+              .catch(() => undefined);
+          }),
+      }),
       tabs: new Map(),
       hostGuard: false,
       hostDialogs: false,
@@ -190,7 +200,13 @@ export class DeviceEndpoint {
    * How the session's gate asks the person: in the side panel, unless they just answered the
    * same question (kind and site) for the host through person.confirm.
    */
-  private async ask(label: string, answered: Session['answered'], question: GateQuestion, signal: AbortSignal): Promise<ConfirmAnswer> {
+  private async ask(
+    label: string,
+    answered: Session['answered'],
+    question: GateQuestion,
+    signal: AbortSignal,
+    tellHost: () => void,
+  ): Promise<ConfirmAnswer> {
     const now = Date.now();
     const recent = answered.filter((a) => now - a.at < ANSWERED_MS);
     answered.splice(0, answered.length, ...recent);
@@ -199,6 +215,7 @@ export class DeviceEndpoint {
       answered.splice(earlier, 1);
       return 'once';
     }
+    tellHost();
     return this.side.confirm({ ...question, from: label }, signal);
   }
 

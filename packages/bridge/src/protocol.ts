@@ -195,6 +195,14 @@ export const hostRequestParams = z.object({
   }),
 });
 
+/**
+ * `host.asking`: the browser is putting a question about the session's call to the person (a
+ * card in its side panel), so the call waits on them; the host says so where it runs.
+ */
+export const hostAskingParams = z.object({ question: z.string().max(4_000), kind: z.string().max(40), site: z.string().max(300) });
+
+export type HostAsking = z.infer<typeof hostAskingParams>;
+
 /** `host.dialog`: a dialog a session's page opened, for the host's dialog policy. */
 export const hostDialogParams = z.object({
   dialog: z.object({

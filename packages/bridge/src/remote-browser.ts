@@ -28,7 +28,9 @@ import type { CallOptions, IncomingCall, Peer } from './peer';
 import {
   CALL_DEADLINE_MS,
   CHANGING_TAB_METHODS,
+  hostAskingParams,
   hostDialogParams,
+  type HostAsking,
   hostRequestParams,
   type SessionOpened,
   type TabMethod,
@@ -76,6 +78,12 @@ export class HostSessions {
 /** Generous deadlines for calls that wait on the page by design. */
 const SLOW_MS = 45_000;
 const CONFIRM_MS = 10 * 60_000;
+/**
+ * Calls the browser's own rules may put to the person first (acting, going somewhere): they
+ * wait as a question does. A browser that went away still fails them at once (the peer's
+ * ping, a closed socket); one that is asking tells the host so (`host.asking`).
+ */
+const PERSON_MS = CONFIRM_MS;
 
 function deadlineFor(method: TabMethod, args: unknown[]): number {
   const asked = (value: unknown): number => (typeof value === 'number' && value > 0 ? value : 0);
@@ -83,7 +91,8 @@ function deadlineFor(method: TabMethod, args: unknown[]): number {
     case 'waitFor':
       return asked(args[1]) + CALL_DEADLINE_MS;
     case 'runPageCode':
-      return asked(args[1]) + CALL_DEADLINE_MS;
+      // Code to run is always put to the person first.
+      return asked(args[1]) + PERSON_MS;
     case 'locate': {
       const options = args[1];
       const wait = typeof options === 'object' && options !== null && 'timeoutMs' in options ? asked(options.timeoutMs) : 0;
@@ -94,6 +103,7 @@ function deadlineFor(method: TabMethod, args: unknown[]): number {
     case 'goForward':
     case 'reload':
     case 'act':
+      return PERSON_MS;
     case 'screenshot':
       return SLOW_MS;
     default:
@@ -117,6 +127,11 @@ export class RemoteBrowser implements Browser {
   /** Settings sent to the browser (guard on/off, dialogs asked here); calls wait for them. */
   private settings: Promise<unknown> = Promise.resolve();
   private ended = false;
+  /**
+   * Told when the browser puts a question about this session's call to the person (a card in
+   * its side panel): the host says so, and the call waits for their answer (PERSON_MS).
+   */
+  onAsking: ((asking: HostAsking) => void) | null = null;
 
   private constructor(
     private readonly link: BridgeLink,
@@ -169,6 +184,12 @@ export class RemoteBrowser implements Browser {
       if (!parsed.success) throw new BridgeError('bad-params', 'host.request needs a request.', false);
       const verdict: RequestVerdict = this.guard ? await this.guard(parsed.data.request) : { allow: true };
       return verdict;
+    }
+    if (method === 'host.asking') {
+      const parsed = hostAskingParams.safeParse(params);
+      if (!parsed.success) throw new BridgeError('bad-params', 'host.asking needs a question.', false);
+      this.onAsking?.(parsed.data);
+      return null;
     }
     if (method === 'host.dialog') {
       const parsed = hostDialogParams.safeParse(params);
@@ -230,7 +251,7 @@ export class RemoteBrowser implements Browser {
   }
 
   async openTab(url?: string, options: { background?: boolean } = {}): Promise<Tab> {
-    return this.tabOf(await this.call<TabInfo>('browser.openTab', { url, background: options.background ?? false }, SLOW_MS));
+    return this.tabOf(await this.call<TabInfo>('browser.openTab', { url, background: options.background ?? false }, PERSON_MS));
   }
 
   async switchTab(id: string): Promise<Tab> {

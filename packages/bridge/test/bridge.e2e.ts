@@ -165,12 +165,16 @@ describe('the bridge between a host and a browser', () => {
     // The card's number is the payment's one question, asked in the browser: the person says no there,
     // nothing is typed, and the host cannot get round it — a second try is refused without a second card.
     const card = await refOf(remote, 'textbox', 'Card number');
+    const notices: string[] = [];
+    remote.onAsking = (asking) => notices.push(asking.question);
     const declined = await tab.act(card, { kind: 'type', text: '5555 5555 5555 4444' }).catch((e: unknown) => e);
     expect(String(declined)).toContain('The person declined in their browser');
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(
       /^payment: Pay \$20\.00 on 127\.0\.0\.1 with the card ending 4444\? Wayfinder fills in the card details and presses "Pay \$20\.00"\./,
     );
+    // The host heard that its call waited on the person in the browser (what `wayfinder run` prints).
+    await expect.poll(() => notices).toEqual([asked[0]?.replace(/^payment: /, '')]);
     const again = await tab.act(card, { kind: 'type', text: '5555 5555 5555 4444' }).catch((e: unknown) => e);
     expect(String(again)).toContain('declined paying on 127.0.0.1 earlier');
     expect(asked).toHaveLength(1);

@@ -122,6 +122,8 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
         cdpEndpoint: args.values.get('cdp-endpoint'),
         headed: args.flags.has('headed'),
         url: args.values.get('url'),
+        // stdout is the protocol's: the person hears it on stderr (the client's log).
+        onAsking: (question) => log(`wayfinder mcp: a question is waiting in the browser (Wayfinder's side panel): ${question}`),
       },
       // Page requests (a form to a new site, a download) are confirmed by the session whose call caused them.
       {

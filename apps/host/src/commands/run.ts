@@ -169,7 +169,13 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   let opened;
   try {
     opened = await runtime.openBrowser(
-      { cdpEndpoint: args.values.get('cdp-endpoint'), headed: args.flags.has('headed'), url: args.values.get('url'), extension },
+      {
+        cdpEndpoint: args.values.get('cdp-endpoint'),
+        headed: args.flags.has('headed'),
+        url: args.values.get('url'),
+        extension,
+        onAsking: (question) => printer.note(`     ? waiting for you in the browser (Wayfinder's side panel): ${question}`),
+      },
       // The start page is the person's choice; where it then goes (redirects, frames) is judged like any page's.
       { policy, start: args.values.get('url'), ask: (request) => confirm(request) },
     );

@@ -15,6 +15,8 @@ export async function openExtensionBrowser(extension: ExtensionChoice, choice: B
   });
   try {
     const remote = await RemoteBrowser.open(linkTo(client.peer, extension.device), client.sessions, extension.label);
+    const onAsking = choice.onAsking;
+    if (onAsking) remote.onAsking = (asking) => onAsking(asking.question);
     if (choice.guard) await guardBrowser(remote, choice.guard);
     const tab: Tab = await remote.activeTab();
     if (choice.url) await tab.navigate(choice.url);
