@@ -34,8 +34,9 @@ const WIDTHS = [420, 320] as const;
  * The panel as it is now, in light and dark at 420 and 320 px: four pictures kept as
  * artifacts, each checked to show something, and axe run in each.
  */
-async function shootAll(panel: Page, state: string): Promise<void> {
-  for (const width of WIDTHS) {
+/** The panel in `state` at each width (210 px: a 420 px panel at 200 % zoom), light and dark, axe-checked. */
+async function shootAll(panel: Page, state: string, widths: readonly number[] = WIDTHS): Promise<void> {
+  for (const width of widths) {
     await panel.setViewportSize({ width, height: 760 });
     for (const scheme of SCHEMES) {
       await panel.emulateMedia({ colorScheme: scheme });
@@ -111,7 +112,7 @@ it('the side panel in every state a person meets, light and dark, 420 and 320 px
   await panel.getByRole('button', { name: 'New chat' }).click();
   await runInPanel(panel, 'Pay for the order.');
   await panel.getByRole('alertdialog', { name: 'Confirmation needed' }).waitFor();
-  await shootAll(panel, 'confirmation');
+  await shootAll(panel, 'confirmation', [...WIDTHS, 210]);
   await panel.getByRole('button', { name: 'Stop (Esc)' }).click();
   await finishedTurn(panel);
 
