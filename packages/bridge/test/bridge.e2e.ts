@@ -146,7 +146,7 @@ describe('the bridge between a host and a browser', () => {
   });
 
   it("holds the browser's own rules: a blocked site is refused, a payment is asked about in the browser", async () => {
-    const { remote, asked, answers } = await bridge([
+    const { remote, asked } = await bridge([
       { site: '127.0.0.1', decision: 'allow' },
       // The widgets page has a frame from the gym's other origin.
       { site: 'localhost', decision: 'allow' },
