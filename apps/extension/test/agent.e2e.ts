@@ -3,6 +3,7 @@ import { checkTask, solutionPath, startOpenAICompatible, taskById, type Brain, t
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { agentRequests, answerAll, finishedTurn, lastTurn, modelSuite, runInPanel } from './env';
+import { lookAt } from './look';
 
 // The extension with a model: a mock OpenAI-compatible server at the other end of the real
 // provider code, driven from the side panel — tasks, stopping, plans, confirmations,
@@ -138,6 +139,7 @@ describe('a model through the real provider code', () => {
     await expect.poll(() => p.locator('.page-chip').innerText()).toContain(otherTitle);
     await article.bringToFront();
     await expect.poll(() => p.locator('.page-chip').innerText()).toContain('Leave No Trace');
+    await lookAt(p, 'ask-page-chip');
     await runInPanel(p, taskById('articles-editor-email').instruction, 'Ask');
     const turn = await finishedTurn(p);
     const answer = turn.getByRole('region', { name: 'Answer' });
@@ -344,6 +346,7 @@ describe('the person in the loop', () => {
     expect(text).toContain('Taken down when the task was stopped (not answered): Click button "Pay $20.00"');
     expect(text).not.toContain('You declined');
     expect((await suite.env.state()).widgets.payments).toEqual([]);
+    await lookAt(p, 'stopped-card-taken-down');
   });
 
   it('ask_user: the question appears as a card and the answer reaches the model', async () => {

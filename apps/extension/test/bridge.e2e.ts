@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { accessibilityViolations } from './a11y';
 import { openExtensionEnv, type ExtensionEnv } from './env';
+import { lookAt } from './look';
 
 // The extension's end of the bridge (docs/0028-bridge.md), with the real extension in
 // headless Chromium and, at the other end, a small hub of the test's own: it does the
@@ -245,8 +246,7 @@ describe('the extension as the host’s browser', () => {
     await expect.poll(() => asking().length).toBe(1);
     expect(asking()[0]?.session).toBe(session.session);
     expect(asking()[0]?.params).toMatchObject({ kind: 'new-site', site: new URL(env.gym.url).hostname });
-    await shoot(panel, '.host-questions', 'panel-card');
-    expect(await accessibilityViolations(panel)).toEqual([]);
+    await lookAt(panel, 'bridge-panel-card');
     await confirmCard().getByRole('button', { name: 'Allow once', exact: true }).click();
     expect((await navigating).url).toContain('/shop');
     const snapshot = await peer.call<PageSnapshot>('tab.snapshot', { tab: session.tab, args: [] }, { session: session.session });

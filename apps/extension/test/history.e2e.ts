@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { artifactPath, finishedTurn, lastTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
+import { lookAt, PANEL_WIDTHS } from './look';
 
 // Conversations a person keeps: the last one shown again on reopening, History with times
 // and the open one marked, delete with undo, card numbers masked in titles and exports;
@@ -189,6 +190,7 @@ describe('conversations kept', () => {
     await expect.poll(titles).toEqual(['click "Save count" for the summit']);
     await search.fill('done lakeside');
     await expect.poll(titles).toEqual(['click "Increase trips" for the lakeside']);
+    await lookAt(p, 'history-search');
     await search.fill('zebra');
     await expect.poll(titles).toEqual([]);
     await history(p).getByRole('status').filter({ hasText: 'No conversation holds “zebra”.' }).waitFor();
@@ -321,13 +323,13 @@ describe('pictures and accessibility', () => {
     expect(colourCount(decoded)).toBeGreaterThan(30);
   }
 
-  it('History and Favourites, light and dark, 420 and 320 px: photographed, nothing axe objects to', async () => {
+  it('History and Favourites, light and dark, 420, 320 and 210 px (200 % zoom): photographed, nothing axe objects to', async () => {
     const p = await panel();
     await newConversation(p, 'Pay with 4242 4242 4242 4242 please');
     await saveAsFavourite(p).click();
     await newConversation(p, 'click "Increase trips" for the pictures, a rather long task title that will not fit');
     await saveAsFavourite(p).click();
-    for (const width of [420, 320]) {
+    for (const width of PANEL_WIDTHS) {
       await p.setViewportSize({ width, height: 760 });
       for (const scheme of ['light', 'dark'] as const) {
         await p.emulateMedia({ colorScheme: scheme });

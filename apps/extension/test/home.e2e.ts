@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { agentRequests, artifactPath, modelSuite, openMore } from './env';
+import { lookAt, PAGE_WIDTHS } from './look';
 
 // The Home page (issue 16): its task box starts a task that runs (a mock model answers);
 // the task shows among the recent ones with how it ended; a favourite runs from there.
@@ -83,11 +84,7 @@ describe('Home', () => {
     await recent.getByRole('button', { name: 'Track my parcels' }).click();
     const again = await suite.env.openPanel({ keepConversation: true });
     await expect.poll(() => again.locator('main').innerText(), { timeout: 10_000 }).toContain('Two parcels arrive today.');
-    for (const scheme of ['light', 'dark'] as const) {
-      await home.emulateMedia({ colorScheme: scheme });
-      writeFileSync(artifactPath(`home-recent-${scheme}.png`), await home.screenshot());
-      expect(await accessibilityViolations(home)).toEqual([]);
-    }
+    await lookAt(home, 'home-recent', { widths: PAGE_WIDTHS });
     await again.close();
     await home.close();
   });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { artifactPath, finishedTurn, lastTurn, modelSuite, runInPanel, settingsWith } from './env';
+import { lookAt, PANEL_WIDTHS } from './look';
 
 // What a person sees of a task while it runs and when it ends: each step as a sentence
 // (no refs, scores or tool arguments), the detail behind a disclosure, failure never shown
@@ -85,6 +86,8 @@ describe('the live view of a task', () => {
     await click.locator('.step-details > summary').click();
     const details = click.locator('.step-details > dl');
     await details.waitFor();
+    await click.scrollIntoViewIfNeeded();
+    await lookAt(p, 'step-details');
     const person = (await details.locator('> div').allInnerTexts()).map((l) => l.replace(/\s+/g, ' ').trim());
     // First what a person can check, in words: no refs, no internals.
     expect(person[0]).toMatch(/^What happened Clicked button “Add to cart”/);
@@ -118,7 +121,7 @@ describe('the live view of a task', () => {
     // Photographs of the running timeline, and axe in both themes with it showing.
     for (const scheme of ['light', 'dark'] as const) {
       await p.emulateMedia({ colorScheme: scheme });
-      for (const width of [420, 320]) {
+      for (const width of PANEL_WIDTHS) {
         await p.setViewportSize({ width, height: 760 });
         await turn.locator('li[data-tool="click"]').last().scrollIntoViewIfNeeded();
         await shoot(p, `live-view-${scheme}-${width}-running.png`);

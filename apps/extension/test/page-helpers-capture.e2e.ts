@@ -5,6 +5,7 @@ import { accessibilityViolations } from './a11y';
 import { agentRequests, artifactPath, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
 import { frameView, helperFrame, helpersHave } from './helper-world';
 import { helperBrain, PICTURE } from './page-helpers-kit';
+import { lookAt, PAGE_WIDTHS } from './look';
 
 // The area capture on a screen of pixel ratio 2 (issue 16): the rectangle the person drags,
 // in CSS pixels, comes out as a picture of twice its size with the page's own pixels in it,
@@ -100,12 +101,7 @@ describe('page helpers: area capture', () => {
     const reads = section.getByRole('checkbox', { name: /Reads images/ });
     expect(await reads.isChecked()).toBe(true);
     await reads.uncheck();
-    await section.scrollIntoViewIfNeeded();
-    for (const scheme of ['light', 'dark'] as const) {
-      await options.emulateMedia({ colorScheme: scheme });
-      await section.screenshot({ path: artifactPath(`options-reads-images-${scheme}.png`) });
-    }
-    expect(await accessibilityViolations(options)).toEqual([]);
+    await lookAt(options, 'options-reads-images', { widths: PAGE_WIDTHS, part: section });
 
     const page = await env.openSite('/article');
     await startLikeTheShortcut(page);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { ARTIFACTS, openExtensionEnv, type ExtensionEnv } from './env';
 import { CODE, startResearchHub, type ResearchHub } from './research-hub';
+import { lookAt } from './look';
 
 // "Watch a value on this page" (issue 15) in the real extension, with a test hub answering
 // as `wayfinder serve` does: the panel's Watch button puts a picker in the gym's product
@@ -48,7 +49,7 @@ describe('watching a value on a page', () => {
     const button = section.getByRole('button', { name: 'Watch a value on this page' });
     await expect.poll(() => section.innerText()).toContain('Needs the host: run wayfinder serve and connect in Options.');
     expect(await button.getAttribute('aria-describedby')).toBe('watch-needs-host');
-    await shoot(panel, 'needs-host');
+    await lookAt(panel, 'watch-needs-host');
     await button.click();
     await expect.poll(() => section.getByRole('alert').innerText()).toContain('not connected');
     expect(await section.getByRole('alert').innerText()).toContain('Options › Connect to the host');
