@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations } from './a11y';
-import { agentRequests, artifactPath, finishedTurn, lastTurn, modelSuite, runInPanel } from './env';
+import { agentRequests, finishedTurn, lastTurn, modelSuite, runInPanel } from './env';
 import { lookAt } from './look';
 
 // The side panel as a person uses it during a task: confirmation cards that take focus and
