@@ -184,9 +184,9 @@ describe('the terminal', () => {
     // Nothing a terminal would act on: no escape, carriage return, C1 or bidi control from the page (and no colour: NO_COLOR).
     expect(run.stdout.includes(ESC)).toBe(false);
     expect(run.stdout).not.toMatch(/[\r\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
-    // The person is asked about the real action, on one line, and nobody answering declines it.
+    // The person is asked about the real action, on one line (its choices on the next), and nobody answering declines it.
     expect(run.stdout).toMatch(
-      /\n\? Click button "Pay \$20\.00 ?\? Show the receipt\?" on 127\.0\.0\.1\? It may spend money\.[^\n]* Allow once\? \[y\/N\] \(no answer: input ended\)\n/,
+      /\n\? Click button "Pay \$20\.00 ?\? Show the receipt\?" on 127\.0\.0\.1\? It may spend money\.\n\[y\]es, once \/ \[t\]his task \(not asked again until it ends\) \/ \[N\]o \(no answer: input ended\)\n/,
     );
     // The page's dialog, asked at the prompt, says what it says (the browser made its carriage return a line break,
     // which JSON shows as \\n; the 8-bit escape and the reversal are gone).
