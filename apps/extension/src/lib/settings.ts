@@ -236,4 +236,4 @@ export function modelOptions(settings: Settings): ModelOption[] {
  * shows a button to Options beside an answer that says it.
  */
 export const EXTENSION_SETUP_HINT =
-  "For tasks like this, set up a model: open Wayfinder's Options (the gear button at the top of the panel).";
+  "For tasks like this, set up a model: open Wayfinder's Options (the ⋯ More button at the top of the panel, then Options).";

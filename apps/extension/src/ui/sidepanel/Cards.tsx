@@ -55,7 +55,11 @@ function Card({
   const titleId = useId();
   useEffect(() => {
     // A field inside (a question's answer) takes focus itself; otherwise the card does.
-    if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
+    const card = ref.current;
+    if (!card) return;
+    if (!card.contains(document.activeElement)) card.focus({ preventScroll: true });
+    // The whole card in view when it fits — its answers too, not only its top (a narrow or zoomed panel).
+    card.scrollIntoView({ block: 'nearest' });
   }, [request.id]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
