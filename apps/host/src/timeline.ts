@@ -1,4 +1,4 @@
-import type { AgentEvent, Redaction, TaskResult } from '@wayfinder/core';
+import { allows, type AgentEvent, type Redaction, type TaskResult } from '@wayfinder/core';
 import { printable, printableValue, type Output } from './io';
 
 // What a run looks like in the terminal: one line per tool call with its result, tokens
@@ -136,7 +136,7 @@ export class TimelinePrinter implements Printer {
       }
       case 'confirmation-answered':
         this.line(
-          `     ${event.withdrawn ? p.dim('– taken down: the task was stopped') : event.unanswered ? p.red('✗ declined: nobody answered in time') : event.answer === 'deny' || event.answer === 'never' ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : event.answer === 'task' ? 'for this task' : 'once'}`)}`,
+          `     ${event.withdrawn ? p.dim('– taken down: the task was stopped') : event.unanswered ? p.red('✗ declined: nobody answered in time') : !allows(event.answer) ? p.red('✗ declined') : p.green(`✓ allowed ${event.answer === 'always' ? '(always)' : event.answer === 'task' ? 'for this task' : 'once'}`)}`,
         );
         return;
       case 'confirmation-needed':

@@ -3,6 +3,7 @@ import {
   type Action,
   type ActionOutcome,
   type Browser,
+  isConfirmAnswer,
   type ConfirmAnswer,
   type ConfirmRequest,
   type DialogDecision,
@@ -170,7 +171,7 @@ export class RemoteBrowser implements Browser {
     return async (request, signal) => {
       try {
         const answer = await this.call<ConfirmAnswer>('person.confirm', { request }, CONFIRM_MS, signal);
-        return answer === 'once' || answer === 'task' || answer === 'always' || answer === 'never' ? answer : 'deny';
+        return isConfirmAnswer(answer) ? answer : 'deny';
       } catch {
         return 'deny';
       }

@@ -8,7 +8,9 @@ export type { AgentEvent, PlanStep, TaskMode } from './agent/events';
 export {
   ALLOW_ALL,
   allows,
+  CONFIRM_ANSWERS,
   CONFIRM_KINDS,
+  isConfirmAnswer,
   offersTask,
   type ConfirmAnswer,
   type ConfirmKind,

@@ -11,7 +11,7 @@ export type { Secret } from './policy/secrets';
 export { maskCardNumbers } from './policy/cards';
 export { MIN_SECRET_LENGTH, secretValueProblem } from './policy/secret-patterns';
 export { isPublicSuffix, normalizeSite, parseSite, type ParsedSite, type SiteDecision, type SiteRule } from './policy/sites';
-export { allows, offersTask, type ConfirmAnswer, type ConfirmKind } from './policy/types';
+export { allows, CONFIRM_ANSWERS, offersTask, type ConfirmAnswer, type ConfirmKind } from './policy/types';
 export type { Skill, SkillInput, SkillRepair, SkillStep } from './skills/types';
 export { cjkPieces, foldText, hasCjk, searchWords, stem } from './memory/text';
 export type { Discovery, FeedPage, Interest, Reaction, Watch } from './research/types';

@@ -1,4 +1,5 @@
 import type { Fact, MemoryResult, VaultDocument } from '@wayfinder/core';
+import { CONFIRM_ANSWERS } from '@wayfinder/core/ui';
 import { z } from 'zod';
 import { BRIDGE_REQUESTS, type BridgeReplies, type BridgeState } from './bridge-messages';
 import { FEED_REQUESTS, type FeedMessage, type FeedReplies } from './feed-messages';
@@ -65,7 +66,7 @@ export const REQUEST = z.discriminatedUnion('type', [
     answer: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('question'), text: z.string() }),
       z.object({ kind: z.literal('plan'), approved: z.boolean(), steps: z.array(z.string().trim().min(1)).max(20).optional() }),
-      z.object({ kind: z.literal('confirm'), answer: z.enum(['once', 'task', 'always', 'never', 'deny']) }),
+      z.object({ kind: z.literal('confirm'), answer: z.enum(CONFIRM_ANSWERS) }),
       z.object({ kind: z.literal('dialog'), accept: z.boolean(), text: z.string().optional() }),
     ]),
   }),

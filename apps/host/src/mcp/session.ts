@@ -7,6 +7,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
+  CONFIRM_ANSWERS,
   makeToolContext,
   offeredTools,
   offersTask,
@@ -111,8 +112,7 @@ export function mcpSession(hub: McpHub): Server {
         },
       });
       const decision = answer.action === 'accept' ? answer.content?.decision : undefined;
-      const answers: readonly ConfirmAnswer[] = ['once', 'task', 'always', 'never'];
-      return answers.find((a) => a === decision && choices.includes(a)) ?? 'deny';
+      return CONFIRM_ANSWERS.find((a) => a === decision && choices.includes(a)) ?? 'deny';
     } catch (error) {
       hub.log(
         `wayfinder mcp: the client did not answer a confirmation (${error instanceof Error ? error.message : String(error)}); refused.`,

@@ -52,7 +52,13 @@ export type PolicyDecision = { decision: 'allow' } | { decision: 'deny'; reason:
  * ask this kind of question about this site again in this task) for the others that offer it
  * (offersTask: not for code to run in a page, which is read every time).
  */
-export type ConfirmAnswer = 'once' | 'task' | 'always' | 'never' | 'deny';
+export const CONFIRM_ANSWERS = ['once', 'task', 'always', 'never', 'deny'] as const;
+export type ConfirmAnswer = (typeof CONFIRM_ANSWERS)[number];
+
+/** Whether a value from elsewhere (a browser's reply, a client's choice) is one of the answers. */
+export function isConfirmAnswer(value: unknown): value is ConfirmAnswer {
+  return CONFIRM_ANSWERS.some((answer) => answer === value);
+}
 
 /** Whether the answer lets the action go ahead. */
 export function allows(answer: ConfirmAnswer): boolean {
