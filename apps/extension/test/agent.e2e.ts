@@ -32,6 +32,19 @@ function toolNames(body: Record<string, unknown> | undefined): string[] {
 }
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 
+/** The widgets page's payment as a model makes it: the card typed (name and number), then Pay. */
+const PAY_ON_WIDGETS: Script['steps'] = [
+  call('find', { query: 'Card number' }),
+  {
+    calls: [
+      { tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } },
+      { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } },
+    ],
+  },
+  call('find', { query: 'Pay button' }),
+  call('click', { ref: '$ref(button "Pay $20.00")' }),
+];
+
 function requestText(s: MockModelServer, index: number): string {
   return JSON.stringify(agentRequests(s)[index]?.body.messages ?? []);
 }
@@ -257,20 +270,7 @@ describe('the person in the loop', () => {
   });
 
   it('a payment asks once: Deny keeps the money (and Pay is then refused, not asked), Allow once pays', async () => {
-    const pay: Script = {
-      steps: [
-        call('find', { query: 'Card number' }),
-        {
-          calls: [
-            { tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } },
-            { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } },
-          ],
-        },
-        call('find', { query: 'Pay button' }),
-        call('click', { ref: '$ref(button "Pay $20.00")' }),
-        call('done', { summary: 'Finished.', success: true }),
-      ],
-    };
+    const pay: Script = { steps: [...PAY_ON_WIDGETS, call('done', { summary: 'Finished.', success: true })] };
     const s = await useModel(wireScript(pay));
     await site('/widgets');
     const p = await panel();
@@ -295,15 +295,7 @@ describe('the person in the loop', () => {
     await useModel(
       wireScript({
         steps: [
-          call('find', { query: 'Card number' }),
-          {
-            calls: [
-              { tool: 'type_text', args: { ref: '$ref(textbox "Name on card")', text: 'Sam Hill' } },
-              { tool: 'type_text', args: { ref: '$ref(textbox "Card number")', text: '5555 5555 5555 4444' } },
-            ],
-          },
-          call('find', { query: 'Pay button' }),
-          call('click', { ref: '$ref(button "Pay $20.00")' }),
+          ...PAY_ON_WIDGETS,
           call('wait_for', { text: 'Payment accepted' }),
           call('click', { ref: '$ref(button "Pay $20.00")' }),
           call('done', { summary: 'Paid twice.', success: true }),
