@@ -3,8 +3,9 @@ export { freePort, startContentServer, type ContentServer } from './testing';
 export { CANARY, CANARY_ACCOUNT_PAGE, CANARY_FORM_PAGE, CANARY_FORMS, canaryLeaks } from './canary';
 export { checkTask, fetchState, solutionPath, taskById, TASKS, type CheckResult, type GymTask } from './tasks';
 export { TRAPS, type Trap } from './apps/traps';
+export { SKILL_TASKS, skillTaskById, type SkillTask, type SkillVariant } from './skill-tasks';
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from './apps/admin';
-export type { GymSnapshot } from './state';
+export type { BakeryLine, BakeryOrder, BakeryState, GymSnapshot } from './state';
 export {
   startOllama,
   startOpenAICompatible,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminRoutes } from './apps/admin';
+import { bakeryRoutes } from './apps/bakery';
 import { editorsRoutes } from './apps/editors/routes';
 import { feedRoutes } from './apps/feed';
 import { liarRoutes } from './apps/liar';
@@ -47,6 +48,7 @@ const ROUTES: Route[] = [
   editorsRoutes,
   researchRoutes,
   phrasingRoutes,
+  bakeryRoutes,
 ];
 
 function listen(server: Server, port: number): Promise<number> {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { PRODUCTS } from './apps/shop/products';
 
 /** What one phrasing page (apps/phrasing.ts) last reported. */
@@ -167,6 +168,38 @@ export interface LiarState {
   downloads: { host: string; path: string; finished: boolean }[];
 }
 
+/** A line in the bakery's basket (prices in pence). */
+export interface BakeryLine {
+  slug: string;
+  title: string;
+  price: number;
+  qty: number;
+}
+
+/** A bakery pre-order: collected and paid for in the shop. */
+export interface BakeryOrder {
+  /** Server-made: sequential from a random base per gym instance. */
+  id: string;
+  /** The token the order's own pages need (`?ref=`), random per order. */
+  ref: string;
+  name: string;
+  contact: string;
+  pickupDay: string;
+  note: string;
+  payAtPickup: boolean;
+  lines: BakeryLine[];
+  /** Pence. */
+  total: number;
+  createdAt: string;
+  /** How often the order's page (not its thank-you page) was opened with the right ref. */
+  views: number;
+}
+
+export interface BakeryState {
+  basket: BakeryLine[];
+  orders: BakeryOrder[];
+}
+
 export interface GymSnapshot {
   shop: { cart: CartLine[]; orders: Order[]; checkout: Checkout | null; productCount: number };
   signup: { accounts: Account[] };
@@ -176,6 +209,7 @@ export interface GymSnapshot {
   traps: { hits: TrapHit[] };
   liar: LiarState;
   phrasing: PhrasingState;
+  bakery: BakeryState;
 }
 
 export const FEED_TASKS = ['Plan the route', 'Pack the tent', 'Buy fuel', 'Check the weather', 'Write tests'];
@@ -211,10 +245,17 @@ export class GymState {
   traps: { hits: TrapHit[] } = { hits: [] };
   liar: LiarState = { requests: [], reports: [], downloads: [] };
   phrasing: PhrasingState = {};
+  bakery: BakeryState = { basket: [], orders: [] };
   private nextOrder = 1001;
+  /** Bakery order numbers start somewhere new in each gym instance. */
+  private nextBakeryOrder = 3000 + randomInt(6000);
 
   newOrderId(): string {
     return String(this.nextOrder++);
+  }
+
+  newBakeryOrderId(): string {
+    return String(this.nextBakeryOrder++);
   }
 
   /** What checkers see. Never contains passwords or full card numbers. */
@@ -228,6 +269,7 @@ export class GymState {
       traps: this.traps,
       liar: this.liar,
       phrasing: this.phrasing,
+      bakery: this.bakery,
     };
   }
 }
