@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SkillRecorder, type CdpTab } from '@wayfinder/cdp';
 import type { NodeBrowser } from '@wayfinder/cdp/node';
 import { SCRIPT, skillFromRecording, type Skill } from '@wayfinder/core';
-import { checkTask, solutionPath, type CheckResult, type Gym, type GymTask } from '@wayfinder/gym';
+import { fetchState, solutionPath, type CheckResult, type Gym, type GymSnapshot } from '@wayfinder/gym';
 
 // Records a gym task once, as a person would do it: the task's scripted solution
 // (gym/solutions) played on a real tab with the driver's trusted mouse and keyboard while
@@ -61,6 +61,50 @@ async function resolve(tab: CdpTab, wanted: Wanted, timeoutMs = 10_000): Promise
   }
 }
 
+/**
+ * `near`: of the controls a solution names, the one whose nearest surrounding text holds
+ * `near` (a person's "the Add beside Dark rye loaf"). Chosen by plain DOM reading in the
+ * page's own world — nothing of Wayfinder's row logic, which is what the bench measures —
+ * then marked for a moment so a CSS lookup hands out its ref.
+ */
+async function resolveNear(tab: CdpTab, wanted: Wanted, near: string): Promise<string> {
+  if (typeof wanted.name !== 'string') throw new Error('A solution\'s "near" needs a control named exactly, not by a pattern.');
+  const mark = 'data-bench-near';
+  const pick = `(() => {
+    const role = ${JSON.stringify(wanted.role)}, name = ${JSON.stringify(wanted.name)}, near = ${JSON.stringify(near.toLowerCase())};
+    const text = (el) => (el.innerText || el.value || '').replace(/\\s+/g, ' ').trim();
+    const selector = role === 'link' ? 'a[href], [role=link]' : role === 'button' ? 'button, [role=button], input[type=button], input[type=submit]' : '[role=' + role + ']';
+    const copies = [...document.querySelectorAll(selector)].filter((el) => text(el) === name || el.getAttribute('aria-label') === name);
+    let best = null, size = Infinity;
+    for (const el of copies) {
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const t = text(up).toLowerCase();
+        if (!t.includes(near)) continue;
+        if (t.length < size) { best = el; size = t.length; }
+        break;
+      }
+    }
+    document.querySelectorAll('[${mark}]').forEach((el) => el.removeAttribute('${mark}'));
+    if (best) best.setAttribute('${mark}', '1');
+    return copies.length;
+  })()`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await tab.session.send('Runtime.evaluate', { expression: pick, returnByValue: true });
+    const found = await tab.locate([{ kind: 'css', value: `[${mark}]` }]);
+    if (found.ref !== null) return found.ref;
+    if (Date.now() > deadline) throw new Error(`No ${wanted.role} "${wanted.name}" near "${near}" on the page.`);
+    await tab.waitFor({ kind: 'time', ms: 50 });
+  }
+}
+
+/** Takes the mark off again before the click, so the recording never sees it. */
+async function unmark(tab: CdpTab): Promise<void> {
+  await tab.session.send('Runtime.evaluate', {
+    expression: `document.querySelector('[data-bench-near]')?.removeAttribute('data-bench-near')`,
+  });
+}
+
 /** Does one action with trusted input, as a person would. */
 async function act(tab: CdpTab, action: PersonAction): Promise<void> {
   const { args } = action;
@@ -68,7 +112,9 @@ async function act(tab: CdpTab, action: PersonAction): Promise<void> {
     await tab.waitFor({ kind: 'text', text: str(args.text) }, 10_000);
     return;
   }
-  const ref = await resolve(tab, wantedOf(args.ref));
+  const near = str(args.near);
+  const ref = near ? await resolveNear(tab, wantedOf(args.ref), near) : await resolve(tab, wantedOf(args.ref));
+  if (near) await unmark(tab);
   switch (action.tool) {
     case 'click':
       await tab.act(ref, { kind: 'click' });
@@ -109,11 +155,19 @@ export interface Recorded {
   ms: number;
 }
 
+/** What the bench needs of a task: where it starts, what it asks, and how the gym tells it worked. */
+export interface BenchTask {
+  id: string;
+  start: string;
+  instruction: string;
+  check: (state: GymSnapshot, answer: string) => CheckResult;
+}
+
 /** Records `task` on a fresh tab of `browser`, starting at the task's address. */
 export async function recordTask(
   browser: NodeBrowser,
   gym: Gym,
-  task: GymTask,
+  task: BenchTask,
   options: { secret: TaskSecret | null; question: boolean },
 ): Promise<Recorded> {
   const { secret } = options;
@@ -142,10 +196,10 @@ export async function recordTask(
 }
 
 /** Waits until the gym's checker sees the task done (requests land after the clicks that send them). */
-export async function outcome(gym: Gym, task: GymTask, answer = '', timeoutMs = 5_000): Promise<CheckResult> {
+export async function outcome(gym: Gym, task: Pick<BenchTask, 'check'>, answer = '', timeoutMs = 5_000): Promise<CheckResult> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const result = await checkTask(task, gym.url, answer);
+    const result = task.check(await fetchState(gym.url), answer);
     if (result.ok || Date.now() > deadline) return result;
     await new Promise((done) => setTimeout(done, 50));
   }

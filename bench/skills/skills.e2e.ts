@@ -1,7 +1,7 @@
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import { startGym, taskById, type Gym } from '@wayfinder/gym';
+import { startGym, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runSkillsBench } from './skills-bench';
+import { benchTasks, runSkillsBench } from './skills-bench';
 
 // The skills bench on one task as a regression test: the lantern task recorded from its
 // scripted solution replays on the original shop with no repair, and on the drifted shop
@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 it('records the lantern task once and replays it on the original and the drifted shop without a model', async () => {
-  const [row] = await runSkillsBench({ browser, gym, tasks: [taskById('shop-lantern')], variants: ['original', 'drift'] });
+  const [row] = await runSkillsBench({
+    browser,
+    gym,
+    tasks: benchTasks().filter((t) => t.id === 'shop-lantern'),
+    variants: ['original', 'drift'],
+  });
   expect(row?.steps).toBeGreaterThanOrEqual(5);
   const original = row?.runs.original;
   const drift = row?.runs.drift;

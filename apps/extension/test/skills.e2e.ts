@@ -234,5 +234,16 @@ describe('skills', () => {
     await skillsPage.getByRole('button', { name: 'All skills' }).click();
     expect(await skillsPage.getByRole('table').getByRole('link', { name }).count()).toBe(1);
     expect(await skillsPage.getByRole('table').getByRole('link', { name: 'Join the club' }).count()).toBe(1);
+
+    // The imported recording opens with its inputs and secret as exported, runs' form and all, and can be deleted.
+    await skillsPage.getByRole('table').getByRole('link', { name }).click();
+    await skillsPage.getByRole('heading', { level: 2, name }).waitFor();
+    expect(await skillsPage.getByRole('region', { name: 'Steps' }).getByRole('listitem').count()).toBe(stepCount);
+    await skillsPage.getByLabel('email_address').waitFor();
+    await skillsPage.getByLabel('full_name').waitFor();
+    skillsPage.once('dialog', (dialog) => void dialog.accept());
+    await skillsPage.getByRole('button', { name: 'Delete' }).click();
+    await skillsPage.getByRole('table').getByRole('link', { name: 'Join the club' }).waitFor();
+    expect(await skillsPage.getByRole('table').getByRole('link', { name }).count()).toBe(0);
   }, 60_000);
 });

@@ -54,7 +54,92 @@ describe('wayfinder skill', () => {
 
     const exported = await runCli(['skill', 'export', path('checkout.skill.md'), '--out', path('again.json')]);
     expect(exported.code, explain(exported)).toBe(0);
-    expect(JSON.parse(readFileSync(path('again.json'), 'utf8'))).toEqual(JSON.parse(recording));
+    // What the Recorder reads is the recording as it came; Wayfinder's own block rides beside it.
+    const exportedBack: unknown = JSON.parse(readFileSync(path('again.json'), 'utf8'));
+    const original: unknown = JSON.parse(recording);
+    expect(exportedBack).toMatchObject({ wayfinder: { front: { version: 1 } } });
+    if (typeof exportedBack !== 'object' || exportedBack === null) throw new Error('not an object');
+    expect(Object.fromEntries(Object.entries(exportedBack).filter(([key]) => key !== 'wayfinder'))).toEqual(original);
+  });
+
+  it('a skill goes out as a DevTools recording and comes back whole: inputs, secrets by name, edits, repair log', async () => {
+    const skillFile = `---
+name: Order a bun
+description: Adds a bake and pre-orders it.
+version: 3
+sites:
+  - 127.0.0.1
+inputs:
+  type: object
+  properties:
+    bake:
+      type: string
+      description: What to order
+      examples:
+        - Cardamom bun
+  required:
+    - bake
+secrets:
+  - bakery-password
+risk: medium
+recorded-at: 2026-11-28T10:00:00.000Z
+repairs:
+  - at: 2026-11-28T11:00:00.000Z
+    version: 3
+    step: 2
+    by: find
+    from: id "add-3"
+    to: button "Add"
+---
+
+# Order a bun
+
+Adds a bake and pre-orders it.
+
+## Steps
+
+1. Go to http://127.0.0.1:4170/bakery
+2. Click "Add" in the row for {{bake}}
+3. Type "{{secret:bakery-password}}" into "Password"
+4. Click the pre-order button
+   > pay at pickup
+
+## What replay runs
+
+Edit the steps above in plain words; a line you rewrite is done as a direct command. The block below is what was recorded.
+
+\`\`\`wayfinder-steps
+{
+  "title": "Order a bun",
+  "steps": [
+    { "type": "navigate", "url": "http://127.0.0.1:4170/bakery", "via": "typed" },
+    { "type": "click", "locators": [{ "kind": "row", "value": "button", "name": "Add", "within": "{{bake}}" }], "targetName": "Add" },
+    { "type": "change", "value": "{{secret:bakery-password}}", "locators": [{ "kind": "label", "value": "Password" }], "targetName": "Password" },
+    { "type": "click", "locators": [{ "kind": "role", "value": "button", "name": "Place pre-order" }], "expect": [{ "kind": "url", "value": "/bakery/orders/*", "match": "path" }], "targetName": "Place pre-order" }
+  ]
+}
+\`\`\`
+`;
+    writeFileSync(path('order.skill.md'), skillFile);
+    const before = await runCli(['skill', 'show', path('order.skill.md'), '--json']);
+    expect(before.code, explain(before)).toBe(0);
+    const exported = await runCli(['skill', 'export', path('order.skill.md'), '--out', path('order.json')]);
+    expect(exported.code, explain(exported)).toBe(0);
+    const imported = await runCli(['skill', 'import', path('order.json'), '--out', path('back.skill.md')]);
+    expect(imported.code, explain(imported)).toBe(0);
+    const back = readFileSync(path('back.skill.md'), 'utf8');
+    // The person's rewritten line stays rewritten, the note and the repair log stay, the secret is still a name.
+    expect(back).toContain('4. Click the pre-order button\n   > pay at pickup');
+    expect(back).toContain('2. Click "Add" in the row for {{bake}}');
+    expect(back).toContain('from: id "add-3"');
+    expect(back).toMatch(/secrets:\n\s+- bakery-password/);
+    const after = await runCli(['skill', 'show', path('back.skill.md'), '--json']);
+    expect(after.code, explain(after)).toBe(0);
+    expect(JSON.parse(after.stdout)).toEqual(JSON.parse(before.stdout));
+    expect(JSON.parse(after.stdout)).toMatchObject({ inputs: [{ name: 'bake', example: 'Cardamom bun' }], steps: 4 });
+    const text = await runCli(['skill', 'show', path('back.skill.md')]);
+    expect(text.stdout).toContain('Order a bun (version 3, risk medium)');
+    expect(text.stdout).toContain('Secrets: bakery-password');
   });
 
   it('shows a skill’s inputs with their kinds and examples', async () => {

@@ -91,6 +91,22 @@ describe('replaying a skill without a model', () => {
     expect(result.stepMs).toHaveLength(5);
   });
 
+  it('says "done, but" when a step did its part and the page did not show what was expected, never doing it again', async () => {
+    // The product page opens (the step's effect), but it never says "Sold out", which the recording expected.
+    const unexpected = LANTERN.map((step, i) => (i === 3 ? { ...step, expect: [{ kind: 'text', value: 'Sold out' }] } : step));
+    const last = await playWith(skillFile(unexpected.slice(0, 4), INPUTS), {}, () => 'deny', '/shop');
+    expect(last.result, last.result.message).toMatchObject({ ok: true, done: 4, unverified: [expect.objectContaining({ step: 4 })] });
+    expect(last.result.message).toBe('Done, but step 4 (Click "Trail Lantern"): the page never showed "Sold out".');
+    expect(last.events.filter((e) => e.type === 'step-start' && e.index === 3)).toHaveLength(1);
+    // Before the last step, the replay stops there: nothing is done on a page it did not expect.
+    const middle = await playWith(skillFile(unexpected, INPUTS), {}, () => 'deny', '/shop');
+    expect(middle.result).toMatchObject({ ok: false, done: 4 });
+    expect(middle.result.message).toContain('Step 4 (Click "Trail Lantern") was done, but the page never showed "Sold out".');
+    expect(middle.result.message).toContain('It was not done again');
+    expect(middle.events.some((e) => e.type === 'step-start' && e.index === 4)).toBe(false);
+    expect((await checkTask(taskById('shop-lantern'), driver.gym.url)).ok).toBe(false);
+  });
+
   it('stops at the step whose target is gone, naming it and what was looked for; nothing after it is done', async () => {
     const drifted = LANTERN.map((step, i) => (i === 4 ? { ...step, locators: [{ kind: 'id', value: 'buy-now-2019' }] } : step));
     const { result } = await playWith(skillFile(drifted, INPUTS), {}, () => 'deny', '/shop');

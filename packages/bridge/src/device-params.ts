@@ -1,4 +1,4 @@
-import { keyEffect, type Action, type Effect } from '@wayfinder/core';
+import { keyEffect, LOCATOR_SCHEMA, type Action, type Effect } from '@wayfinder/core';
 import { z } from 'zod';
 import { BridgeError } from './errors';
 import { BROWSER_METHODS, TAB_METHODS, type BrowserMethod, type TabMethod } from './protocol';
@@ -119,8 +119,4 @@ export const screenshotRequest = z.object({
   quality: z.number().optional(),
   scale: z.number().optional(),
 });
-export const locator = z.object({
-  kind: z.enum(['role', 'label', 'aria-label', 'placeholder', 'text', 'testid', 'id', 'css', 'aria', 'xpath']),
-  value: z.string(),
-  name: z.string().optional(),
-});
+export const locator = LOCATOR_SCHEMA;

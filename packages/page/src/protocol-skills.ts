@@ -7,8 +7,12 @@ import { has, type ElementInfo, type Locator, type LocatorKind } from './protoco
 export interface LocatorQuery {
   kind: LocatorKind | 'aria' | 'xpath';
   value: string;
-  /** For `role`: the accessible name. */
+  /** For `role`: the accessible name; for `row` and `nth`: the repeated control's name or visible text. */
   name?: string;
+  /** For `row`: the title of the row the control sits in. */
+  within?: string;
+  /** For `nth`: which copy of the control, from 0. */
+  nth?: number;
 }
 
 /** What one locator matched in a document (with its open shadow roots and same-origin frames). */

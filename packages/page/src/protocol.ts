@@ -199,14 +199,18 @@ export function isPointerCheck(value: unknown): value is PointerCheck {
   return has(value, 'inside', 'reaches', 'coveredBy');
 }
 
-export type LocatorKind = 'role' | 'text' | 'testid' | 'label' | 'placeholder' | 'aria-label' | 'id' | 'css';
+export type LocatorKind = 'role' | 'text' | 'testid' | 'label' | 'placeholder' | 'aria-label' | 'id' | 'css' | 'row' | 'nth';
 
 export interface Locator {
   kind: LocatorKind;
-  /** For `role`: the role; otherwise the value to match. */
+  /** For `role`, `row` and `nth`: the role; otherwise the value to match. */
   value: string;
-  /** For `role`: the accessible name. */
+  /** For `role`: the accessible name; for `row` and `nth`: the repeated control's name or visible text. */
   name?: string;
+  /** For `row`: the title of the row (result, card, list item) the control sits in. */
+  within?: string;
+  /** For `nth`: its place among the copies of the control, from 0, in page order. */
+  nth?: number;
   /** How many elements in the document this locator matches right now. */
   matches: number;
   /** 0–1: how likely the locator still finds the element after the page changes. */

@@ -1,4 +1,4 @@
-import { isResolveResult, type LocatorQuery, type ResolveResult } from '@wayfinder/page';
+import { isPageError, isResolveResult, type LocatorQuery, type ResolveResult } from '@wayfinder/page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEnv, type Env } from './env';
 
@@ -118,5 +118,62 @@ describe('resolveLocators', () => {
       [0, 1],
       [1, 0],
     ]);
+  });
+});
+
+describe('controls repeated in rows', () => {
+  const ROWS = (drift: boolean) => `
+    <ul>${['Rye loaf', 'Dark rye loaf', 'Cardamom bun']
+      .map((title, i) =>
+        drift
+          ? `<li><div class="x${i}"><span>€${i + 3}</span><div><h3>${title}</h3></div><button aria-label="Add ${title} to basket">Add</button><a href="/p/${i}">Details</a></div></li>`
+          : `<li id="item-${i}"><h3>${title}</h3><span>€${i + 3}</span><button id="add-${i}">Add</button><a href="/p/${i}">Details</a></li>`,
+      )
+      .join('')}</ul>`;
+
+  it('records a repeated control with its row and its place, and finds it again after a redesign', async () => {
+    await env.show(ROWS(false));
+    const snapshot = await env.snapshot({ mode: 'full' });
+    const adds = snapshot.refs.filter((r) => r.role === 'button' && r.name === 'Add');
+    expect(adds).toHaveLength(3);
+    const set = await env.page.script.locators(adds[1]?.ref ?? '');
+    if (isPageError(set)) throw new Error(set.message);
+    expect(set.locators).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'row', value: 'button', name: 'Add', within: 'Dark rye loaf', matches: 1 }),
+        expect.objectContaining({ kind: 'nth', value: 'button', name: 'Add', nth: 1, matches: 1 }),
+      ]),
+    );
+    // After the redesign: wrappers, the price before the title, and a label only a screen reader hears.
+    await env.show(ROWS(true));
+    const row = await only({ kind: 'row', value: 'button', name: 'Add', within: 'Dark rye loaf' });
+    expect(row.name).toBe('Add Dark rye loaf to basket');
+    expect((await only({ kind: 'row', value: 'button', name: 'Add', within: 'cardamom BUN' })).name).toBe('Add Cardamom bun to basket');
+    expect((await only({ kind: 'nth', value: 'link', name: 'Details', nth: 0 })).ref).toBeTruthy();
+    // "Rye loaf" is a title of its own, not the phrase inside "Dark rye loaf"; a title on no row matches nothing.
+    expect((await only({ kind: 'row', value: 'button', name: 'Add', within: 'Rye loaf' })).name).toBe('Add Rye loaf to basket');
+    expect((await resolve({ kind: 'row', value: 'button', name: 'Add', within: 'Seeded rolls' })).hits[0]?.matches).toBe(0);
+    expect((await resolve({ kind: 'nth', value: 'button', name: 'Add', nth: 5 })).hits[0]?.matches).toBe(0);
+  });
+
+  it('records copies told apart only by a label a screen reader hears by their visible text and their row', async () => {
+    await env.show(
+      `<table><tr><th>Name</th><th></th></tr>${['Alan McCarthy', 'Alan Turing']
+        .map(
+          (n) =>
+            `<tr><td>${n}</td><td>${n.split(' ')[0]?.toLowerCase() ?? ''}@example.org</td><td><button aria-label="Delete ${n}">Delete</button></td></tr>`,
+        )
+        .join('')}</table>`,
+    );
+    const snapshot = await env.snapshot({ mode: 'full' });
+    const set = await env.page.script.locators(snapshot.refs.find((r) => r.name === 'Delete Alan Turing')?.ref ?? '');
+    if (isPageError(set)) throw new Error(set.message);
+    expect(set.locators).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'role', name: 'Delete Alan Turing', matches: 1 }),
+        expect.objectContaining({ kind: 'row', name: 'Delete', within: 'Alan Turing' }),
+        expect.objectContaining({ kind: 'nth', name: 'Delete', nth: 1 }),
+      ]),
+    );
   });
 });

@@ -1,5 +1,6 @@
-import type { ElementFacts, RecordedEvent, RecordedTarget, SkillLocator } from '@wayfinder/core';
-import type { CapturedEvent, CapturedTarget, ElementInfo, Locator } from '@wayfinder/page';
+import type { ElementFacts, RecordedEvent, RecordedTarget } from '@wayfinder/core';
+import type { CapturedEvent, CapturedTarget, ElementInfo } from '@wayfinder/page';
+import { locatorOf } from '../tab/locator';
 
 // From what the capture sends to core's RecordedEvent: the facts the policy reads (and
 // nothing else of the element), locators without the page's counts, and no value for a
@@ -33,10 +34,6 @@ export function factsOf(info: ElementInfo): ElementFacts {
   };
 }
 
-function locatorOf(locator: Locator): SkillLocator {
-  return { kind: locator.kind, value: locator.value, ...(locator.name !== undefined ? { name: locator.name } : {}) };
-}
-
 export function targetOf(captured: CapturedTarget): RecordedTarget {
   // A locator that matches nothing now (a label the page wrote twice, a test id on another node) would mislead replay.
   const locators = captured.locators.filter((l) => l.matches > 0).map(locatorOf);
@@ -59,7 +56,12 @@ export function recordedOf(event: CapturedEvent): RecordedEvent {
       return { kind: 'click', target: targetOf(event.target), count: event.count, offsetX: event.offsetX, offsetY: event.offsetY };
     case 'input':
       // Null from the capture: a confidential field. Core writes a secret's name (or a payment input) in its place.
-      return { kind: 'input', target: targetOf(event.target), value: event.value ?? '' };
+      return {
+        kind: 'input',
+        target: targetOf(event.target),
+        value: event.value ?? '',
+        ...(event.value === null ? { withheld: true } : {}),
+      };
     case 'select':
       return { kind: 'select', target: targetOf(event.target), value: event.value };
     case 'check':

@@ -35,6 +35,7 @@ import type { Actionable, ActionTarget, Located } from './target';
 import { waitFor } from './wait';
 import { describeFocused } from './focus';
 import { describeSideEffects } from './side-effects';
+import { locatorOf } from './locator';
 
 // A tab driven over CDP: core's Tab port on one page target's session. Every action goes
 // through `perform`, which refuses to start while a dialog waits for an answer, collects
@@ -369,9 +370,7 @@ export class CdpTab implements Tab, ActionTarget {
     return this.guarded('describing an element', async () => {
       const set = await this.script.locators(ref);
       if (isPageError(set)) throw fromPageError(set);
-      return set.locators
-        .filter((l) => l.matches > 0)
-        .map((l): ElementLocator => ({ kind: l.kind, value: l.value, ...(l.name !== undefined ? { name: l.name } : {}) }));
+      return set.locators.filter((l) => l.matches > 0).map(locatorOf);
     });
   }
 

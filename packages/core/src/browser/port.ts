@@ -216,9 +216,13 @@ export interface Screenshot {
  * name, any role) and `xpath` come from imported DevTools recordings.
  */
 export interface ElementLocator {
-  kind: 'role' | 'label' | 'aria-label' | 'placeholder' | 'text' | 'testid' | 'id' | 'css' | 'aria' | 'xpath';
+  kind: 'role' | 'label' | 'aria-label' | 'placeholder' | 'text' | 'testid' | 'id' | 'css' | 'aria' | 'xpath' | 'row' | 'nth';
   value: string;
   name?: string;
+  /** `row`: the control (role `value`, name or visible text `name`) in the row whose title is this (may be `{{input}}`). */
+  within?: string;
+  /** `nth`: the control's place among its copies on the page, from 0. */
+  nth?: number;
 }
 
 /**

@@ -11,7 +11,7 @@ export function targetName(step: Pick<SkillStep, 'targetName' | 'locators' | 'se
   if (step.targetName) return step.targetName;
   const named =
     step.locators?.find((l) => l.kind === 'role' && l.name) ?? step.locators?.find((l) => l.kind !== 'css' && l.kind !== 'xpath');
-  if (named) return named.kind === 'role' ? (named.name ?? named.value) : plainValue(named);
+  if (named) return named.kind === 'role' || named.kind === 'row' || named.kind === 'nth' ? (named.name ?? named.value) : plainValue(named);
   const aria = step.selectors?.flat().find((s) => s.startsWith('aria/'));
   if (aria) return aria.slice(5).replace(/\[role=.*\]$/, '');
   const first = step.selectors?.[0];
@@ -22,10 +22,24 @@ function plainValue(locator: SkillLocator): string {
   return locator.kind === 'testid' ? locator.value.split('=').slice(1).join('=') || locator.value : locator.value;
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** Which copy of a repeated control, as its best locator says: "in the row for {{product}}", "in the first result". */
+function whichCopy(step: Pick<SkillStep, 'locators'>): string {
+  const first = step.locators?.[0];
+  if (first?.kind === 'row' && first.within)
+    return ` in the row for ${/^\{\{.*\}\}$/.test(first.within) ? first.within : quote(first.within)}`;
+  if (first?.kind === 'nth') {
+    const n = first.nth ?? 0;
+    return ` in the ${ORDINALS[n] ?? `${n + 1}th`} result`;
+  }
+  return '';
+}
+
 /** The readable line for a step (without its number). */
 export function describeStep(step: SkillStep): string {
   if (step.instruction) return step.instruction;
-  const target = quote(targetName(step));
+  const target = quote(targetName(step)) + whichCopy(step);
   switch (step.type) {
     case 'navigate':
       return `Go to ${step.url ?? 'the page'}`;

@@ -1,3 +1,4 @@
+import { followTemplates, frontMatterOf, skillFromFrontMatter } from './skill-file';
 import { SkillFormatError, stepFromJson, stepToJson } from './steps-json';
 import type { RecorderSelector, Skill, SkillLocator, SkillStep } from './types';
 
@@ -5,7 +6,13 @@ import type { RecorderSelector, Skill, SkillLocator, SkillStep } from './types';
 // step comes in as it is — its selectors kept word for word — with Wayfinder's locators
 // read from them, and a key's down+up as one press; it goes out as the Recorder writes it.
 // Wayfinder's own steps go out in the Recorder's spelling (select → change, check → click,
-// press → keyDown + keyUp, upload and tab switches → customStep).
+// press → keyDown + keyUp, upload and tab switches → customStep). What only Wayfinder keeps —
+// inputs, secrets by name, risk, the repair log, and the steps as Wayfinder wrote them (edits,
+// rows, expectations) — travels beside them in a top-level `wayfinder` block the Recorder
+// leaves alone, so an export imports back whole; steps changed in the Recorder meanwhile win.
+
+/** The top-level key of a Recorder export that carries the rest of the skill. */
+const BLOCK = 'wayfinder';
 
 /** A Recorder selector as a locator, when it names something a locator can ("aria/Add to cart[role=\"button\"]", "#email", "text/Buy"). */
 export function locatorFromSelector(selector: RecorderSelector): SkillLocator | null {
@@ -27,6 +34,9 @@ export function selectorFromLocator(locator: SkillLocator): RecorderSelector {
   const attr = (name: string, value: string) => `[${name}="${value.replace(/"/g, '\\"')}"]`;
   switch (locator.kind) {
     case 'role':
+    case 'row':
+    case 'nth':
+      // The Recorder has no row or place: its replay takes the first copy (Wayfinder's `locators` ride along with the row).
       return `aria/${locator.name ?? ''}[role="${locator.value}"]`;
     case 'aria':
     case 'label':
@@ -63,20 +73,19 @@ export function importRecording(json: string, recordedAt = new Date().toISOStrin
   if (typeof flow !== 'object' || flow === null || !('steps' in flow) || !Array.isArray(flow.steps))
     throw new SkillFormatError('That is not a DevTools Recorder export: it has no "steps" list.');
   const title = 'title' in flow && typeof flow.title === 'string' && flow.title.trim() ? flow.title.trim() : 'Imported recording';
-  const raw = flow.steps.map((step: unknown, i: number) => stepFromJson(step, `Recorder step ${i + 1}`));
-  const steps: SkillStep[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const step = raw[i];
-    if (!step) continue;
-    const after = raw[i + 1];
-    if (step.type === 'keyDown' && after?.type === 'keyUp' && samePress(step, after)) {
-      steps.push({ ...after, type: 'press' });
-      i++;
-      continue;
-    }
-    const locators = (step.selectors ?? []).map(locatorFromSelector).filter((l): l is SkillLocator => l !== null);
-    steps.push(locators.length ? { ...step, locators } : step);
+  const recorder = Object.fromEntries(Object.entries(flow).filter(([key]) => key !== 'steps' && key !== 'title' && key !== BLOCK));
+  const block: unknown = BLOCK in flow ? flow[BLOCK] : undefined;
+  if (typeof block === 'object' && block !== null && 'front' in block && 'steps' in block && Array.isArray(block.steps)) {
+    // Ours: whole when the Recorder's steps are still the ones exported; else its steps with our front matter.
+    const ours = block.steps.map((step: unknown, i: number) => stepFromJson(step, `the export's Wayfinder step ${i + 1}`));
+    const unchanged = JSON.stringify(ours.flatMap((s) => toRecorder(s).map(stepToJson))) === JSON.stringify(flow.steps);
+    const steps = unchanged ? ours : recorderSteps(flow.steps);
+    const front = typeof block.front === 'object' && block.front !== null ? block.front : {};
+    const skill = skillFromFrontMatter({ ...front, name: title }, steps, "the export's Wayfinder block");
+    if (Object.keys(recorder).length) skill.recorder = recorder;
+    return followTemplates(skill, !unchanged);
   }
+  const steps = recorderSteps(flow.steps);
   const sites = [
     ...new Set(
       steps.flatMap((step) => {
@@ -100,9 +109,28 @@ export function importRecording(json: string, recordedAt = new Date().toISOStrin
     repairs: [],
     steps,
   };
-  const recorder = Object.fromEntries(Object.entries(flow).filter(([key]) => key !== 'steps' && key !== 'title'));
   if (Object.keys(recorder).length) skill.recorder = recorder;
-  return skill;
+  // A recording that types {{name}} (written for Wayfinder) takes that input.
+  return followTemplates(skill, false);
+}
+
+/** A Recorder recording's steps as Wayfinder's: its selectors read as locators, a key's down and up one press. */
+function recorderSteps(list: unknown[]): SkillStep[] {
+  const raw = list.map((step: unknown, i: number) => stepFromJson(step, `Recorder step ${i + 1}`));
+  const steps: SkillStep[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const step = raw[i];
+    if (!step) continue;
+    const after = raw[i + 1];
+    if (step.type === 'keyDown' && after?.type === 'keyUp' && samePress(step, after)) {
+      steps.push({ ...after, type: 'press' });
+      i++;
+      continue;
+    }
+    const locators = (step.selectors ?? []).map(locatorFromSelector).filter((l): l is SkillLocator => l !== null);
+    steps.push(locators.length ? { ...step, locators } : step);
+  }
+  return steps;
 }
 
 // A key's down and up with nothing else between or different (the Recorder writes Enter that way).
@@ -114,7 +142,8 @@ function samePress(down: SkillStep, up: SkillStep): boolean {
 /** A skill as a Recorder recording (JSON), in the Recorder's own step types. */
 export function exportRecording(skill: Skill): string {
   const steps = skill.steps.flatMap((step) => toRecorder(step).map(stepToJson));
-  return JSON.stringify({ title: skill.name, ...skill.recorder, steps }, null, 2);
+  const { name: _name, ...front } = frontMatterOf(skill);
+  return JSON.stringify({ title: skill.name, ...skill.recorder, steps, [BLOCK]: { front, steps: skill.steps.map(stepToJson) } }, null, 2);
 }
 
 function toRecorder(step: SkillStep): SkillStep[] {

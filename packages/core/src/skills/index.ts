@@ -18,6 +18,6 @@ export { describeInput, playbookLine, SiteSkills, skillsForSite, summaryOf, type
 export { applyNaming, nameSkill } from './naming';
 export { keyMatters, skillFromRecording, type RecordedEvent, type RecordedTarget, type RecordingContext } from './recording';
 export { parseSkillFile, STEPS_FENCE, writeSkillFile } from './skill-file';
-export { SkillFormatError } from './steps-json';
+export { LOCATOR_SCHEMA, SkillFormatError } from './steps-json';
 export type * from './types';
 export { RECORDER_STEP_TYPES, WAYFINDER_STEP_TYPES } from './types';

@@ -27,7 +27,7 @@ const base: Skill = {
 };
 
 describe('inputs without a model', () => {
-  it('every typed value becomes an input named after its field, with its kind and the recorded value as example', () => {
+  it('every typed value and chosen option becomes an input named after its field, with its kind and the recorded value as example', () => {
     const skill = inferInputs(base);
     expect(skill.inputs.map((i) => [i.name, i.type, i.format ?? '', i.examples[0]])).toEqual([
       ['e_mail_address', 'string', 'email', 'ann@example.com'],
@@ -37,6 +37,7 @@ describe('inputs without a model', () => {
       ['website', 'string', 'uri', 'https://ann.example'],
       ['notes', 'string', '', 'Window seat please'],
       ['notes_2', 'string', '', 'Second note'],
+      ['area', 'string', '', 'Terrace'],
     ]);
     expect(skill.steps.map((s) => s.value)).toEqual([
       undefined,
@@ -48,7 +49,7 @@ describe('inputs without a model', () => {
       '{{notes}}',
       '{{notes_2}}',
       '{{secret:bistro.example}}',
-      'Terrace',
+      '{{area}}',
     ]);
   });
 

@@ -1,8 +1,8 @@
 import { describeStep, targetName } from './describe';
 import type { Skill, SkillInput, SkillStep } from './types';
 
-// Inputs without a model: every value typed into a field becomes an input named after the
-// field ("Email address" → email_address), its recorded value the example, its kind read
+// Inputs without a model: every value typed into a field (or option chosen in a list)
+// becomes an input named after the field ("Email address" → email_address), its recorded value the example, its kind read
 // from the value (an email, a date, a number, an address). The step then types {{name}}.
 // Secrets ({{secret:…}}) and values already templated stay as they are.
 
@@ -44,7 +44,14 @@ export function inferInputs(skill: Skill): Skill {
   const inputs: SkillInput[] = [...skill.inputs];
   const taken = new Set(inputs.map((input) => input.name));
   const steps = skill.steps.map((step): SkillStep => {
-    if (step.type !== 'change' || step.value === undefined || step.value === '' || /\{\{.*\}\}/.test(step.value)) return step;
+    // Typed values and options chosen (a pickup day, a country) are what changes between runs.
+    if (
+      (step.type !== 'change' && step.type !== 'select') ||
+      step.value === undefined ||
+      step.value === '' ||
+      /\{\{.*\}\}/.test(step.value)
+    )
+      return step;
     const label = targetName(step);
     let name = inputName(label === 'the page' ? 'value' : label);
     for (let n = 2; taken.has(name); n++) name = `${inputName(label)}_${n}`;
@@ -52,7 +59,7 @@ export function inferInputs(skill: Skill): Skill {
     inputs.push({
       name,
       ...kindOfValue(step.value),
-      description: `What goes into ${quoteLabel(label)}`,
+      description: step.type === 'select' ? `What is chosen in ${quoteLabel(label)}` : `What goes into ${quoteLabel(label)}`,
       examples: [step.value],
       required: true,
     });
@@ -97,6 +104,11 @@ export function fillInputs(skill: Skill, given: Record<string, string>, secret: 
     if (value !== undefined) filled.value = value;
     if (url !== undefined) filled.url = url;
     if (instruction !== undefined) filled.instruction = instruction;
+    // The row a repeated control is in ({{product}}), and the path a step leads to, follow the inputs too.
+    if (step.locators?.some((l) => l.within?.includes('{{')))
+      filled.locators = step.locators.map((l) => (l.within?.includes('{{') ? { ...l, within: fill(l.within, where) ?? '' } : l));
+    if (step.expect?.some((e) => e.kind === 'url' && e.value.includes('{{')))
+      filled.expect = step.expect.map((e) => (e.kind === 'url' ? { ...e, value: fill(e.value, where) ?? e.value } : e));
     return filled;
   });
 }

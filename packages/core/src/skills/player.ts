@@ -1,6 +1,7 @@
 import type { LocateResult, Tab } from '../browser/port';
 import { describeStep } from './describe';
 import { fillInputs } from './inputs';
+import { describeExpect, urlFits } from './postconditions';
 import { applyFixes, describeLocators, findByNames, type RepairOptions, type StepFix } from './repair';
 import type { Skill, SkillExpect, SkillLocator, SkillRepair, SkillStep } from './types';
 import { CodedError } from '../errors';
@@ -55,7 +56,7 @@ export interface PlayOptions {
 
 export type StepEvent =
   | { type: 'step-start'; index: number; line: string }
-  | { type: 'step-done'; index: number; line: string; ms: number; by: string }
+  | { type: 'step-done'; index: number; line: string; ms: number; by: string; unverified?: string }
   | { type: 'step-repairing'; index: number; line: string; problem: string; by: SkillRepair['by'] }
   | { type: 'step-repaired'; index: number; line: string; by: SkillRepair['by']; from: string; to: string }
   | { type: 'step-failed'; index: number; line: string; message: string };
@@ -71,6 +72,12 @@ export interface PlayResult {
   stepMs: number[];
   /** The fixes made on the way (empty when nothing drifted). */
   repairs: SkillRepair[];
+  /**
+   * Steps that did their part (the page moved on) but did not show what the recording
+   * expected: reported, never retried — doing a submission again would submit twice. The
+   * last step so: the replay is done, "but …"; an earlier one: the replay stops after it.
+   */
+  unverified: { step: number; line: string; message: string }[];
   /** The skill with those fixes (one version up, the repair log extended): what a host writes back. The same skill when none. */
   skill: Skill;
 }
@@ -108,6 +115,8 @@ export async function playSkill<C extends StepContext>(
   context: C,
   options: PlayOptions,
 ): Promise<PlayResult> {
+  // Steps read no page state from their results (each finds its own target): the tools skip the snapshot after an action.
+  context = { ...context, pageAfter: 'none' };
   const known = new Set(options.secretNames);
   const steps = fillInputs(skill, options.inputs ?? {}, (name) => (known.has(name) ? `{{secret:${name}}}` : null));
   if (options.startUrl) {
@@ -118,9 +127,21 @@ export async function playSkill<C extends StepContext>(
   const timeoutMs = options.stepTimeoutMs ?? 10_000;
   const stepMs: number[] = [];
   const fixes: StepFix[] = [];
+  const unverified: PlayResult['unverified'] = [];
   const finish = (ok: boolean, done: number, message: string): PlayResult => {
     const fixed = applyFixes(skill, fixes, options.repair?.now?.() ?? new Date());
-    return { ok, done, total: steps.length, message, stepMs, repairs: fixed.repairs.slice(skill.repairs.length), skill: fixed };
+    const caveat =
+      ok && unverified.length ? `Done, but step ${unverified.map((u) => `${u.step} (${u.line}): ${u.message}`).join('; step ')}` : '';
+    return {
+      ok,
+      done,
+      total: steps.length,
+      message: caveat || message,
+      stepMs,
+      repairs: fixed.repairs.slice(skill.repairs.length),
+      unverified,
+      skill: fixed,
+    };
   };
   let last = '';
   for (const [index, step] of steps.entries()) {
@@ -130,8 +151,9 @@ export async function playSkill<C extends StepContext>(
     options.onStep?.({ type: 'step-start', index, line });
     try {
       let by: string;
+      let caveat: string | null = null;
       try {
-        ({ by, text: last } = await doStep(step, runner, context, options, timeoutMs, null));
+        ({ by, text: last, unverified: caveat } = await doStep(step, runner, context, options, timeoutMs, null));
       } catch (error) {
         if (!StepFailure.isInstance(error) || !options.repair || !canRepair(step, error)) throw error;
         const fix = await repairStep(skill, index, step, line, error, runner, context, options, options.repair, timeoutMs);
@@ -140,7 +162,15 @@ export async function playSkill<C extends StepContext>(
       }
       const ms = Date.now() - started;
       stepMs.push(ms);
-      options.onStep?.({ type: 'step-done', index, line, ms, by });
+      if (caveat) unverified.push({ step: index + 1, line, message: caveat });
+      options.onStep?.({ type: 'step-done', index, line, ms, by, ...(caveat ? { unverified: caveat } : {}) });
+      // Steps after one that left the page somewhere unexpected would act on a page nobody recorded: the replay stops there.
+      if (caveat && steps.slice(index + 1).some((s) => s.type !== 'scroll' && s.type !== 'waitForElement'))
+        return finish(
+          false,
+          index + 1,
+          `Step ${index + 1} (${line}) was done, but ${caveat.replace(/^the page /, 'the page ')} It was not done again (it may have sent something); the replay stopped there rather than go on from a page it did not expect.`,
+        );
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const message = `Step ${index + 1} (${line}) could not be done: ${error instanceof Error ? error.message : String(error)}`;
@@ -164,21 +194,31 @@ async function doStep<C extends StepContext>(
   options: PlayOptions,
   timeoutMs: number,
   ref: string | null,
-): Promise<{ by: string; text: string; ref: string | null }> {
+): Promise<{ by: string; text: string; ref: string | null; unverified: string | null }> {
+  const before = step.expect?.length ? await (await context.tab()).info().catch(() => null) : null;
   const played = await playStep(step, runner, context, options, timeoutMs, ref);
   const { result, by } = played;
   if (result?.isError) {
     const refused = result.data.refused === 'policy' || result.data.refused === 'person';
     throw new StepFailure(result.display ?? result.text, refused ? 'refused' : 'other', played.ref);
   }
+  const text = result ? (result.display ?? result.text) : '';
   if (step.expect?.length) {
+    const tab = await context.tab();
     try {
-      await waitForExpectations(await context.tab(), step.expect, timeoutMs);
+      await waitForExpectations(tab, step.expect, timeoutMs, played.linkTo ?? null, before?.url ?? null);
     } catch (error) {
-      throw new StepFailure(error instanceof Error ? error.message : String(error), 'expect', played.ref);
+      const message = error instanceof Error ? error.message : String(error);
+      // The step did something (a new page, another address or title): it is done, and said not to have shown what was
+      // expected — never failed and repaired, which would do it (a submission, a payment) a second time.
+      const after = await tab.info().catch(() => null);
+      const moved = result?.data.navigated === true || (before && after && (before.url !== after.url || before.title !== after.title));
+      // A repair's element (`ref` given) that leads somewhere else was the wrong element: that is a failed repair.
+      if (moved && ref === null) return { by, text, ref: played.ref, unverified: message };
+      throw new StepFailure(message, 'expect', played.ref);
     }
   }
-  return { by, text: result ? (result.display ?? result.text) : '', ref: played.ref };
+  return { by, text, ref: played.ref, unverified: null };
 }
 
 /**
@@ -265,7 +305,7 @@ async function playStep<C extends StepContext>(
   options: PlayOptions,
   timeoutMs: number,
   given: string | null,
-): Promise<{ result: StepResult | null; by: string; ref: string | null }> {
+): Promise<{ result: StepResult | null; by: string; ref: string | null; linkTo?: string | null }> {
   const call = (name: string, input: Record<string, unknown>) => runner.run({ name, input }, context);
   if (step.instruction) {
     if (!options.interpret) throw new StepFailure('it was rewritten as a direct command, and no command interpreter is available here.');
@@ -284,10 +324,12 @@ async function playStep<C extends StepContext>(
       );
     return { ref: found.ref, by: found.by.kind };
   };
-  /** Finds the target, then calls the tool on it. */
+  /** Finds the target, then calls the tool on it (reading first where a link points, when that is what the step should lead to). */
   const on = async (name: string, input: (ref: string) => Record<string, unknown>) => {
     const { ref, by } = await target();
-    return { result: await call(name, input(ref)), by, ref };
+    const followsLink = step.expect?.some((e) => e.kind === 'url' && e.match === 'link');
+    const linkTo = followsLink ? (await (await context.tab()).describe(ref).catch(() => null))?.href || null : null;
+    return { result: await call(name, input(ref)), by, ref, linkTo };
   };
   const none = { ref: null };
   switch (step.type) {
@@ -365,7 +407,13 @@ async function locateTarget(tab: Tab, locators: SkillLocator[], timeoutMs: numbe
   return tab.locate(locators, { timeoutMs: Math.min(left(), QUICK_LOOK_MS) });
 }
 
-async function waitForExpectations(tab: Tab, expectations: SkillExpect[], timeoutMs: number): Promise<void> {
+async function waitForExpectations(
+  tab: Tab,
+  expectations: SkillExpect[],
+  timeoutMs: number,
+  linkTo: string | null = null,
+  before: string | null = null,
+): Promise<void> {
   for (const expectation of expectations) {
     if (expectation.kind === 'text') {
       await tab.waitFor({ kind: 'text', text: expectation.value }, timeoutMs).catch(() => {
@@ -375,9 +423,11 @@ async function waitForExpectations(tab: Tab, expectations: SkillExpect[], timeou
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const { url } = await tab.info();
-        if (urlMatches(url, expectation)) break;
+        if (urlFits(url, expectation, linkTo, before)) break;
         if (Date.now() > deadline)
-          throw new StepFailure(`it should lead to an address with ${expectation.value}, and the tab is at ${url}.`);
+          throw new StepFailure(
+            `the page did not show ${linkTo ? `where its link points (${linkTo})` : describeExpect(expectation)}: the tab is at ${url}.`,
+          );
         await tab.waitFor({ kind: 'navigation' }, Math.min(1_000, Math.max(1, deadline - Date.now()))).catch(() => undefined);
       }
     } else if (expectation.locators?.length && expectation.state === 'hidden') {
@@ -392,10 +442,4 @@ async function waitForExpectations(tab: Tab, expectations: SkillExpect[], timeou
         throw new StepFailure('what it should leave on the page is not there.');
     }
   }
-}
-
-function urlMatches(url: string, expectation: Extract<SkillExpect, { kind: 'url' }>): boolean {
-  if (expectation.match === 'exact') return url === expectation.value;
-  if (expectation.match === 'prefix') return url.startsWith(expectation.value);
-  return url.includes(expectation.value);
 }

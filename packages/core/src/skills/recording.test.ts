@@ -47,11 +47,14 @@ describe('a recording becomes a skill', () => {
       ['scroll', '0,2000'],
     ]);
     expect(skill.steps[1]?.value).toBe('{{search_products}}');
-    expect(skill.inputs).toEqual([expect.objectContaining({ name: 'search_products', examples: ['tent'], required: true })]);
+    expect(skill.inputs).toEqual([
+      expect.objectContaining({ name: 'search_products', examples: ['tent'], required: true }),
+      expect.objectContaining({ name: 'colour', examples: ['Green'], required: true }),
+    ]);
     expect(skill.steps[2]).toMatchObject({
       key: 'Enter',
       locators: search.locators,
-      expect: [{ kind: 'url', value: '/shop', match: 'contains' }],
+      expect: [{ kind: 'url', value: '/shop', match: 'same' }],
       note: 'pick the two-person one',
     });
     expect(skill.steps[3]).toMatchObject({
@@ -120,5 +123,32 @@ describe('a recording becomes a skill', () => {
       ['name_2', 'Ann Lee'],
     ]);
     expect(skill.sites).toEqual(['jobs.example', 'apply.example']);
+  });
+});
+
+describe('a select chosen by typing', () => {
+  it('keeps only the option it ended on', () => {
+    const country = target('Country', { role: 'combobox', tag: 'select' });
+    const skill = skillFromRecording(
+      [
+        { kind: 'navigate', url: SHOP, via: 'typed' },
+        { kind: 'select', target: country, value: 'Uganda' },
+        { kind: 'key', key: 'n' },
+        { kind: 'select', target: country, value: 'United Arab Emirates' },
+        { kind: 'key', key: 'i' },
+        { kind: 'select', target: country, value: 'United Kingdom' },
+        { kind: 'select', target: target('Size', { role: 'combobox', tag: 'select' }), value: 'L' },
+      ],
+      { name: 'Pick', secretsFor: () => [] },
+    );
+    expect(skill.steps.map((s) => [s.type, s.targetName, s.value])).toEqual([
+      ['navigate', undefined, undefined],
+      ['select', 'Country', '{{country}}'],
+      ['select', 'Size', '{{size}}'],
+    ]);
+    expect(skill.inputs.map((i) => [i.name, i.examples[0]])).toEqual([
+      ['country', 'United Kingdom'],
+      ['size', 'L'],
+    ]);
   });
 });

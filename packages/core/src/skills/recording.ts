@@ -2,6 +2,7 @@ import type { ElementFacts } from '../browser/port';
 import { siteKey, siteOf } from '../browser/hosts';
 import { hasCardNumber } from '../policy/cards';
 import { isPaymentField, sensitiveKind } from '../policy/classify';
+import { generalise } from './generalise';
 import { inferInputs } from './inputs';
 import type { Skill, SkillLocator, SkillRisk, SkillStep } from './types';
 
@@ -21,7 +22,8 @@ export interface RecordedTarget {
 export type RecordedEvent =
   | { kind: 'click'; target: RecordedTarget; count?: 1 | 2; offsetX?: number; offsetY?: number }
   /** A field's value after the person's input (the capture side may send every change; the last one wins). */
-  | { kind: 'input'; target: RecordedTarget; value: string }
+  /** `withheld`: the capture kept a confidential field's value in the page (a card detail): it becomes an input given at replay. */
+  | { kind: 'input'; target: RecordedTarget; value: string; withheld?: boolean }
   | { kind: 'select'; target: RecordedTarget; value: string }
   | { kind: 'check'; target: RecordedTarget; checked: boolean }
   | { kind: 'key'; key: string; modifiers?: string[]; target?: RecordedTarget }
@@ -92,6 +94,8 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
   const paymentInputs: string[] = [];
   let pendingNote: string | null = null;
   let currentUrl = '';
+  /** Where the link the last click hit pointed ('' when it was no link): a navigation to it is the link's, not a fixed address. */
+  let clickedHref = '';
   let risk: SkillRisk = 'low';
   const sites = new Set<string>();
   const raise = (to: SkillRisk) => {
@@ -110,6 +114,8 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
     const event = events[i];
     if (!event) continue;
     const next = events[i + 1];
+    if (event.kind === 'click') clickedHref = event.target.facts.href;
+    else if (event.kind !== 'navigate' && event.kind !== 'request' && event.kind !== 'note') clickedHref = '';
     switch (event.kind) {
       case 'navigate': {
         if (event.url) sites.add(siteFor(event.url));
@@ -117,8 +123,13 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
         if (steps.length === 0 || event.via === 'typed' || event.via === 'reload' || event.via === 'history' || !previous) {
           push({ type: 'navigate', url: event.url, ...(event.via === 'typed' || steps.length === 0 ? { via: 'typed' as const } : {}) });
         } else {
-          // Reached by the step before (a link, a submit, a script): what that step should lead to.
-          const expectation = { kind: 'url' as const, value: pathOf(event.url), match: 'contains' as const };
+          // Reached by the step before (a link, a submit, a script): what that step should lead to — where its link
+          // points, or the path (made a pattern once the inputs are known: generalise.ts).
+          const byLink = clickedHref !== '' && pathOf(clickedHref) === pathOf(event.url) && previous.type === 'click';
+          // Back to the page it was on (a form that posts to itself, an "Add" that reloads the item's page): that page, whichever.
+          const same = !byLink && currentUrl !== '' && pathOf(currentUrl) === pathOf(event.url);
+          const match = byLink ? ('link' as const) : same ? ('same' as const) : ('path' as const);
+          const expectation = { kind: 'url' as const, value: pathOf(event.url), match };
           previous.expect = [...(previous.expect ?? []).filter((e) => e.kind !== 'url'), expectation];
           previous.assertedEvents = [{ type: 'navigation', url: event.url, ...(event.title !== undefined ? { title: event.title } : {}) }];
         }
@@ -153,7 +164,7 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
           const name = stored.length === 1 && stored[0] ? stored[0] : `${site || 'site'}-password`;
           secrets.add(name);
           value = `{{secret:${name}}}`;
-        } else if (isPaymentField(facts) || hasCardNumber(value)) {
+        } else if (isPaymentField(facts) || hasCardNumber(value) || event.withheld) {
           // Never stored: an input the person gives at replay, with no example.
           const name = `payment_${paymentInputs.length + 1}`;
           paymentInputs.push(name);
@@ -164,9 +175,23 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
         push({ type: 'change', value, locators: event.target.locators, targetName: nameOf(event.target) });
         break;
       }
-      case 'select':
+      case 'select': {
+        // A select chosen by typing its option's name passes through the options on the way (United Arab Emirates, United
+        // Kingdom): only where it ended counts — the next select of the same element, with only requests between, wins.
+        const following = events.slice(i + 1).find((e) => e.kind !== 'request' && e.kind !== 'note');
+        if (following?.kind === 'select' && sameTarget(following.target, event.target)) break;
+        const previous = last();
+        if (
+          previous?.type === 'select' &&
+          previous.locators &&
+          sameTarget({ locators: previous.locators, facts: event.target.facts }, event.target)
+        ) {
+          previous.value = event.value;
+          break;
+        }
         push({ type: 'select', value: event.value, locators: event.target.locators, targetName: nameOf(event.target) });
         break;
+      }
       case 'check':
         push({ type: event.checked ? 'check' : 'uncheck', locators: event.target.locators, targetName: nameOf(event.target) });
         break;
@@ -240,5 +265,5 @@ export function skillFromRecording(events: RecordedEvent[], context: RecordingCo
     repairs: [],
     steps,
   };
-  return inferInputs(skill);
+  return generalise(inferInputs(skill));
 }

@@ -75,7 +75,7 @@ const norm = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerC
 export function namesOf(step: SkillStep): string[] {
   const names = new Set<string>();
   for (const locator of step.locators ?? []) {
-    if (locator.kind === 'role' && locator.name) names.add(locator.name);
+    if ((locator.kind === 'role' || locator.kind === 'row' || locator.kind === 'nth') && locator.name) names.add(locator.name);
     else if (['label', 'aria-label', 'placeholder', 'text', 'aria'].includes(locator.kind)) names.add(locator.value);
   }
   if (step.targetName) names.add(step.targetName);
@@ -125,11 +125,16 @@ export function applyFixes(skill: Skill, fixes: readonly StepFix[], at: Date): S
   const steps = skill.steps.map((step, index) => {
     const fix = fixes.findLast((f) => f.index === index);
     if (!fix) return step;
-    const fresh = fix.locators.filter((l) => !step.locators?.some((o) => o.kind === l.kind && o.value === l.value && o.name === l.name));
-    const kept = (step.locators ?? []).filter((o) => !['id', 'css', 'testid', 'xpath'].includes(o.kind));
+    // A repeated control keeps how it was meant (the row for {{product}}, the first result): the fix adds its names, not
+    // the replay's row, place or ids, which name the item this replay happened to use.
+    const intent = step.locators?.[0]?.kind === 'row' || step.locators?.[0]?.kind === 'nth' ? step.locators[0] : null;
+    const found = intent ? fix.locators.filter((l) => !['row', 'nth', 'id', 'css', 'testid', 'xpath'].includes(l.kind)) : fix.locators;
+    const fresh = found.filter((l) => !step.locators?.some((o) => o.kind === l.kind && o.value === l.value && o.name === l.name));
+    const kept = (step.locators ?? []).filter((o) => !['id', 'css', 'testid', 'xpath'].includes(o.kind) && o !== intent);
     // The recorded DevTools selectors pointed at the old element: they go, the locators say it now.
     const { selectors: _old, ...rest } = step;
-    return { ...rest, locators: [...fresh, ...kept.filter((o) => !fresh.some((l) => l.kind === o.kind && l.value === o.value))] };
+    const locators = [...fresh, ...kept.filter((o) => !fresh.some((l) => l.kind === o.kind && l.value === o.value))];
+    return { ...rest, locators: intent ? [intent, ...locators] : locators };
   });
   const repairs: SkillRepair[] = fixes.map((f) => ({ at: at.toISOString(), version, step: f.index + 1, by: f.by, from: f.from, to: f.to }));
   return { ...skill, version, steps, repairs: [...skill.repairs, ...repairs] };

@@ -98,11 +98,36 @@ describe('the skill file', () => {
     expect(error(text.replace('```wayfinder-steps', '```json'))).toContain('has no ```wayfinder-steps block');
     expect(error(text.replace('"type": "select"', '"type": "teleport"'))).toMatch(/recorded step 4, type: Invalid option/);
     expect(error(text.replace('"title": "Sign up for the newsletter",', '"title": "x",,'))).toContain('block is not valid JSON');
-    expect(error(text.replace('{{email}}",\n', '{{mail}}",\n'))).toContain(
-      "step 2 uses {{mail}}, which is not one of the skill's inputs (email, age)",
+  });
+});
+
+describe('editing a skill', () => {
+  const text = writeSkillFile(signup);
+
+  it('takes a {{name}} no input declares as a new input, and lists a secret a step names', () => {
+    const skill = parseSkillFile(
+      text.replace('7. Press Escape', '7. Press Escape\n8. Type "{{code}}" into "Code"').replace('- gym-signup', '- other'),
     );
-    expect(error(text.replace('- gym-signup', '- other'))).toContain(
-      'step 3 uses the secret "gym-signup", which the front matter\'s secrets do not list',
-    );
+    expect(skill.inputs.map((i) => i.name)).toEqual(['email', 'age', 'code']);
+    expect(skill.inputs[2]).toMatchObject({ type: 'string', required: true, examples: [] });
+    expect(skill.secrets).toEqual(['other', 'gym-signup']);
+  });
+
+  it('keeps a line that only renames its input as the recorded step, and the input follows with its examples', () => {
+    const skill = parseSkillFile(text.replace('2. Type "{{email}}" into "Email"', '2. Type "{{work_email}}" into "Email"'), 'x', {
+      prune: true,
+    });
+    expect(skill.steps[1]).toMatchObject({ type: 'change', value: '{{work_email}}', locators: signup.steps[1]?.locators });
+    expect(skill.steps[1]?.instruction).toBeUndefined();
+    expect(skill.inputs.map((i) => [i.name, i.examples[0], i.format])).toEqual([['work_email', 'ann@example.com', 'email']]);
+  });
+
+  it('adds an input written into a rewritten line, and drops what the rewritten step was expected to lead to', () => {
+    const skill = parseSkillFile(text.replace('6. Click "Join"', '6. Click "Join {{team}}"'), 'x', { prune: true });
+    expect(skill.steps[5]).toMatchObject({ type: 'click', instruction: 'Click "Join {{team}}"' });
+    expect(skill.steps[5]?.expect).toBeUndefined();
+    expect(skill.inputs.map((i) => i.name)).toEqual(['email', 'team']);
+    // A rewritten step keeps its evidence (what it sent when recorded): that is history, not a check.
+    expect(skill.steps[5]?.evidence).toEqual(signup.steps[5]?.evidence);
   });
 });

@@ -7,8 +7,11 @@ import type { Skill, SkillInput, SkillStep } from './types';
 // The *.skill.md file: YAML front matter (what the skill is and takes), the steps as
 // numbered lines a person reads and may rewrite, and one fenced `wayfinder-steps` block —
 // the steps replay runs. A rewritten line becomes a direct command for that step (the
-// recorded target is no longer trusted); a removed line removes its step; a new line adds
-// a direct-command step.
+// recorded target is no longer trusted, nor what it was expected to lead to); a removed line
+// removes its step; a new line adds a direct-command step. A line that only renames its
+// {{input}} stays the recorded step with the new name. The front matter's inputs follow the
+// steps: a new {{name}} is a new input (a renamed one keeps its examples), and an edit
+// (`prune`) drops the inputs no step uses any more.
 
 export const STEPS_FENCE = 'wayfinder-steps';
 
@@ -48,9 +51,9 @@ const FRONT_MATTER = z.object({
     .default([]),
 });
 
-/** The file for a skill. */
-export function writeSkillFile(skill: Skill): string {
-  const front = {
+/** What a skill is and takes, as its file's front matter (and a Recorder export's `wayfinder` block) hold it. */
+export function frontMatterOf(skill: Skill): Record<string, unknown> {
+  return {
     name: skill.name,
     description: skill.description,
     version: skill.version,
@@ -75,6 +78,41 @@ export function writeSkillFile(skill: Skill): string {
     'recorded-at': skill.recordedAt,
     repairs: skill.repairs,
   };
+}
+
+/** A skill from its front matter (as frontMatterOf writes it) and its steps; a SkillFormatError names `where`. */
+export function skillFromFrontMatter(data: unknown, steps: SkillStep[], where: string): Skill {
+  const meta = FRONT_MATTER.safeParse(data ?? {});
+  if (!meta.success) {
+    const issue = meta.error.issues[0];
+    throw new SkillFormatError(`${where}, ${issue?.path.join('.') || 'top'}: ${issue?.message ?? 'invalid'}.`);
+  }
+  const m = meta.data;
+  const inputs: SkillInput[] = Object.entries(m.inputs.properties).map(([name, schema]) => ({
+    name,
+    type: schema.type,
+    ...(schema.format ? { format: schema.format } : {}),
+    ...(schema.description ? { description: schema.description } : {}),
+    examples: schema.examples,
+    required: m.inputs.required.includes(name),
+  }));
+  return {
+    name: m.name,
+    description: m.description,
+    version: m.version,
+    sites: m.sites,
+    inputs,
+    secrets: m.secrets,
+    risk: m.risk,
+    recordedAt: m['recorded-at'],
+    repairs: m.repairs,
+    steps,
+  };
+}
+
+/** The file for a skill. */
+export function writeSkillFile(skill: Skill): string {
+  const front = frontMatterOf(skill);
   const lines = skill.steps.flatMap((step, i) => [
     `${i + 1}. ${oneLine(describeStep(step))}`,
     ...(step.note ? [`   > ${oneLine(step.note)}`] : []),
@@ -107,8 +145,8 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Reads a skill file; a SkillFormatError says what is wrong and where. */
-export function parseSkillFile(text: string, fileName = 'the skill file'): Skill {
+/** Reads a skill file; a SkillFormatError says what is wrong and where. `prune`: an edit — inputs no step uses are dropped. */
+export function parseSkillFile(text: string, fileName = 'the skill file', options: { prune?: boolean } = {}): Skill {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const front = /^---\n([\s\S]*?)\n---\n/.exec(source);
   if (!front) throw new SkillFormatError(`${fileName} has no front matter: it must start with a line "---", the skill's YAML, and "---".`);
@@ -120,11 +158,6 @@ export function parseSkillFile(text: string, fileName = 'the skill file'): Skill
     throw new SkillFormatError(
       `${fileName}'s front matter is not valid YAML${where}: ${error instanceof Error ? error.message.split('\n')[0] : ''}`,
     );
-  }
-  const meta = FRONT_MATTER.safeParse(yaml ?? {});
-  if (!meta.success) {
-    const issue = meta.error.issues[0];
-    throw new SkillFormatError(`${fileName}'s front matter, ${issue?.path.join('.') || 'top'}: ${issue?.message ?? 'invalid'}.`);
   }
   const body = source.slice(front[0].length);
 
@@ -151,32 +184,12 @@ export function parseSkillFile(text: string, fileName = 'the skill file'): Skill
 
   const stepsSection = /^## Steps[ \t]*\n([\s\S]*?)(?=^## |^```)/m.exec(body);
   const lines = stepsSection ? readLines(stepsSection[1] ?? '') : null;
-  const steps = lines ? reconcile(lines, recorded) : recorded;
+  const renames = new Map<string, string>();
+  const steps = lines ? reconcile(lines, recorded, renames) : recorded;
 
-  const m = meta.data;
-  const inputs: SkillInput[] = Object.entries(m.inputs.properties).map(([name, schema]) => ({
-    name,
-    type: schema.type,
-    ...(schema.format ? { format: schema.format } : {}),
-    ...(schema.description ? { description: schema.description } : {}),
-    examples: schema.examples,
-    required: m.inputs.required.includes(name),
-  }));
-  const skill: Skill = {
-    name: m.name,
-    description: m.description,
-    version: m.version,
-    sites: m.sites,
-    inputs,
-    secrets: m.secrets,
-    risk: m.risk,
-    recordedAt: m['recorded-at'],
-    repairs: m.repairs,
-    steps,
-    ...(Object.keys(recorder).length ? { recorder } : {}),
-  };
-  checkTemplates(skill, fileName);
-  return skill;
+  const skill = skillFromFrontMatter(yaml, steps, `${fileName}'s front matter`);
+  if (Object.keys(recorder).length) skill.recorder = recorder;
+  return followTemplates(skill, options.prune ?? false, renames);
 }
 
 /** The numbered lines of the Steps section (a note line `> …` belongs to the line above). */
@@ -194,18 +207,44 @@ function readLines(section: string): { text: string; note?: string }[] {
   return out;
 }
 
+const TEMPLATE = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/** A line with its {{names}} blanked: two lines that differ only in which input they name read the same. */
+const blanked = (text: string): string => text.replace(TEMPLATE, '{{}}');
+
+/** The step with the inputs the line names, in order, in place of those its recorded line named (each new name noted with its old one in `renames`). */
+function renamed(step: SkillStep, from: string, to: string, renames: Map<string, string>): SkillStep {
+  const names = [...to.matchAll(TEMPLATE)].map((m) => m[1] ?? '');
+  const old = [...from.matchAll(TEMPLATE)].map((m) => m[1] ?? '');
+  const map = new Map(old.map((name, i) => [name, names[i] ?? name]));
+  for (const [was, now] of map) if (was !== now) renames.set(now, was);
+  const swap = (text: string | undefined) =>
+    text?.replace(TEMPLATE, (whole, name: string) => (map.has(name) ? `{{${map.get(name) ?? name}}}` : whole));
+  const copy: SkillStep = { ...step };
+  for (const key of ['value', 'url'] as const) {
+    const swapped = swap(step[key]);
+    if (swapped !== undefined) copy[key] = swapped;
+  }
+  if (step.locators) copy.locators = step.locators.map((l) => (l.within ? { ...l, within: swap(l.within) ?? l.within } : l));
+  return copy;
+}
+
 /**
  * Lines against recorded steps, in order: a line that reads as the next recorded step is
- * that step; one that reads as a later step means the ones between were deleted; any other
- * line is a step the person wrote (or rewrote) — a direct command, replacing the recorded
- * step in its place when it sits where that step's line was.
+ * that step; one that reads as a later step means the ones between were deleted; one that
+ * differs from the next step's only in the inputs it names is that step with those names;
+ * any other line is a step the person wrote (or rewrote) — a direct command, replacing the
+ * recorded step in its place when it sits where that step's line was, without the
+ * expectations the recording had (they were for the recorded target).
  */
-function reconcile(lines: { text: string; note?: string }[], recorded: SkillStep[]): SkillStep[] {
+function reconcile(lines: { text: string; note?: string }[], recorded: SkillStep[], renames: Map<string, string>): SkillStep[] {
   const texts = recorded.map((step) => oneLine(describeStep(step)));
   const steps: SkillStep[] = [];
   let next = 0;
   for (const line of lines) {
     const found = texts.indexOf(line.text, next);
+    const nextText = texts[next];
+    const nextStep = recorded[next];
     const withNote = (step: SkillStep): SkillStep => {
       const copy = { ...step };
       if (line.note) copy.note = line.note;
@@ -218,33 +257,64 @@ function reconcile(lines: { text: string; note?: string }[], recorded: SkillStep
       next = found + 1;
       continue;
     }
+    if (nextStep && nextText !== undefined && nextText.includes('{{') && blanked(nextText) === blanked(line.text)) {
+      steps.push(withNote(renamed(nextStep, nextText, line.text, renames)));
+      next += 1;
+      continue;
+    }
     // Rewritten in place: the next recorded step's line is gone and this one stands where it was.
     const replaced = recorded[next];
     const nextLineLater = replaced ? lines.some((l) => l.text === texts[next]) : false;
     if (replaced && !nextLineLater) {
-      steps.push(withNote({ ...replaced, instruction: line.text }));
+      const { expect: _expect, assertedEvents: _asserted, ...rest } = replaced;
+      steps.push(withNote({ ...rest, instruction: line.text }));
       next += 1;
     } else steps.push(withNote({ type: 'customStep', instruction: line.text }));
   }
   return steps;
 }
 
-/** Every {{input}} a step uses is declared, and every {{secret:NAME}} is listed. */
-function checkTemplates(skill: Skill, fileName: string): void {
-  const inputs = new Set(skill.inputs.map((input) => input.name));
-  const secrets = new Set(skill.secrets);
-  skill.steps.forEach((step, i) => {
-    for (const text of [step.value, step.url, step.instruction]) {
-      for (const match of (text ?? '').matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+/** Every {{name}} and {{secret:NAME}} the steps use: where a step says them (its value, address, line, row, expected address). */
+export function templatesOf(steps: readonly SkillStep[]): { inputs: string[]; secrets: string[] } {
+  const inputs = new Set<string>();
+  const secrets = new Set<string>();
+  for (const step of steps) {
+    const texts = [
+      step.value,
+      step.url,
+      step.instruction,
+      ...(step.locators ?? []).map((l) => l.within),
+      ...(step.expect ?? []).map((e) => (e.kind === 'url' ? e.value : undefined)),
+    ];
+    for (const text of texts) {
+      for (const match of (text ?? '').matchAll(TEMPLATE)) {
         const name = match[1] ?? '';
-        const secret = /^secret:(.+)$/.exec(name);
-        if (secret?.[1] !== undefined ? !secrets.has(secret[1]) : !inputs.has(name))
-          throw new SkillFormatError(
-            secret
-              ? `${fileName}, step ${i + 1} uses the secret "${secret[1] ?? ''}", which the front matter's secrets do not list.`
-              : `${fileName}, step ${i + 1} uses {{${name}}}, which is not one of the skill's inputs (${[...inputs].join(', ') || 'it has none'}).`,
-          );
+        const secret = /^secret:(.+)$/.exec(name)?.[1];
+        if (secret !== undefined) secrets.add(secret);
+        else if (/^[A-Za-z_][\w-]*$/.test(name)) inputs.add(name);
       }
     }
+  }
+  return { inputs: [...inputs], secrets: [...secrets] };
+}
+
+/**
+ * The front matter following the steps: a {{name}} no input declares becomes one (a string
+ * the person gives at replay — or, renamed in a line (`renames`: new name → old), the old
+ * input under its new name, its kind and examples kept); a secret a step names is listed.
+ * `prune`: inputs no step uses are dropped.
+ */
+export function followTemplates(skill: Skill, prune: boolean, renames: ReadonlyMap<string, string> = new Map()): Skill {
+  const used = templatesOf(skill.steps);
+  const added = used.inputs.filter((name) => !skill.inputs.some((input) => input.name === name));
+  const fresh = added.map((name): SkillInput => {
+    const was = skill.inputs.find((input) => input.name === renames.get(name));
+    return was
+      ? { ...was, name }
+      : { name, type: 'string', description: 'Added by an edit: give it when the skill runs', examples: [], required: true };
   });
+  const inputs = [...(prune ? skill.inputs.filter((input) => used.inputs.includes(input.name)) : skill.inputs), ...fresh];
+  const secrets = [...skill.secrets, ...used.secrets.filter((name) => !skill.secrets.includes(name))];
+  if (!fresh.length && inputs.length === skill.inputs.length && secrets.length === skill.secrets.length) return skill;
+  return { ...skill, inputs, secrets };
 }

@@ -6,14 +6,22 @@ import { CodedError } from '../errors';
 // DevTools writes them) with Wayfinder's fields beside them. A field neither knows is kept
 // in `extra` and written back where it was.
 
-const LOCATOR = z.object({
-  kind: z.enum(['role', 'label', 'aria-label', 'placeholder', 'text', 'testid', 'id', 'css', 'aria', 'xpath']),
+/** A locator as JSON (the browser port's ElementLocator): skill files, and the bridge's `locate` call. */
+export const LOCATOR_SCHEMA = z.object({
+  kind: z.enum(['role', 'label', 'aria-label', 'placeholder', 'text', 'testid', 'id', 'css', 'aria', 'xpath', 'row', 'nth']),
   value: z.string(),
   name: z.string().optional(),
+  within: z.string().optional(),
+  nth: z.number().int().min(0).optional(),
 });
+const LOCATOR = LOCATOR_SCHEMA;
 
 const EXPECT = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('url'), value: z.string(), match: z.enum(['exact', 'prefix', 'contains']).optional() }),
+  z.object({
+    kind: z.literal('url'),
+    value: z.string(),
+    match: z.enum(['exact', 'prefix', 'contains', 'path', 'link', 'same']).optional(),
+  }),
   z.object({ kind: z.literal('text'), value: z.string() }),
   z.object({
     kind: z.literal('state'),

@@ -17,9 +17,15 @@ export type SkillLocator = ElementLocator;
 /** A DevTools Recorder selector: one string, or a chain through shadow roots and frames. */
 export type RecorderSelector = string | string[];
 
-/** What must hold after a step (replay waits for it; repair is accepted only when it holds). */
+/**
+ * What must hold after a step (replay waits for it; repair is accepted only when it holds).
+ * An address is checked as `path` (a path pattern: `*` for ids and tokens, `{{input}}` for a
+ * typed value — postconditions.ts), `link` (wherever the link clicked at replay points;
+ * `value` is where it pointed when recorded), `same` (the page the step was on, reloaded),
+ * or the older `exact` / `prefix` / `contains`.
+ */
 export type SkillExpect =
-  | { kind: 'url'; value: string; match?: 'exact' | 'prefix' | 'contains' }
+  | { kind: 'url'; value: string; match?: 'exact' | 'prefix' | 'contains' | 'path' | 'link' | 'same' }
   | { kind: 'text'; value: string }
   | { kind: 'state'; state: 'checked' | 'unchecked' | 'value' | 'visible' | 'hidden'; value?: string; locators?: SkillLocator[] };
 

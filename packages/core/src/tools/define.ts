@@ -51,6 +51,11 @@ export interface ToolContext {
    * its own (run_skill plays a skill's steps) makes them there, each judged like any call.
    */
   runner: ToolCaller | null;
+  /**
+   * What an action's result carries of the page after it: what changed, for a model (the
+   * default), or nothing (`none`: a skill's replay, where each step finds its own target).
+   */
+  pageAfter?: 'view' | 'none';
 }
 
 /**

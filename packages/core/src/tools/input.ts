@@ -21,14 +21,14 @@ export const inputTools = [
       double: z.boolean().optional().describe('Double-click'),
     }),
     effects: ({ ref }) => [{ kind: 'act', how: 'click', ref }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const outcome = await tab.act(input.ref, {
         kind: 'click',
         ...(input.button ? { button: input.button } : {}),
         ...(input.double ? { clickCount: 2 } : {}),
       });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -57,7 +57,7 @@ export const inputTools = [
         mode: input.key_by_key ? 'keys' : 'insert',
       });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -69,10 +69,10 @@ export const inputTools = [
       ref: z.string().optional().describe('Element to focus first'),
     }),
     effects: ({ ref, keys }) => [{ kind: 'act', how: 'keys', ref: ref ?? null, ...keyEffect(keys) }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -85,10 +85,10 @@ export const inputTools = [
       by: z.enum(['auto', 'label', 'value', 'index']).optional().describe('Match by (default auto)'),
     }),
     effects: ({ ref, values }) => [{ kind: 'act', how: 'select', ref, values }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -97,10 +97,10 @@ export const inputTools = [
     description: 'Check or uncheck a checkbox, radio or switch.',
     input: z.object({ ref, checked: z.boolean().optional().describe('false to uncheck') }),
     effects: ({ ref }) => [{ kind: 'act', how: 'check', ref }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -113,7 +113,7 @@ export const inputTools = [
       amount: z.number().int().min(1).max(20_000).optional().describe('Pixels (default a screen)'),
     }),
     effects: ({ ref }) => [{ kind: 'act', how: 'scroll', ref: ref ?? null }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       if (input.direction === 'to' && !input.ref)
         throw new BrowserError('bad-argument', 'scroll "to" needs the ref of the element to bring into view.', false);
       const outcome =
@@ -125,7 +125,7 @@ export const inputTools = [
               ...(input.amount ? { amount: input.amount } : {}),
             });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -133,10 +133,10 @@ export const inputTools = [
     description: 'Move the mouse over an element (opens hover menus and tooltips).',
     input: z.object({ ref }),
     effects: ({ ref }) => [{ kind: 'act', how: 'hover', ref }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const outcome = await tab.act(input.ref, { kind: 'hover' });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -149,13 +149,13 @@ export const inputTools = [
       offset_y: z.number().optional().describe('Vertical distance in pixels (instead of to_ref)'),
     }),
     effects: ({ ref, to_ref }) => [{ kind: 'act', how: 'drag', ref, ...(to_ref ? { toRef: to_ref } : {}) }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const outcome = await tab.act(
         input.ref,
         input.to_ref ? { kind: 'drag', toRef: input.to_ref } : { kind: 'drag', offset: { x: input.offset_x ?? 0, y: input.offset_y ?? 0 } },
       );
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -171,7 +171,7 @@ export const inputTools = [
       mime_type: z.string().optional().describe('Media type, e.g. text/plain (guessed from the name if left out)'),
     }),
     effects: ({ ref, name }) => [{ kind: 'act', how: 'upload', ref, files: [name] }],
-    run: async (tab, input, response) => {
+    run: async (tab, input, response, ctx) => {
       const file: FileInput = { name: input.name, mimeType: input.mime_type ?? guessType(input.name) };
       if (input.text !== undefined) file.data = base64Of(input.text);
       else if (input.base64 !== undefined) file.data = input.base64;
@@ -179,7 +179,7 @@ export const inputTools = [
       else throw new BrowserError('bad-argument', "Give the file's contents (text or base64) or a path.", false);
       const outcome = await tab.act(input.ref, { kind: 'upload', files: [file] });
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
 ];

@@ -9,10 +9,10 @@ export const navigationTools = [
     description: 'Open a URL in this tab.',
     input: z.object({ url: z.string().min(1).max(2048).describe('URL or site name') }),
     effects: ({ url }) => [{ kind: 'open', url, target: 'this-tab' }],
-    run: async (tab, { url }, response) => {
+    run: async (tab, { url }, response, ctx) => {
       const outcome = await tab.navigate(url);
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -21,10 +21,10 @@ export const navigationTools = [
     description: 'Go back a page.',
     input: z.object({}),
     effects: () => [{ kind: 'history', move: 'back' }],
-    run: async (tab, _input, response) => {
+    run: async (tab, _input, response, ctx) => {
       const outcome = await tab.goBack();
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -32,10 +32,10 @@ export const navigationTools = [
     description: 'Go forward again after going back.',
     input: z.object({}),
     effects: () => [{ kind: 'history', move: 'forward' }],
-    run: async (tab, _input, response) => {
+    run: async (tab, _input, response, ctx) => {
       const outcome = await tab.goForward();
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
   defineTabTool({
@@ -43,10 +43,10 @@ export const navigationTools = [
     description: 'Reload the current page.',
     input: z.object({}),
     effects: () => [{ kind: 'history', move: 'reload' }],
-    run: async (tab, _input, response) => {
+    run: async (tab, _input, response, ctx) => {
       const outcome = await tab.reload();
       reportOutcome(outcome, response);
-      await attachPageAfter(tab, outcome, response);
+      await attachPageAfter(tab, outcome, response, ctx);
     },
   }),
 ];

@@ -31,7 +31,7 @@ export const pageCodeTool = defineTabTool({
     timeoutMs: z.number().int().min(100).max(MAX_PAGE_CODE_MS).optional().describe('Time limit in ms (default 5000, at most 30000)'),
   }),
   effects: ({ code }) => [{ kind: 'run-code', code }],
-  run: async (tab, { code, timeoutMs }, response) => {
+  run: async (tab, { code, timeoutMs }, response, ctx) => {
     const outcome = await tab.runPageCode(code, timeoutMs ?? DEFAULT_PAGE_CODE_MS);
     response.add(ours(outcome.summary));
     if (outcome.navigated) response.add(said`The page navigated meanwhile; it is now ${pageData(outcome.url, 300)}.`);
@@ -42,6 +42,6 @@ export const pageCodeTool = defineTabTool({
       newTabs: outcome.newTabs.map((t) => t.id),
       dialogs: outcome.dialogs.length,
     };
-    await attachPageAfter(tab, outcome, response);
+    await attachPageAfter(tab, outcome, response, ctx);
   },
 });

@@ -1,4 +1,5 @@
 import type { ActionOutcome, Tab } from '../browser/port';
+import type { ToolContext } from './define';
 import type { ResponseBuilder } from './response';
 import { ours, said } from '../browser/said';
 
@@ -8,7 +9,14 @@ import { ours, said } from '../browser/said';
 
 const DIFF_TOKEN_LIMIT = 900;
 
-export async function attachPageAfter(tab: Tab, outcome: ActionOutcome | null, response: ResponseBuilder): Promise<void> {
+export async function attachPageAfter(
+  tab: Tab,
+  outcome: ActionOutcome | null,
+  response: ResponseBuilder,
+  ctx: Pick<ToolContext, 'pageAfter'>,
+): Promise<void> {
+  // A skill's replay reads no page state from its steps' results (each step finds its own target): no snapshot to take.
+  if (ctx.pageAfter === 'none') return;
   const diff = await tab.snapshot({ diff: true });
   if (!diff.isDiff) {
     response.pageState(diff, outcome?.navigated ? said`A new page loaded; what is in view:` : said`What is in view:`);

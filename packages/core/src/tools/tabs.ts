@@ -64,7 +64,7 @@ export const tabTools = [
       const tab = await ctx.browser.openTab(url);
       ctx.useTab(tab.id);
       response.add(said`Opened a new tab [${ours(tab.id)}]${url ? said` at ${pageData(url, 300)}` : said``}; working in it now.`);
-      if (url) await attachPageAfter(tab, null, response);
+      if (url) await attachPageAfter(tab, null, response, ctx);
     },
   }),
   defineTool({

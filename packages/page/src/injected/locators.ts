@@ -3,7 +3,9 @@ import { isPageError } from '../protocol';
 import { collapseSpaces, isShadowRoot, labelsOf } from './dom';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
+import { copiesInPage } from './resolve';
 import { roleOf } from './roles';
+import { inRow, rowOf, rowTitle } from './rows';
 import { Visibility } from './visibility';
 
 // Ways to find the element again later (the skills recorder replays with these), each
@@ -20,7 +22,11 @@ const BASE_CONFIDENCE: Record<Locator['kind'], number> = {
   placeholder: 0.75,
   text: 0.7,
   css: 0.4,
+  row: 0.9,
+  nth: 0.5,
 };
+/** Roles whose controls repeat in rows (an "Add" per product): recorded with their row and place. */
+const REPEATABLE = new Set(['button', 'link', 'menuitem', 'checkbox', 'switch', 'radio', 'tab']);
 
 /** Ids that frameworks generate (`:r1:`, `ember123`, hashes) change on every build or render. */
 export function isStableId(id: string): boolean {
@@ -58,6 +64,28 @@ function cssPath(el: Element): string {
   const path = parts.join(' > ');
   const root = el.getRootNode();
   return isShadowRoot(root) ? `${cssPath(root.host)} >>> ${path}` : path;
+}
+
+/**
+ * For a control repeated in rows: the row it is in (by the row's title) and its place among
+ * the copies — copies by accessible name, or by visible text when each copy's name differs
+ * ("Delete" whose label names its row's member).
+ */
+function rowLocators(el: Element, role: string | null, names: string[]): Omit<Locator, 'confidence'>[] {
+  if (!role || !REPEATABLE.has(role)) return [];
+  let name = '';
+  let copies: Element[] = [];
+  for (const candidate of names.filter(Boolean)) {
+    copies = copiesInPage(role, candidate);
+    name = candidate;
+    if (copies.length > 1) break;
+  }
+  const nth = copies.indexOf(el);
+  if (copies.length < 2 || nth < 0) return [];
+  const row = rowOf(el, copies);
+  const within = row ? rowTitle(row, el) : '';
+  const byRow = within && inRow(copies, within) === el ? [{ kind: 'row' as const, value: role, name, within, matches: 1 }] : [];
+  return [...byRow, { kind: 'nth', value: role, name, nth, matches: 1 }];
 }
 
 export function buildLocators(registry: RefRegistry, ref: string): LocatorSet | PageError {
@@ -107,6 +135,7 @@ export function buildLocators(registry: RefRegistry, ref: string): LocatorSet | 
     found.push({ kind: 'text', value: text, matches: sameText });
   }
   found.push({ kind: 'css', value: cssPath(el), matches: 1 });
+  found.push(...rowLocators(el, ariaRole, [name, text]));
 
   const locators = found.map((l): Locator => {
     const uniqueness = l.matches === 1 ? 1 : l.matches === 0 ? 0 : 0.5;

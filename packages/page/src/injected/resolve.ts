@@ -4,6 +4,7 @@ import { hasArea } from './geometry';
 import { accessibleName } from './name';
 import type { RefRegistry } from './refs';
 import { roleOf } from './roles';
+import { inRow, isCopyOf } from './rows';
 import { isDisabled } from './state';
 import { Visibility } from './visibility';
 
@@ -201,8 +202,32 @@ function byXpath(scope: Scope, value: string): Element[] {
   return found;
 }
 
+/** The usable copies of a repeated control (rows.ts), in page order. */
+function copiesOf(scope: Scope, role: string, name: string): Element[] {
+  const found: Element[] = [];
+  for (const root of scope.roots) {
+    for (const el of scope.elementsOf(root.node)) {
+      if (isCopyOf(el, role, name, scope.vis, (e) => scope.roleOf(e)) && scope.usable(el)) found.push(el);
+    }
+  }
+  return found;
+}
+
+/** The copies of a repeated control a person could use now (what the recorder counts its `nth` among). */
+export function copiesInPage(role: string, name: string): Element[] {
+  return copiesOf(new Scope(new Visibility()), role, name);
+}
+
 function matchesOf(scope: Scope, locator: LocatorQuery): Element[] {
   switch (locator.kind) {
+    case 'row': {
+      const hit = inRow(copiesOf(scope, locator.value, locator.name ?? ''), locator.within ?? '');
+      return hit ? [hit] : [];
+    }
+    case 'nth': {
+      const hit = copiesOf(scope, locator.value, locator.name ?? '')[locator.nth ?? 0];
+      return hit ? [hit] : [];
+    }
     case 'role':
       return byName(scope, locator.name ?? '', locator.value);
     case 'aria':

@@ -82,7 +82,7 @@ export function skillHandlers({ skills, recording, tasks }: SkillParts): Handler
       const text = renamed.replace(STEPS_SECTION, () => `## Steps\n\n${r.steps.trim()}\n\n`);
       let edited: Skill;
       try {
-        edited = parseSkillFile(text, `"${r.name}"`);
+        edited = parseSkillFile(text, `"${r.name}"`, { prune: true });
       } catch (error) {
         if (SkillFormatError.isInstance(error)) throw new Error(`The edit was not saved: ${error.message}`, { cause: error });
         throw error;
