@@ -167,6 +167,19 @@ describe('skills', () => {
       .waitFor();
     expect((await env.state()).signup.accounts.some((a) => a.email === 'linus@example.org')).toBe(false);
     expect(await storedText(skillsPage)).not.toContain(PASSWORD);
+    // The panel shows the skill's steps as a checklist: five done, the sixth failed with why, the rest not reached;
+    // the answer names the step and what to do next; five steps counted, no tokens (no model).
+    const failed = await finishedTurn(panel);
+    const checklist = failed.getByRole('list', { name: 'Plan' });
+    expect(await checklist.locator('li[data-status="done"]').count()).toBe(5);
+    expect(await checklist.locator('li[data-status="failed"]').innerText()).toMatch(/Click "Next" — You declined/);
+    expect(await checklist.locator('li[data-status="skipped"]').count()).toBeGreaterThan(0);
+    expect(await failed.locator('.usage').innerText()).toMatch(/^5 steps · Skill replay \(no model\)$/);
+    expect(await failed.innerText()).toContain('Steps 1–5 were done. Look at the page, then Retry, or finish it by hand.');
+    // Retry runs the skill again; there is no agent to continue.
+    expect(await failed.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    await checklist.scrollIntoViewIfNeeded();
+    await shoot(panel, 'skill-run-failed-panel');
     await panel.close();
   }, 60_000);
 

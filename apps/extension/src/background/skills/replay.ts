@@ -10,7 +10,10 @@ import {
   ToolRegistry,
   ToolRunner,
   withRequestGuard,
+  describeStep,
+  fillInputs,
   type AgentEvent,
+  type PlanStep,
   type PlayResult,
   type RunHooks,
   type Skill,
@@ -27,8 +30,9 @@ import type { TaskBody } from '../tasks/run';
 // the worker's one redaction (its secrets fill the steps) and confirmations (asked in the
 // panel), so a skill never skips what a model's call would be asked; core's playSkill does
 // each step through a ToolRunner with no model, under its gate's request guard.
-// Each tool call it makes shows in the task's timeline like an agent's, and each skill step
-// as a notice. Repair on drift is on (finding a drifted target again by its names; no model).
+// Each tool call it makes shows in the task's timeline like an agent's, and the skill's steps
+// as a live checklist (the panel's plan view): done, doing, failed with why, not reached.
+// Repair on drift is on (finding a drifted target again by its names; no model).
 
 /** A ToolRunner whose calls show in the timeline as an agent's do. */
 class TimelineRunner extends ToolRunner {
@@ -104,6 +108,13 @@ export function skillBody(request: SkillRunRequest): TaskBody {
       fillSecrets: (text) => redaction.secrets.fill(text),
     });
     const secretNames = (await loadSecrets()).map((s) => s.name);
+    const plan: PlanStep[] = planLines(skill, request.inputs).map((text) => ({ text, status: 'pending' }));
+    const mark = (index: number, status: PlanStep['status'], result?: string) => {
+      const step = plan[index];
+      if (!step) return;
+      plan[index] = { ...step, status, ...(result ? { result } : {}) };
+      onEvent({ type: 'plan-step', index, step: plan[index], plan: [...plan] });
+    };
     const result: PlayResult = await withRequestGuard(
       browser,
       (pageRequest) => runner.request(pageRequest),
@@ -134,10 +145,15 @@ export function skillBody(request: SkillRunRequest): TaskBody {
             if (event.type === 'step-start') {
               step = event.index + 1;
               onEvent({ type: 'step-start', step });
-              onEvent({ type: 'notice', step, message: `Step ${step} of ${skill.steps.length}: ${event.line}` });
-            } else if (event.type === 'step-repaired')
+              mark(event.index, 'running');
+            } else if (event.type === 'step-done') mark(event.index, 'done', event.unverified);
+            else if (event.type === 'step-repaired')
               onEvent({ type: 'notice', step, message: `Step ${event.index + 1} drifted and was found again: ${event.to}` });
-            else if (event.type === 'step-failed') onEvent({ type: 'notice', step, message: event.message });
+            else if (event.type === 'step-failed') {
+              // The checklist says why in a few words; the answer below says it whole.
+              mark(event.index, 'failed', event.message.replace(/^Step \d+ \(.*?\) could not be done: /, ''));
+              for (let later = event.index + 1; later < plan.length; later++) mark(later, 'skipped');
+            }
           },
         }),
     );
@@ -145,7 +161,35 @@ export function skillBody(request: SkillRunRequest): TaskBody {
     return {
       success: result.ok,
       // The last tool result is written for a model (page text fenced): the person reads how many steps were done.
-      summary: result.ok ? `Done: all ${result.total} steps of "${skill.name}".` : result.message,
+      summary: result.ok
+        ? result.unverified.length
+          ? result.message
+          : `Done: all ${result.total} steps of "${skill.name}".`
+        : failedSummary(skill, result),
+      steps: result.done,
     };
   };
+}
+
+/**
+ * A failed replay as the person reads it in the panel: which step, why, what was done before
+ * it, and what they can do from here (no command lines: this is the browser).
+ */
+function failedSummary(skill: Skill, result: PlayResult): string {
+  const before = result.done === 0 ? 'Nothing was done before it.' : `Steps 1–${result.done} were done.`;
+  const drifted = /nothing on the page matches it|no single element/.test(result.message);
+  const next = drifted
+    ? `Do step ${result.done + 1} yourself in the page and go on by hand, or open "${skill.name}" on the Skills page and rewrite that step's line in plain words: a rewritten line is done as a direct command.`
+    : 'Look at the page, then Retry, or finish it by hand.';
+  return `${result.message} ${before} ${next}`;
+}
+
+/** The skill's steps as lines with this run's inputs in them (a secret stays its name; a missing input, its placeholder). */
+function planLines(skill: Skill, inputs: Record<string, string>): string[] {
+  try {
+    return fillInputs(skill, inputs, (name) => `{{secret:${name}}}`).map(describeStep);
+  } catch {
+    // An input missing: the replay says so itself; the checklist shows the steps as written.
+    return skill.steps.map(describeStep);
+  }
 }

@@ -45,10 +45,20 @@ export class TaskOutcomes {
   }
 
   /** Work done in a task's place (a skill's replay) ended so. */
-  async bodyEnded(taskId: string, status: TaskState['status'], result: { success: boolean; summary: string }): Promise<void> {
+  async bodyEnded(
+    taskId: string,
+    status: TaskState['status'],
+    result: { success: boolean; summary: string },
+    done: { steps: number; plan: TaskState['plan'] },
+  ): Promise<void> {
     const db = await this.db();
     const record = await db.task(taskId);
-    if (record) await db.putTask({ ...record, pending: null, state: { ...record.state, status, result, updatedAt: Date.now() } });
+    if (record)
+      await db.putTask({
+        ...record,
+        pending: null,
+        state: { ...record.state, status, result, step: done.steps, plan: done.plan ?? record.state.plan, updatedAt: Date.now() },
+      });
   }
 
   /** A task failed outside the agent loop (which records its own failures). */

@@ -4,6 +4,7 @@ import {
   changesNothing,
   runTask,
   type AgentEvent,
+  type PlanStep,
   type Attachment,
   type ConfirmAnswer,
   type ConfirmRequest,
@@ -50,7 +51,7 @@ export type TaskBody = (parts: {
   /** A confirmation nobody answers within this long is declined (the settings' agent.answerWithinSec). */
   answerWithinMs: number;
   onEvent: (event: AgentEvent) => void;
-}) => Promise<{ success: boolean; summary: string }>;
+}) => Promise<{ success: boolean; summary: string; /** Steps it did (a skill's replayed steps). */ steps?: number }>;
 
 /** What one run of a task needs: how it was asked, and the policy it runs under. */
 export interface Launch {
@@ -215,17 +216,23 @@ export function launch(run: Launch, services: RunServices): void {
 /** Does a task's body and stores how it ended (a stop ends it as stopped). */
 async function runBody(body: TaskBody, parts: Parameters<TaskBody>[0], taskId: string, outcomes: TaskOutcomes): Promise<void> {
   let status: TaskState['status'];
-  let result: { success: boolean; summary: string };
+  let result: { success: boolean; summary: string; steps?: number };
+  // Its checklist (a skill's steps) is kept with the task, as an agent's plan is.
+  let plan: PlanStep[] | null = null;
+  const onEvent = (event: AgentEvent) => {
+    if (event.type === 'plan-step') plan = event.plan;
+    parts.onEvent(event);
+  };
   try {
-    result = await body(parts);
+    result = await body({ ...parts, onEvent });
     status = result.success ? 'done' : 'failed';
   } catch (error) {
     if (!parts.signal.aborted) throw error;
     result = { success: false, summary: 'Stopped by the user.' };
     status = 'stopped';
   }
-  parts.onEvent({ type: 'done', success: result.success, summary: result.summary, steps: 0 });
-  await outcomes.bodyEnded(taskId, status, result);
+  parts.onEvent({ type: 'done', success: result.success, summary: result.summary, steps: result.steps ?? 0 });
+  await outcomes.bodyEnded(taskId, status, { success: result.success, summary: result.summary }, { steps: result.steps ?? 0, plan });
 }
 
 /** A page's dialog during a task: an alert is accepted; anything else is the person's to answer in the panel. */

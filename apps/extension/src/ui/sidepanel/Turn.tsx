@@ -3,6 +3,7 @@ import { AudioLines, CircleCheck, CircleDashed, CircleMinus, CircleX, Image, Loa
 import { splitClaim, type PlanStep, type TaskMode } from '@wayfinder/core/ui';
 import { ask, type TaskView } from '../../lib/messages';
 import { costOf } from '../../lib/pricing';
+import { BODY_TASK_MODEL } from '../../lib/skill-messages';
 import { CopyButton, Markdown } from '../markdown';
 import { PendingCard } from './Cards';
 import { Progress, usedModel } from './Progress';
@@ -105,7 +106,8 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
     setBusy(false);
     if (!reply.ok) actions.problem(reply.error);
   };
-  const canContinue = failed && task.mode !== 'plan' && task.step > 0;
+  // A skill's replay is no agent to continue: Retry runs it again.
+  const canContinue = failed && task.mode !== 'plan' && task.step > 0 && task.model !== BODY_TASK_MODEL;
   return (
     <article className="turn" aria-label={`Task: ${task.task}`} data-status={task.status}>
       <div className="ask">
