@@ -14,6 +14,7 @@ export {
   type SkillRecorderOptions,
 } from './recorder/recorder';
 export { CdpTab } from './tab/cdp-tab';
+export { locatorOf } from './tab/locator';
 export { DEFAULT_DIALOG_POLICY } from './tab/dialogs';
 export type { InputMode, TabHost, TabOptions } from './tab/host';
 export type { CdpTransport } from './transport';

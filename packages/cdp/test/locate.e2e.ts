@@ -1,4 +1,5 @@
 import type { ElementLocator } from '@wayfinder/core';
+import { locatorOf } from '@wayfinder/cdp';
 import type { NodePage } from '@wayfinder/cdp/node';
 import { isPageError } from '@wayfinder/page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,9 +145,8 @@ describe('round trip: the locators the page script builds lead back to the same 
     for (const ref of refs) {
       const set = await tab.script.locators(ref);
       if (isPageError(set)) throw new Error(set.message);
-      const locators: ElementLocator[] = set.locators.map(({ kind, value, name }) =>
-        name === undefined ? { kind, value } : { kind, value, name },
-      );
+      // As the recorder keeps them: every field but the match count and confidence (a repeated control's row and place too).
+      const locators: ElementLocator[] = set.locators.map(locatorOf);
       const found = await tab.locate(locators);
       expect(found.ref, `${ref}: ${JSON.stringify(locators)}`).toBe(ref);
     }
