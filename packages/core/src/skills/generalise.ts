@@ -10,7 +10,12 @@ import type { Skill, SkillInput, SkillLocator, SkillStep } from './types';
 const norm = (text: string): string => text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Kinds that name one element of the recorded page (its item or its place), not what the control is. */
-const ITEM_SPECIFIC = new Set<SkillLocator['kind']>(['id', 'testid', 'css', 'xpath']);
+export const ITEM_SPECIFIC: ReadonlySet<SkillLocator['kind']> = new Set<SkillLocator['kind']>(['id', 'testid', 'css', 'xpath']);
+
+/** A repeated control's own locator: its row (`row`) or its place among the copies (`nth`). */
+export function isCopyLocator(locator: SkillLocator | undefined): locator is SkillLocator & { kind: 'row' | 'nth' } {
+  return locator?.kind === 'row' || locator?.kind === 'nth';
+}
 
 function containsPhrase(text: string, phrase: string): boolean {
   const t = norm(text);
@@ -59,7 +64,7 @@ export function rowIntent(
   const row = locators.find((l) => l.kind === 'row');
   const nth = locators.find((l) => l.kind === 'nth');
   if (!row && !nth) return [...locators];
-  const names = locators.filter((l) => l.kind !== 'row' && l.kind !== 'nth' && !ITEM_SPECIFIC.has(l.kind));
+  const names = locators.filter((l) => !isCopyLocator(l) && !ITEM_SPECIFIC.has(l.kind));
   const title = row?.within ?? '';
   if (row && /\{\{.+\}\}/.test(title)) return [row, ...names];
   const same = typed.find((input) => input.examples.some((example) => norm(example) === norm(title)));
@@ -69,7 +74,7 @@ export function rowIntent(
   if (nth && (nth.nth ?? 0) === 0 && (searched.length > 0 || naming || !row)) return [nth, ...(row ? [row] : []), ...names];
   // Another row whose title holds a typed value ("Alan" → "Alan Turing"): the one row that holds the new value, else that title.
   if (row && naming) return [{ ...row, within: `{{${naming.name}}}` }, row, ...names];
-  if (row) return [row, ...locators.filter((l) => l.kind !== 'row' && l.kind !== 'nth' && l.kind !== 'css')];
+  if (row) return [row, ...locators.filter((l) => !isCopyLocator(l) && l.kind !== 'css')];
   return [...locators.filter((l) => l.kind !== 'css')];
 }
 
@@ -80,9 +85,10 @@ export function generalise(skill: Skill): Skill {
     const expect = step.expect?.map((e) =>
       e.kind === 'url' && e.match === 'path' ? { ...e, value: pathPattern(e.value, typed.typed) } : e,
     );
-    const locators = step.locators?.some((l) => l.kind === 'row' || l.kind === 'nth') ? rowIntent(step.locators, typed) : null;
+    const locators = step.locators?.some(isCopyLocator) ? rowIntent(step.locators, typed) : null;
     // A repeated control is named as every copy is ("Delete"), its row saying which ("Delete Alan Turing" names the recorded one).
-    const copyName = locators?.[0]?.kind === 'row' || locators?.[0]?.kind === 'nth' ? locators[0].name : undefined;
+    const intent = locators?.[0];
+    const copyName = isCopyLocator(intent) ? intent.name : undefined;
     return {
       ...step,
       ...(expect ? { expect } : {}),

@@ -169,7 +169,7 @@ export async function playSkill<C extends StepContext>(
         return finish(
           false,
           index + 1,
-          `Step ${index + 1} (${line}) was done, but ${caveat.replace(/^the page /, 'the page ')} It was not done again (it may have sent something); the replay stopped there rather than go on from a page it did not expect.`,
+          `Step ${index + 1} (${line}) was done, but ${caveat} It was not done again (it may have sent something); the replay stopped there rather than go on from a page it did not expect.`,
         );
     } catch (error) {
       if (options.signal?.aborted) throw error;

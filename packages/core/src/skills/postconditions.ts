@@ -37,7 +37,8 @@ export function slugish(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function pathOf(url: string): string {
+/** The address's path (no query, no fragment); a string that is no address, up to its first ? or #. */
+export function pathOf(url: string): string {
   try {
     return new URL(url).pathname;
   } catch {

@@ -4,6 +4,7 @@ import { hasCardNumber } from '../policy/cards';
 import { isPaymentField, sensitiveKind } from '../policy/classify';
 import { generalise } from './generalise';
 import { inferInputs } from './inputs';
+import { pathOf } from './postconditions';
 import type { Skill, SkillLocator, SkillRisk, SkillStep } from './types';
 
 // From what a person did to a skill. The capture side (CDP in the driver, or the extension)
@@ -72,14 +73,6 @@ function nameOf(target: RecordedTarget): string {
 function siteFor(url: string): string {
   const host = siteOf(url);
   return host ? siteKey(host) : '';
-}
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url.split(/[?#]/)[0] ?? url;
-  }
 }
 
 /** A key press worth replaying: Enter, Escape, navigation keys, and shortcuts (a key with Ctrl, Alt or Meta). */

@@ -4,6 +4,7 @@ import { fencePage } from '../browser/page-text';
 import { callModel, type ToolSpec } from '../model/step';
 import type { ModelSlot } from '../model/slot';
 import { targetName } from './describe';
+import { isCopyLocator, ITEM_SPECIFIC } from './generalise';
 import type { Skill, SkillLocator, SkillRepair, SkillStep } from './types';
 
 // Repair on drift (docs/0026-skill-repair.md): when a step's target is gone or its
@@ -75,7 +76,7 @@ const norm = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerC
 export function namesOf(step: SkillStep): string[] {
   const names = new Set<string>();
   for (const locator of step.locators ?? []) {
-    if ((locator.kind === 'role' || locator.kind === 'row' || locator.kind === 'nth') && locator.name) names.add(locator.name);
+    if ((locator.kind === 'role' || isCopyLocator(locator)) && locator.name) names.add(locator.name);
     else if (['label', 'aria-label', 'placeholder', 'text', 'aria'].includes(locator.kind)) names.add(locator.value);
   }
   if (step.targetName) names.add(step.targetName);
@@ -127,10 +128,11 @@ export function applyFixes(skill: Skill, fixes: readonly StepFix[], at: Date): S
     if (!fix) return step;
     // A repeated control keeps how it was meant (the row for {{product}}, the first result): the fix adds its names, not
     // the replay's row, place or ids, which name the item this replay happened to use.
-    const intent = step.locators?.[0]?.kind === 'row' || step.locators?.[0]?.kind === 'nth' ? step.locators[0] : null;
-    const found = intent ? fix.locators.filter((l) => !['row', 'nth', 'id', 'css', 'testid', 'xpath'].includes(l.kind)) : fix.locators;
+    const first = step.locators?.[0];
+    const intent = isCopyLocator(first) ? first : null;
+    const found = intent ? fix.locators.filter((l) => !isCopyLocator(l) && !ITEM_SPECIFIC.has(l.kind)) : fix.locators;
     const fresh = found.filter((l) => !step.locators?.some((o) => o.kind === l.kind && o.value === l.value && o.name === l.name));
-    const kept = (step.locators ?? []).filter((o) => !['id', 'css', 'testid', 'xpath'].includes(o.kind) && o !== intent);
+    const kept = (step.locators ?? []).filter((o) => !ITEM_SPECIFIC.has(o.kind) && o !== intent);
     // The recorded DevTools selectors pointed at the old element: they go, the locators say it now.
     const { selectors: _old, ...rest } = step;
     const locators = [...fresh, ...kept.filter((o) => !fresh.some((l) => l.kind === o.kind && l.value === o.value))];
