@@ -77,6 +77,27 @@ export function helpersHave(page: Page, css: string): Promise<boolean> {
   return inHelpers<boolean>(page, `(root) => Boolean(root && root.querySelector(${JSON.stringify(css)}))`);
 }
 
+/**
+ * Starts noting whether an element matching `css` ever shows in the helpers' shadow root;
+ * the returned check says whether one has shown since. For marks that show for a moment
+ * (the sent highlight's 3 s), which a poll on a loaded machine can miss.
+ */
+export async function watchHelpers(page: Page, css: string): Promise<() => Promise<boolean>> {
+  const key = JSON.stringify(css);
+  await inHelpers<void>(
+    page,
+    `(root) => {
+      if (!root) throw new Error('no helpers root yet');
+      const seen = (globalThis.wayfinderTestSeen ??= {});
+      seen[${key}] = Boolean(root.querySelector(${key}));
+      new MutationObserver((_, observer) => {
+        if (root.querySelector(${key})) { seen[${key}] = true; observer.disconnect(); }
+      }).observe(root, { subtree: true, childList: true });
+    }`,
+  );
+  return () => inHelpers<boolean>(page, `() => globalThis.wayfinderTestSeen?.[${key}] === true`);
+}
+
 /** The toolbar's button names, or [] when no toolbar shows. */
 export function toolbarButtons(page: Page): Promise<string[]> {
   return inHelpers<string[]>(

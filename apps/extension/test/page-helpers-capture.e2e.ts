@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { agentRequests, artifactPath, finishedTurn, openExtensionEnv, runInPanel, settingsWith, type ExtensionEnv } from './env';
-import { frameView, helperFrame, helpersHave } from './helper-world';
+import { frameView, helperFrame, helpersHave, watchHelpers } from './helper-world';
 import { helperBrain, PICTURE } from './page-helpers-kit';
 import { lookAt, PAGE_WIDTHS } from './look';
 
@@ -136,8 +136,9 @@ describe('page helpers: area capture', () => {
     await panel.getByRole('button', { name: 'Capture an area of the page' }).click();
     await captureSwatch(page);
     const card = (await frameView(page)).locator('[data-role="capture"]');
+    const highlighted = await watchHelpers(page, '[data-role="sent-highlight"]');
     await card.getByRole('button', { name: 'Send to chat' }).click();
-    await expect.poll(() => helpersHave(page, '[data-role="sent-highlight"]')).toBe(true);
+    await expect.poll(highlighted).toBe(true);
 
     await panel.bringToFront();
     await expect.poll(() => panel.getByRole('list', { name: 'Attached files' }).innerText()).toContain('captured area of 127.0.0.1');
