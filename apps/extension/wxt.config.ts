@@ -1,4 +1,4 @@
-import { PAGE_SCRIPT } from '@wayfinder/page';
+import { PAGE_SCRIPT, READER_SCRIPT } from '@wayfinder/page';
 import { defineConfig } from 'wxt';
 
 // The MV3 extension. Entry points live in src/entrypoints; everything else is plain modules
@@ -71,9 +71,9 @@ export default defineConfig({
     },
   },
   hooks: {
-    // The page script as a file of the extension: memory reads pages with chrome.scripting (files only, under MV3's CSP).
+    // The page script and its reader as files of the extension: memory reads pages with chrome.scripting (files only, under MV3's CSP).
     'build:publicAssets': (_wxt, files) => {
-      files.push({ relativeDest: 'page-script.js', contents: PAGE_SCRIPT });
+      files.push({ relativeDest: 'page-script.js', contents: PAGE_SCRIPT }, { relativeDest: 'page-reader.js', contents: READER_SCRIPT });
     },
   },
   vite: () => ({

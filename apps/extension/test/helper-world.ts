@@ -84,7 +84,7 @@ export function helpersHave(page: Page, css: string): Promise<boolean> {
  */
 export async function watchHelpers(page: Page, css: string): Promise<() => Promise<boolean>> {
   const key = JSON.stringify(css);
-  await inHelpers<void>(
+  await inHelpers<undefined>(
     page,
     `(root) => {
       if (!root) throw new Error('no helpers root yet');

@@ -1,9 +1,13 @@
-import { PAGE_GLOBAL, PAGE_SCRIPT } from '@wayfinder/page';
+import { PAGE_GLOBAL, PAGE_SCRIPT, READER_MISSING, READER_SCRIPT } from '@wayfinder/page';
 import type { CdpSession } from './connection';
 import { CdpError } from './errors';
 import { CodedError } from '@wayfinder/core/errors';
 
-// Where the page script runs: an isolated world in each frame, installed on first use.
+// Where the page script runs: an isolated world in each frame. Each session asks Chromium
+// to evaluate the script in that world at the start of every new document, so it is ready
+// by the time the page has loaded (docs/0047-page-script-at-document-start.md); a document
+// that was there before (or a frame that attached late) gets it on first use. The reader
+// `extract` needs is evaluated in a world only before its first `extract`.
 // Frames from another site live in other renderer processes; Chromium shows them as
 // separate targets, which auto-attach (flattened) gives us as child sessions. A frame is
 // therefore addressed by (session, frameId).
@@ -25,6 +29,11 @@ export class PageScriptError extends CodedError<'page-script'> {
   }
 }
 
+/** Methods that need the reader in their world. */
+const NEEDS_READER = new Set(['extract']);
+
+const INSTALLED = `Boolean(globalThis[${JSON.stringify(PAGE_GLOBAL)}])`;
+
 const CALL = `function (method, args) {
   const api = globalThis[${JSON.stringify(PAGE_GLOBAL)}];
   if (!api) throw new Error('The Wayfinder page script is not installed in this world.');
@@ -44,6 +53,8 @@ function isNoSuchFrame(error: unknown): boolean {
 export class ScriptWorlds {
   /** Per (session, frame): the world's context id, pending while the script installs. */
   private readonly contexts = new Map<string, Promise<number>>();
+  /** Per (session, context): the reader, pending while it installs. */
+  private readonly readers = new Map<string, Promise<void>>();
   /** Out-of-process frames: frame id -> the session of its own target. */
   private readonly oopifs = new Map<string, CdpSession>();
   private readonly watched = new Set<string>();
@@ -74,12 +85,15 @@ export class ScriptWorlds {
       for (const wake of [...this.attachWaiters]) wake();
     });
     if (session !== this.root) await session.send('Page.enable');
+    await session.send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT, worldName: WORLD_NAME });
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
   }
 
   private forget(session: CdpSession, frameId: string | null): void {
-    for (const key of [...this.contexts.keys()]) {
-      if (key === `${session.id}|${frameId ?? ''}` || (frameId === null && key.startsWith(`${session.id}|`))) this.contexts.delete(key);
+    for (const [key, context] of [...this.contexts]) {
+      if (key !== `${session.id}|${frameId ?? ''}` && !(frameId === null && key.startsWith(`${session.id}|`))) continue;
+      this.contexts.delete(key);
+      context.then((id) => this.readers.delete(`${session.id}|${id}`)).catch(() => undefined);
     }
   }
 
@@ -118,23 +132,46 @@ export class ScriptWorlds {
     return context;
   }
 
+  /**
+   * The world of the frame's document: the one the new-document script ran in (the same
+   * name gives the same world), with the script evaluated now if it did not run there.
+   */
   private async install(target: FrameTarget): Promise<number> {
     const { executionContextId } = await target.session.send('Page.createIsolatedWorld', {
       frameId: target.frameId,
       worldName: WORLD_NAME,
       grantUniveralAccess: false,
     });
-    const installed = await target.session.send('Runtime.evaluate', {
-      expression: PAGE_SCRIPT,
+    const there = await target.session.send('Runtime.evaluate', {
+      expression: INSTALLED,
       contextId: executionContextId,
       returnByValue: true,
     });
+    if (there.result.value !== true) await this.evaluate(target, executionContextId, PAGE_SCRIPT, 'the page script');
+    return executionContextId;
+  }
+
+  private async evaluate(target: FrameTarget, contextId: number, expression: string, what: string): Promise<void> {
+    const installed = await target.session.send('Runtime.evaluate', { expression, contextId, returnByValue: true });
     if (installed.exceptionDetails) {
       throw new PageScriptError(
-        `Could not install the page script: ${installed.exceptionDetails.exception?.description ?? installed.exceptionDetails.text}`,
+        `Could not install ${what}: ${installed.exceptionDetails.exception?.description ?? installed.exceptionDetails.text}`,
       );
     }
-    return executionContextId;
+  }
+
+  /** The reader in a world, evaluated once per world (a failed install is tried again next time). */
+  private ensureReader(target: FrameTarget, contextId: number): Promise<void> {
+    const key = `${target.session.id}|${contextId}`;
+    let reader = this.readers.get(key);
+    if (!reader) {
+      reader = this.evaluate(target, contextId, READER_SCRIPT, 'the page reader');
+      this.readers.set(key, reader);
+      reader.catch(() => {
+        if (this.readers.get(key) === reader) this.readers.delete(key);
+      });
+    }
+    return reader;
   }
 
   /** Calls a page API method in a frame's world, installing the script first if needed. */
@@ -148,6 +185,7 @@ export class ScriptWorlds {
     for (let attempt = 0; ; attempt++) {
       try {
         const contextId = await this.ensure(target);
+        if (NEEDS_READER.has(method)) await this.ensureReader(target, contextId);
         const result = await target.session.sendWithTimeout(
           'Runtime.callFunctionOn',
           {
@@ -161,6 +199,10 @@ export class ScriptWorlds {
         );
         if (result.exceptionDetails) {
           const description = result.exceptionDetails.exception?.description ?? result.exceptionDetails.text;
+          if (attempt === 0 && description.includes(READER_MISSING)) {
+            this.readers.delete(`${target.session.id}|${contextId}`);
+            continue;
+          }
           if (attempt === 0 && /not installed/.test(description)) {
             this.forget(target.session, target.frameId);
             continue;

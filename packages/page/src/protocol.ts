@@ -3,6 +3,13 @@
 
 /** The global (inside our isolated world only) the page script installs itself on. */
 export const PAGE_GLOBAL = '__wayfinder';
+/**
+ * Where the reader (Defuddle, two thirds of the page script's size) puts itself in the same
+ * world: a second script, evaluated only before the first `extract` in a document.
+ */
+export const READER_GLOBAL = '__wayfinderReader';
+/** What `extract` says when the reader is not in its world yet (the driver installs it and calls again). */
+export const READER_MISSING = 'The Wayfinder reader is not installed in this world.';
 /** Bumped whenever the API's shape changes, so a driver never talks to a stale script. */
 export const PAGE_API_VERSION = 7;
 

@@ -1,5 +1,5 @@
-import Defuddle from 'defuddle';
-import type { ExtractOptions, ExtractResult, ExtractSource } from '../protocol';
+import type DefuddleClass from 'defuddle';
+import { READER_GLOBAL, READER_MISSING, type ExtractOptions, type ExtractResult, type ExtractSource } from '../protocol';
 import { builtins } from './builtins';
 import { findContacts } from './contacts';
 import { isElement } from './dom';
@@ -15,7 +15,15 @@ function countWords(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-function viaDefuddle(doc: Document): string {
+/** The reader the second script (reader.ts) left in this world. */
+function reader(): typeof DefuddleClass {
+  const found: unknown = Reflect.get(globalThis, READER_GLOBAL);
+  if (typeof found !== 'function') throw new Error(READER_MISSING);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- reader.ts puts Defuddle's class here and nothing else
+  return found as typeof DefuddleClass;
+}
+
+function viaDefuddle(Defuddle: typeof DefuddleClass, doc: Document): string {
   const result = new Defuddle(doc, { url: location.href, useAsync: false, removeImages: true }).parse();
   // Parsed inside an inert document: nothing in it loads or runs.
   const holder = doc.createElement('div');
@@ -61,6 +69,7 @@ function cap(text: string, max: number): { text: string; truncated: boolean } {
 }
 
 export function extractPage(options: ExtractOptions): ExtractResult {
+  const Defuddle = reader();
   const started = builtins.now();
   const vis = new Visibility();
   const clone = visibleClone(document, vis);
@@ -70,7 +79,7 @@ export function extractPage(options: ExtractOptions): ExtractResult {
   let content: string;
   let source: ExtractSource = 'defuddle';
   try {
-    content = viaDefuddle(clone);
+    content = viaDefuddle(Defuddle, clone);
   } catch {
     content = '';
   }

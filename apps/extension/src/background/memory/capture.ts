@@ -17,8 +17,8 @@ import { logWarn } from '../../lib/log';
 const MAX_PAGE_CHARS = 500_000;
 /** How long a loaded page must stay quiet (no new navigation) before it is read. */
 const QUIET_MS = 1_000;
-/** The page script, shipped as an extension file (wxt.config.ts writes it from @wayfinder/page). */
-export const PAGE_SCRIPT_FILE = '/page-script.js';
+/** The page script and the reader its `extract` needs, shipped as extension files (wxt.config.ts writes them from @wayfinder/page). */
+export const PAGE_SCRIPT_FILES = ['/page-script.js', '/page-reader.js'];
 
 export type CaptureVerdict = { ok: true } | { ok: false; reason: string };
 
@@ -84,7 +84,7 @@ const CONTENT = z.object({
 /** The page's readable text, metadata and contacts, through the page script in the extension's isolated world. */
 export async function extractTab(tabId: number): Promise<PageContent> {
   try {
-    await chrome.scripting.executeScript({ target: { tabId }, world: 'ISOLATED', files: [PAGE_SCRIPT_FILE] });
+    await chrome.scripting.executeScript({ target: { tabId }, world: 'ISOLATED', files: PAGE_SCRIPT_FILES });
   } catch (error) {
     throw new Error(
       `Could not read this page: ${error instanceof Error ? error.message : String(error)}. Chrome keeps some pages from extensions (the Web Store, PDFs in its viewer, error pages).`,
