@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './a11y';
-import { answerAll, artifactPath, type ExtensionEnv, finishedTurn, openExtensionEnv, openMore } from './env';
+import { startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
+import { agentRequests, answerAll, artifactPath, type ExtensionEnv, finishedTurn, openExtensionEnv, openMore, settingsWith } from './env';
+import { lookAt, PANEL_WIDTHS } from './look';
 
 // Skills in the extension (issue 13), through the front door: a person records the gym's
 // signup from the side panel while doing it in the page with real input, the skill opens on
@@ -258,5 +260,86 @@ describe('skills', () => {
     await skillsPage.getByRole('button', { name: 'Delete' }).click();
     await skillsPage.getByRole('table').getByRole('link', { name: 'Join the club' }).waitFor();
     expect(await skillsPage.getByRole('table').getByRole('link', { name }).count()).toBe(0);
+  }, 60_000);
+});
+
+describe('skills named by the model (issue 31)', () => {
+  /** Records a search for "lantern" on the shop from the panel and stops; returns what the panel said and the Skills page. */
+  async function recordSearch(): Promise<{ said: string; page: Page; panel: Page }> {
+    const site = await env.openSite('/shop');
+    const panel = await env.openPanel();
+    await site.bringToFront();
+    await openMore(panel);
+    await panel.getByRole('button', { name: 'Skills', exact: true }).click();
+    await panel.getByRole('button', { name: 'Record a skill' }).click();
+    const bar = panel.getByRole('region', { name: 'Recording a skill' });
+    await bar.getByText('Recording — 1 step').waitFor();
+    await site.getByPlaceholder(/Search/).click();
+    await site.keyboard.type('lantern');
+    await site.keyboard.press('Enter');
+    await site.getByRole('link', { name: 'Trail Lantern' }).waitFor();
+    await bar.getByText(/Recording — [2-9] steps/).waitFor();
+    const opened = env.context.waitForEvent('page', (p) => p.url().includes('/skills.html#'));
+    await bar.getByRole('button', { name: 'Stop and save' }).click();
+    const page = await opened;
+    const said = panel.locator('.skill-saved');
+    await said.waitFor();
+    await site.close();
+    return { said: await said.innerText(), page, panel };
+  }
+
+  let server: MockModelServer;
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('titles the skill, names its inputs and describes it with the main model; the model sees the recording fenced', async () => {
+    server = await startOpenAICompatible((messages) => {
+      const asked = JSON.stringify(messages);
+      const inferred = /Inputs:\\n- ([a-z0-9_]+) \(/.exec(asked)?.[1] ?? 'none';
+      return {
+        text: JSON.stringify({
+          title: 'Search the shop for a product',
+          description: 'Searches the outdoor shop and opens the results.',
+          inputs: [{ from: inferred, name: 'search_query', description: 'What to look for' }],
+        }),
+      };
+    });
+    await env.setSettings({
+      ...settingsWith({ provider: 'openai-compatible', model: 'mock-gpt' }),
+      providers: { 'openai-compatible': { baseURL: server.url, model: 'mock-gpt', apiKey: 'sk-test' } },
+    });
+    const { said, page, panel } = await recordSearch();
+    expect(said).toMatch(
+      /^Saved the skill "Search the shop for a product" \(\d steps\)\. Named by .*mock-gpt.*\. It is open on the Skills page\.$/,
+    );
+    await page.getByRole('heading', { level: 2, name: 'Search the shop for a product' }).waitFor();
+    expect(await page.getByText('Searches the outdoor shop and opens the results.').count()).toBe(1);
+    const inputs = await page.getByRole('region', { name: 'Inputs' }).innerText();
+    expect(inputs).toContain('search_query');
+    await expect.poll(() => page.getByLabel('search_query').inputValue()).toBe('lantern');
+
+    const asked = JSON.stringify(agentRequests(server).at(-1)?.body.messages);
+    expect(asked).toContain('<page-content source=\\"the recorded skill\\">');
+    expect(asked).toContain('lantern');
+    await lookAt(panel, 'skills-panel-named', { widths: PANEL_WIDTHS });
+    await page.close();
+    await panel.close();
+  }, 60_000);
+
+  it('keeps the page title and the fields’ names when the model fails, and says why', async () => {
+    await env.setSettings({
+      ...settingsWith({ provider: 'openai-compatible', model: 'no-such-model' }),
+      providers: { 'openai-compatible': { baseURL: server.url, model: 'no-such-model', apiKey: 'sk-test' } },
+    });
+    const { said, page, panel } = await recordSearch();
+    expect(said).toMatch(/could not name it \(.+\); it keeps the page's title and the fields' names\. It is open on the Skills page\.$/);
+    const heading = await page.getByRole('heading', { level: 2 }).innerText();
+    expect(heading).not.toBe('Search the shop for a product');
+    expect(said).toContain(`Saved the skill "${heading}"`);
+    expect(await page.getByRole('region', { name: 'Inputs' }).innerText()).not.toContain('search_query');
+    await page.close();
+    await panel.close();
+    await env.setSettings(settingsWith({ provider: 'command' }));
   }, 60_000);
 });

@@ -222,13 +222,14 @@ describe('wayfinder skill record into the folder', () => {
     }
   }
 
-  it('saves under the name, names the inputs with the model, and never overwrites: a second one is -2, named from the fields when the model fails', async () => {
+  it('saves under the name, names the inputs with the model, and never overwrites: a second one is -2, named from the fields when the model fails; without a name the model titles it', async () => {
     // The model renames whatever input the recording inferred, and describes the skill.
     const { server, spec } = await model((messages) => {
       const asked = JSON.stringify(messages);
       const inferred = /Inputs:\\n- ([a-z0-9_]+) \(/.exec(asked)?.[1] ?? 'none';
       return {
         text: JSON.stringify({
+          title: 'Search the shop',
           description: 'Searches the shop for a product.',
           inputs: [{ from: inferred, name: 'search_query', description: 'What to look for' }],
         }),
@@ -260,5 +261,14 @@ describe('wayfinder skill record into the folder', () => {
     expect(kept.inputs[0]?.examples).toEqual(['lantern']);
     // The first file is as it was.
     expect(parseSkillFile(readFileSync(saved, 'utf8'), saved).description).toBe('Searches the shop for a product.');
+
+    // Neither --name nor --out: the model's title names the skill and its file (with --name it was not used).
+    const third = await record(['--model', spec]);
+    expect(third.code, third.out).toBe(0);
+    const titled = join(skills, 'search-the-shop.skill.md');
+    expect(third.out).toContain(`Wrote ${titled}: "Search the shop"`);
+    expect(parseSkillFile(readFileSync(titled, 'utf8'), titled).name).toBe('Search the shop');
+    // What the model was shown came from pages: fenced as page content.
+    expect(sent(server, server.requests.length - 1)).toContain('<page-content source=\\"the recorded skill\\">');
   });
 });

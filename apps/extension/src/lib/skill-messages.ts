@@ -65,7 +65,8 @@ export interface SkillReplies {
   'skill.record.start': { recording: RecordingStatus };
   'skill.record.status': { recording: RecordingStatus | null };
   'skill.record.note': { recording: RecordingStatus };
-  'skill.record.stop': { skill: SkillSummary };
+  /** `naming`: what the model made of the names ("Named by …", or why it could not), null without a model. */
+  'skill.record.stop': { skill: SkillSummary; naming: string | null };
   'skill.record.cancel': { cancelled: boolean };
   'skills.list': { skills: SkillSummary[] };
   /** `skill`: the file read (steps, inputs, repair log); `lines`: its numbered step lines as the file has them. */

@@ -10,6 +10,7 @@ import {
   nameSkill,
   skillFromRecording,
   type ModelSlot,
+  type Redaction,
   type RecordedEvent,
   type Skill,
 } from '@wayfinder/core';
@@ -92,12 +93,12 @@ function namingModel(spec: string | undefined, io: Io): ModelSlot | null {
 }
 
 /** The skill with the model's names, or as inferred (with a warning) when the model fails: the recording is never lost. */
-async function named(skill: Skill, model: ModelSlot | null, io: Io): Promise<Skill> {
+async function named(skill: Skill, model: ModelSlot | null, io: Io, redaction: Redaction, retitle: boolean): Promise<Skill> {
   if (!model) return skill;
   // The AI SDK prints provider warnings (a server without JSON schemas) to stderr; what matters is said below.
   Reflect.set(globalThis, 'AI_SDK_LOG_WARNINGS', false);
   try {
-    const better = await nameSkill(model, skill);
+    const better = await nameSkill(model, skill, redaction, { retitle });
     io.stdout.write(`Named by ${model.label}.\n`);
     return better;
   } catch (error) {
@@ -235,7 +236,8 @@ export async function skillRecordCommand(argv: string[], io: Io): Promise<number
     io.stderr.write('wayfinder skill record: nothing was recorded, so no file was written. Do the task in the browser before stopping.\n');
     return 1;
   }
-  skill = await named(skill, model, io);
+  // No --name and no --out: the skill is called "Recorded skill" until the model titles it.
+  skill = await named(skill, model, io, redaction, !args.values.has('name') && !out);
   let written: string;
   try {
     if (folder) written = await folder.save(skill, redaction);

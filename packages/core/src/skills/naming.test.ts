@@ -49,3 +49,15 @@ describe('applyNaming', () => {
     expect(named.steps[1]?.value).toBe('{{field_q}} and {{email}}');
   });
 });
+
+describe('applyNaming: the title', () => {
+  it('replaces a default name only when told to, as one line of at most 80 characters', () => {
+    const naming = { title: '  Search the\nshop  ', description: '', inputs: [] };
+    expect(applyNaming(skill, naming).name).toBe('Search');
+    expect(applyNaming(skill, naming, { retitle: true }).name).toBe('Search the shop');
+    expect(applyNaming(skill, { ...naming, title: '   ' }, { retitle: true }).name).toBe('Search');
+    const long = applyNaming(skill, { ...naming, title: 'x'.repeat(200) }, { retitle: true }).name;
+    expect(long).toHaveLength(80);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});

@@ -65,7 +65,10 @@ export function skillHandlers({ skills, recording, tasks }: SkillParts): Handler
     'skill.record.start': async () => ({ recording: await recording.start() }),
     'skill.record.status': async () => ({ recording: await recording.current() }),
     'skill.record.note': async (r) => ({ recording: await recording.note(r.text) }),
-    'skill.record.stop': async (r) => ({ skill: summaryOf(await recording.stop(r.name)) }),
+    'skill.record.stop': async (r) => {
+      const { saved, naming } = await recording.stop(r.name);
+      return { skill: summaryOf(saved), naming };
+    },
     'skill.record.cancel': async () => ({ cancelled: await recording.cancel() }),
     'skills.list': async () => ({ skills: (await (await skills()).list()).map(summaryOf) }),
     'skill.get': async (r) => {

@@ -1,9 +1,11 @@
 import { SkillRecorder } from '@wayfinder/cdp';
 import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
-import { covers, siteOf, skillFromRecording, type RecordedEvent, type Skill } from '@wayfinder/core';
+import { covers, nameSkill, siteOf, skillFromRecording, type RecordedEvent, type Skill } from '@wayfinder/core';
 import { logError } from '../../lib/log';
+import { slotFor } from '../../lib/models';
 import type { CurrentRedaction } from '../../lib/redaction';
 import { loadSecrets } from '../../lib/safety-store';
+import { loadSettings } from '../../lib/settings';
 import { RECORDING_KEY, type RecordingStatus } from '../../lib/skill-messages';
 import type { SkillsDb, StoredSkill } from '../../lib/skills-db';
 
@@ -15,7 +17,14 @@ import type { SkillsDb, StoredSkill } from '../../lib/skills-db';
 // events so far are kept, the status says it is no longer live, and Stop still makes the
 // skill of them. Password and payment fields arrive without their values (the page script
 // never sends them); what is kept passes the worker's one redaction as well (a stored secret
-// typed into a text field is kept as its placeholder).
+// typed into a text field is kept as its placeholder). With a model set up (the main one;
+// the command interpreter names nothing), Stop has it title the skill — unless the person
+// named it — name its inputs and describe it, as `wayfinder skill record` does; the model is
+// shown the recording redacted and fenced (core skills/naming.ts), and a model that fails
+// leaves the page's title and the fields' names.
+
+/** How long Stop waits for the model's names before keeping the recorded ones. */
+const NAMING_TIMEOUT_MS = 30_000;
 
 const EVENTS_KEY = 'skills.recordingEvents';
 
@@ -158,19 +167,43 @@ export class SkillRecording {
     return result;
   }
 
-  /** Stops, makes the skill (inputs inferred, passwords as secrets by name), stores it and opens it on the Skills page. */
-  async stop(name?: string): Promise<StoredSkill> {
+  /**
+   * Stops, makes the skill (inputs inferred, passwords as secrets by name, named by the model
+   * when one is set up), stores it and opens it on the Skills page. `naming`: what the model did.
+   */
+  async stop(name?: string): Promise<{ saved: StoredSkill; naming: string | null }> {
     const ended = await this.end();
     if (!ended) throw new Error('Nothing is being recorded; press Record a skill first.');
     const secrets = await loadSecrets();
-    const skill: Skill = skillFromRecording(ended.events, {
+    const recorded: Skill = skillFromRecording(ended.events, {
       name: name || defaultName(ended.status),
       secretsFor: (site) => secrets.filter((s) => covers(s.site, site)).map((s) => s.name),
     });
-    if (skill.steps.length === 0) throw new Error('Nothing was recorded, so no skill was made. Do the task in the page while recording.');
+    if (recorded.steps.length === 0)
+      throw new Error('Nothing was recorded, so no skill was made. Do the task in the page while recording.');
+    const { skill, naming } = await this.named(recorded, !name);
     const saved = await (await this.skills()).put(skill);
     await this.showSkill(saved.id).catch((error: unknown) => logError('wayfinder: could not open the Skills page', error));
-    return saved;
+    return { saved, naming };
+  }
+
+  /** The skill as the main model names it, or as recorded (saying why) when there is none or it fails. */
+  private async named(skill: Skill, retitle: boolean): Promise<{ skill: Skill; naming: string | null }> {
+    const settings = await loadSettings();
+    const choice = settings.roles.actor;
+    if (choice.provider === 'command') return { skill, naming: null };
+    let label: string = choice.provider;
+    try {
+      const slot = slotFor(settings, choice);
+      label = slot.label;
+      const named = await nameSkill(slot, skill, await this.redaction(), { retitle, signal: AbortSignal.timeout(NAMING_TIMEOUT_MS) });
+      return { skill: named, naming: `Named by ${label}.` };
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      logError('wayfinder: the model could not name the recorded skill', error);
+      const kept = retitle ? "the page's title and the fields' names" : "the fields' names";
+      return { skill, naming: `${label} could not name it (${why.slice(0, 200)}); it keeps ${kept}.` };
+    }
   }
 
   async cancel(): Promise<boolean> {

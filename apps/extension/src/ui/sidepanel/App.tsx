@@ -9,7 +9,7 @@ import { WatchPage } from './WatchPage';
 import { HostLine, HostQuestions } from './HostLine';
 import { Idle, SetupLink } from './Idle';
 import { MemoryActions } from './MemoryActions';
-import { RecordingBar, SkillActions, useRecording } from './RecordSkill';
+import { RecordingBar, SkillActions, SkillSaved, useRecording } from './RecordSkill';
 import { providerFailures, StatusLine } from './StatusLine';
 import { TaskBox, type Draft, type RunRequest } from './TaskBox';
 import { Turn } from './Turn';
@@ -38,6 +38,8 @@ export function App() {
   const [showFavourites, setShowFavourites] = useState(false);
   const [showMemory, setShowMemory] = useState(false);
   const [showSkills, setShowSkills] = useState(false);
+  /** What Stop and save said (the skill's name, what the model named), until dismissed or the next recording. */
+  const [skillSaved, setSkillSaved] = useState<string | null>(null);
   const [showMore, setShowMore] = useState(false);
   const { recording, setRecording } = useRecording();
   // Push-to-talk, spoken replies and tab audio (issue 17).
@@ -266,7 +268,16 @@ export function App() {
       </main>
       <footer>
         <HostQuestions bridge={bridge} />
-        {recording && <RecordingBar recording={recording} onEnded={() => setRecording(null)} />}
+        {recording && (
+          <RecordingBar
+            recording={recording}
+            onEnded={(said) => {
+              setRecording(null);
+              setSkillSaved(said);
+            }}
+          />
+        )}
+        {skillSaved && !recording && <SkillSaved text={skillSaved} onDismiss={() => setSkillSaved(null)} />}
         {error && (
           <p className="bad" role="alert">
             {error}

@@ -72,8 +72,8 @@ function stepsText(n: number): string {
   return `${n} step${n === 1 ? '' : 's'}`;
 }
 
-/** While recording: what is recorded so far, a note, Stop and Cancel. */
-export function RecordingBar({ recording, onEnded }: { recording: RecordingStatus; onEnded: () => void }) {
+/** While recording: what is recorded so far, a note, Stop and Cancel. `onEnded`: with what to tell the person after Stop. */
+export function RecordingBar({ recording, onEnded }: { recording: RecordingStatus; onEnded: (said: string | null) => void }) {
   const [note, setNote] = useState('');
   const [working, setWorking] = useState<'note' | 'stop' | 'cancel' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -94,14 +94,16 @@ export function RecordingBar({ recording, onEnded }: { recording: RecordingStatu
     setWorking('stop');
     const reply = await ask({ type: 'skill.record.stop' });
     setWorking(null);
-    if (reply.ok) onEnded();
-    else setProblem(reply.error);
+    if (reply.ok) {
+      const { name, steps } = reply.skill;
+      onEnded(`Saved the skill "${name}" (${stepsText(steps)}).${reply.naming ? ` ${reply.naming}` : ''} It is open on the Skills page.`);
+    } else setProblem(reply.error);
   };
   const cancel = async () => {
     setWorking('cancel');
     const reply = await ask({ type: 'skill.record.cancel' });
     setWorking(null);
-    if (reply.ok) onEnded();
+    if (reply.ok) onEnded(null);
     else setProblem(reply.error);
   };
 
@@ -143,7 +145,7 @@ export function RecordingBar({ recording, onEnded }: { recording: RecordingStatu
       <div className="row">
         <button type="button" className="primary" onClick={() => void stop()} disabled={working !== null}>
           {working === 'stop' ? <LoaderCircle size={16} className="spin" aria-hidden="true" /> : <Square size={14} aria-hidden="true" />}
-          Stop and save
+          {working === 'stop' ? 'Saving…' : 'Stop and save'}
         </button>
         <button type="button" onClick={() => void cancel()} disabled={working !== null}>
           <X size={16} aria-hidden="true" /> Cancel
@@ -158,5 +160,17 @@ export function RecordingBar({ recording, onEnded }: { recording: RecordingStatu
         </p>
       )}
     </section>
+  );
+}
+
+/** After Stop and save: the skill's name and what the model named, until dismissed. */
+export function SkillSaved({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+  return (
+    <p className="row small skill-saved" role="status">
+      <span className="grow">{text}</span>
+      <button type="button" className="icon" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>
+        <X size={14} aria-hidden="true" />
+      </button>
+    </p>
   );
 }
