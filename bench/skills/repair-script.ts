@@ -1,4 +1,4 @@
-import { createModelSlot, parseModelSpec, repairModelFrom, type RepairModel } from '@wayfinder/core';
+import { createModelSlot, parseModelSpec, Redaction, repairModelFrom, type RepairModel } from '@wayfinder/core';
 import { startOpenAICompatible, type Brain, type MockModelServer } from '@wayfinder/gym';
 
 // The scripted repair model: a mock OpenAI-compatible server (the AI SDK's real provider
@@ -55,6 +55,6 @@ export interface ScriptedRepair {
 
 export async function startScriptedRepair(): Promise<ScriptedRepair> {
   const server = await startOpenAICompatible(repairBrain);
-  const repair = repairModelFrom(createModelSlot(parseModelSpec(`openai-compatible:${server.url}#mock-gpt`), {}));
+  const repair = repairModelFrom(createModelSlot(parseModelSpec(`openai-compatible:${server.url}#mock-gpt`), {}), new Redaction());
   return { repair, calls: () => server.requests.length, server };
 }

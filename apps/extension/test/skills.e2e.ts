@@ -176,7 +176,7 @@ describe('skills', () => {
     expect(await checklist.locator('li[data-status="done"]').count()).toBe(5);
     expect(await checklist.locator('li[data-status="failed"]').innerText()).toMatch(/Click "Next" — You declined/);
     expect(await checklist.locator('li[data-status="skipped"]').count()).toBeGreaterThan(0);
-    expect(await failed.locator('.usage').innerText()).toMatch(/^5 steps · Skill replay \(no model\)$/);
+    expect(await failed.locator('.usage').innerText()).toMatch(/^5 steps · Skill replay$/);
     expect(await failed.innerText()).toContain('Steps 1–5 were done. Look at the page, then Retry, or finish it by hand.');
     // Retry runs the skill again; there is no agent to continue.
     expect(await failed.getByRole('button', { name: 'Continue' }).count()).toBe(0);

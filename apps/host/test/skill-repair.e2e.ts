@@ -3,6 +3,7 @@ import {
   makeToolContext,
   parseSkillFile,
   playSkill,
+  Redaction,
   repairModelFrom,
   SafetyPolicy,
   SecretVault,
@@ -137,7 +138,9 @@ describe('repair on drift', () => {
       return { calls: [{ name: 'pick_element', input: { ref, why: 'same place, same job' } }] };
     });
     try {
-      const model = repairModelFrom(modelSlot(`openai-compatible:${server.url}#mock-gpt`, {}));
+      // A stored secret that shows on the page (here, the product's word) reaches the model as its placeholder only.
+      const redaction = new Redaction([{ name: 'shop-word', value: 'Lantern', site: '127.0.0.1' }]);
+      const model = repairModelFrom(modelSlot(`openai-compatible:${server.url}#mock-gpt`, {}), redaction);
       const { result } = await play(lanternSkill(add), { model });
       expect(result, result.message).toMatchObject({ ok: true, repairs: [expect.objectContaining({ step: 5, by: 'model' })] });
       expect(await cartHasLantern()).toBe(true);
@@ -145,8 +148,10 @@ describe('repair on drift', () => {
       expect(picks[0]).toMatch(/^e\d+$/);
       // What the model was sent: the step, and the page fenced as untrusted content.
       const sent = JSON.stringify(server.requests.at(-1)?.body);
+      expect(sent).toContain('<page-content source=\\"the recorded skill\\">\\nSkill: ');
       expect(sent).toContain('Step 5: Click \\"Buy it\\"');
-      expect(sent).toContain('<page-content source=');
+      expect(sent).toContain('{{secret:shop-word}}');
+      expect(sent).not.toContain('Lantern');
       expect(sent).toContain('pick_element');
 
       // A pick whose step does not lead where it should is not kept: the replay stops, the skill unchanged.

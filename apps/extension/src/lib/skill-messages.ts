@@ -12,8 +12,16 @@ export const SKILL_IMPORT_MAX_CHARS = 2_000_000;
 /** chrome.storage.local: the recording under way (RecordingStatus), so every panel shows it and a restarted worker knows it. */
 export const RECORDING_KEY = 'skills.recording';
 
-/** What the panel names as running a task done without the agent (a skill's replay); a restarted worker does not go on with one. */
-export const BODY_TASK_MODEL = 'Skill replay (no model)';
+/**
+ * What the panel names as running a task done without the agent (a skill's replay; a model
+ * may still pick a drifted step's element); a restarted worker does not go on with one.
+ */
+export const BODY_TASK_MODEL = 'Skill replay';
+
+/** Whether a task was a skill's replay (records kept before the label lost its "(no model)" too). */
+export function isSkillReplay(model: string | undefined): boolean {
+  return model === BODY_TASK_MODEL || model === 'Skill replay (no model)';
+}
 
 export interface RecordingStatus {
   startedAt: number;

@@ -20,12 +20,14 @@ export interface CliRepairParts {
   clean: (text: string) => string;
   /** The model spec for repairs (--model, else WAYFINDER_MODEL); absent or `command`: none. */
   model: string | undefined;
+  /** The runtime's one redaction: what the repair model is shown passes it. */
+  redaction: Redaction;
   env: Record<string, string | undefined>;
   /** The browser, when the person can see it (--headed, --cdp-endpoint) and answer at the terminal. */
   visible: NodeBrowser | null;
 }
 
-export function cliRepair({ terminal, out, clean, model, env, visible }: CliRepairParts): RepairOptions {
+export function cliRepair({ terminal, out, clean, model, redaction, env, visible }: CliRepairParts): RepairOptions {
   const repair: RepairOptions = {
     approve: async (fix) =>
       (await terminal.yesNo(
@@ -33,7 +35,7 @@ export function cliRepair({ terminal, out, clean, model, env, visible }: CliRepa
         false,
       )) ?? false,
   };
-  if (model && model !== 'command') repair.model = repairModelFrom(modelSlot(model, env));
+  if (model && model !== 'command') repair.model = repairModelFrom(modelSlot(model, env), redaction);
   if (visible) repair.byHand = (request, signal) => byHand(visible, terminal, { write: (text) => out.write(clean(text)) }, request, signal);
   return repair;
 }

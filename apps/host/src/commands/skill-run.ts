@@ -155,6 +155,7 @@ export async function skillRunCommand(argv: string[], io: Io): Promise<number> {
               out: json ? io.stderr : io.stdout,
               clean: redact,
               model: args.values.get('model') ?? io.env.WAYFINDER_MODEL,
+              redaction,
               env: io.env,
               visible: args.values.get('cdp-endpoint') || args.flags.has('headed') ? browser : null,
             }),

@@ -206,4 +206,31 @@ describe('Gate', () => {
     const quick = new Gate({ policy, answerWithinMs: 1_000, ask: () => Promise.resolve('once') });
     expect(await quick.check(click, here)).toEqual({ allowed: true });
   });
+
+  it('confirm: asks the person without the policy, in turn with the other questions; no, silence and a closed gate refuse', async () => {
+    const { policy, told } = policyOf({ decision: 'allow' });
+    const FIX = {
+      question: 'Repair step 3 of "Pay rent" with button "Send"?',
+      kind: 'tool' as const,
+      site: 'bank.example',
+      choices: 'once' as const,
+    };
+    const asked: string[] = [];
+    const yes = new Gate({ policy, ask: (q) => (asked.push(`${q.tool}: ${q.question}`), Promise.resolve('once')) });
+    expect(await yes.confirm(FIX, 'repair_skill', { step: 3 })).toEqual({ allowed: true });
+    expect(asked).toEqual(['repair_skill: Repair step 3 of "Pay rent" with button "Send"?']);
+    const no = new Gate({ policy, ask: () => Promise.resolve('deny') });
+    expect(await no.confirm(FIX, 'repair_skill', {})).toEqual({ allowed: false, by: 'person', reason: FIX.question });
+    const silent = new Gate({ policy, answerWithinMs: 20, ask: (_q, signal) => new Promise<ConfirmAnswer>(() => signal.throwIfAborted()) });
+    expect(await silent.confirm(FIX, 'repair_skill', {})).toMatchObject({
+      allowed: false,
+      by: 'person',
+      reason: expect.stringMatching(/^nobody answered within 20 ms/),
+    });
+    yes.close();
+    expect(await yes.confirm(FIX, 'repair_skill', {})).toEqual({ allowed: false, by: 'policy', reason: 'the task has ended.' });
+    expect(asked).toHaveLength(1);
+    // The policy had no rule for it and is not told of the answer.
+    expect(told).toEqual([]);
+  });
 });

@@ -157,6 +157,19 @@ export class Gate {
     return declined(answer) ? { allowed: false, by: 'person', reason: verdict.question } : { allowed: true };
   }
 
+  /**
+   * Asks the person something the policy has no rule for but the caller must not do unasked
+   * (a fix to a risky skill): in turn with the gate's other questions, withdrawn when the
+   * gate closes, declined when nobody answers in time. The policy is not told.
+   */
+  async confirm(question: ConfirmRequest, tool: string, input: unknown): Promise<GateVerdict> {
+    if (this.closed) return { allowed: false, by: 'policy', reason: 'the task has ended.' };
+    const { answer, unanswered, withdrawn } = await this.ask(question, tool, input);
+    if (withdrawn) return { allowed: false, by: 'policy', reason: 'the task was stopped before this was answered.' };
+    if (unanswered) return { allowed: false, by: 'person', reason: unansweredReason(this.options.answerWithinMs ?? 0, question.question) };
+    return declined(answer) ? { allowed: false, by: 'person', reason: question.question } : { allowed: true };
+  }
+
   /** Runs an allowed call, telling the policy how it went (for its counts). */
   async run<T>(proposed: ProposedCall, work: () => Promise<T>, ok: (value: T) => boolean = () => true): Promise<T> {
     try {

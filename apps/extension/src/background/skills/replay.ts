@@ -5,6 +5,8 @@ import {
   parseModelSpec,
   normalizeAddress,
   playSkill,
+  repairModelFrom,
+  siteOf,
   runTask,
   TabSession,
   ToolRegistry,
@@ -15,6 +17,7 @@ import {
   type AgentEvent,
   type PlanStep,
   type PlayResult,
+  type RepairOptions,
   type RunHooks,
   type Skill,
   type ToolCallRequest,
@@ -23,7 +26,9 @@ import {
   type ToolRunnerOptions,
 } from '@wayfinder/core';
 import { logError } from '../../lib/log';
+import { slotFor } from '../../lib/models';
 import { loadSecrets } from '../../lib/safety-store';
+import { loadSettings } from '../../lib/settings';
 import type { TaskBody } from '../tasks/run';
 
 // A skill replayed as a task: the task launcher gives it the task's own browser, policy,
@@ -32,7 +37,10 @@ import type { TaskBody } from '../tasks/run';
 // each step through a ToolRunner with no model, under its gate's request guard.
 // Each tool call it makes shows in the task's timeline like an agent's, and the skill's steps
 // as a live checklist (the panel's plan view): done, doing, failed with why, not reached.
-// Repair on drift is on (finding a drifted target again by its names; no model).
+// Repair on drift is on, as in `wayfinder skill run` (docs/0026): a drifted target is found
+// again by its names, else picked by the main model when one is set up (shown the page fenced
+// and redacted); a fix to a skill marked risky is asked about first, through the runner's gate
+// (a card in the panel, like every question of the task).
 
 /** A ToolRunner whose calls show in the timeline as an agent's do. */
 class TimelineRunner extends ToolRunner {
@@ -108,6 +116,7 @@ export function skillBody(request: SkillRunRequest): TaskBody {
       fillSecrets: (text) => redaction.secrets.fill(text),
     });
     const secretNames = (await loadSecrets()).map((s) => s.name);
+    const repair = await repairOptions(skill, runner, context, redaction);
     const plan: PlanStep[] = planLines(skill, request.inputs).map((text) => ({ text, status: 'pending' }));
     const mark = (index: number, status: PlanStep['status'], result?: string) => {
       const step = plan[index];
@@ -122,7 +131,7 @@ export function skillBody(request: SkillRunRequest): TaskBody {
         playSkill(skill, runner, context, {
           inputs: request.inputs,
           secretNames,
-          repair: {},
+          repair,
           signal,
           // A step whose line the person rewrote is done as that direct command, by the command interpreter (no model).
           interpret: async (instruction, stepSignal) => {
@@ -147,8 +156,14 @@ export function skillBody(request: SkillRunRequest): TaskBody {
               onEvent({ type: 'step-start', step });
               mark(event.index, 'running');
             } else if (event.type === 'step-done') mark(event.index, 'done', event.unverified);
+            else if (event.type === 'step-repairing')
+              onEvent({ type: 'notice', step, message: `Step ${event.index + 1} drifted; ${REPAIRING[event.by]}…` });
             else if (event.type === 'step-repaired')
-              onEvent({ type: 'notice', step, message: `Step ${event.index + 1} drifted and was found again: ${event.to}` });
+              onEvent({
+                type: 'notice',
+                step,
+                message: `Step ${event.index + 1} drifted and was ${event.by === 'model' ? 'picked by the model' : 'found again'}: ${event.to}`,
+              });
             else if (event.type === 'step-failed') {
               // The checklist says why in a few words; the answer below says it whole.
               mark(event.index, 'failed', event.message.replace(/^Step \d+ \(.*?\) could not be done: /, ''));
@@ -169,6 +184,52 @@ export function skillBody(request: SkillRunRequest): TaskBody {
       steps: result.done,
     };
   };
+}
+
+const REPAIRING: Record<'find' | 'model' | 'person', string> = {
+  find: 'trying the element found by its names',
+  model: "trying the model's pick",
+  person: 'waiting for it to be done by hand',
+};
+
+/**
+ * How a drifted step is repaired here: by name; by the main model when one is set up (the
+ * command interpreter picks nothing); a fix to a skill that is not low-risk asked through the
+ * gate first.
+ */
+async function repairOptions(
+  skill: Skill,
+  runner: ToolRunner,
+  context: ToolContext,
+  redaction: Parameters<TaskBody>[0]['redaction'],
+): Promise<RepairOptions> {
+  const repair: RepairOptions = {
+    approve: async (fix) => {
+      const tab = await context.tab().catch(() => null);
+      const site = siteOf((await tab?.info().catch(() => null))?.url ?? '') || 'this site';
+      const verdict = await runner.gate.confirm(
+        {
+          question: `"${fix.skill}" is marked risky. Step ${fix.step} (${fix.line}) no longer finds ${fix.from}; do it with ${fix.to} instead, and keep that in the skill?`,
+          kind: 'tool',
+          site,
+          choices: 'once',
+        },
+        'repair_skill',
+        { step: fix.step, by: fix.by, to: fix.to },
+      );
+      return verdict.allowed;
+    },
+  };
+  const settings = await loadSettings();
+  const choice = settings.roles.actor;
+  if (choice.provider === 'command') return repair;
+  try {
+    repair.model = repairModelFrom(slotFor(settings, choice), redaction);
+  } catch (error) {
+    // A model not set up right: repair by name only (the task's own start says what is wrong with it).
+    logError(`wayfinder: no model repair for "${skill.name}"`, error);
+  }
+  return repair;
 }
 
 /**

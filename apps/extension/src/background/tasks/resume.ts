@@ -2,7 +2,7 @@ import type { ModelRoles, TaskState } from '@wayfinder/core';
 import { taskView, type TaskView } from '../../lib/messages';
 import { rolesFor } from '../../lib/models';
 import { loadSettings } from '../../lib/settings';
-import { BODY_TASK_MODEL } from '../../lib/skill-messages';
+import { isSkillReplay } from '../../lib/skill-messages';
 import { taskSafety } from './policy';
 import { launch, type RunServices } from './run';
 
@@ -19,7 +19,7 @@ export async function resumeUnfinished(services: RunServices): Promise<void> {
     const settings = await loadSettings();
     let models: ModelRoles;
     try {
-      if (record.model === BODY_TASK_MODEL)
+      if (isSkillReplay(record.model))
         throw new Error('a skill replay does not go on by itself; run the skill again from the Skills page.');
       models = rolesFor(settings);
     } catch (error) {

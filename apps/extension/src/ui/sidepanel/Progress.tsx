@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { TaskView } from '../../lib/messages';
-import { BODY_TASK_MODEL } from '../../lib/skill-messages';
+import { isSkillReplay } from '../../lib/skill-messages';
 
 // A running task's progress line: a spinner, the step, the time since it started (ticking
 // each second) and, when a model is doing the work, the tokens used so far. The command
@@ -11,7 +11,7 @@ export const COMMAND_INTERPRETER_LABEL = 'command interpreter';
 
 /** Whether a model did the task's work (so its token count means something). */
 export function usedModel(task: Pick<TaskView, 'model'>): boolean {
-  return task.model !== '' && task.model !== COMMAND_INTERPRETER_LABEL && task.model !== BODY_TASK_MODEL;
+  return task.model !== '' && task.model !== COMMAND_INTERPRETER_LABEL && !isSkillReplay(task.model);
 }
 
 /** Tokens used so far: the latest usage the task reported while running, or its saved total. */

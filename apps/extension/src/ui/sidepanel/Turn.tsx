@@ -3,7 +3,7 @@ import { AudioLines, CircleCheck, CircleDashed, CircleMinus, CircleX, Image, Loa
 import { splitClaim, type PlanStep, type TaskMode } from '@wayfinder/core/ui';
 import { ask, type TaskView } from '../../lib/messages';
 import { costOf } from '../../lib/pricing';
-import { BODY_TASK_MODEL } from '../../lib/skill-messages';
+import { isSkillReplay } from '../../lib/skill-messages';
 import { CopyButton, Markdown } from '../markdown';
 import { PendingCard } from './Cards';
 import { Progress, usedModel } from './Progress';
@@ -107,7 +107,7 @@ export function Turn({ task, actions }: { task: TaskView; actions: TurnActions }
     if (!reply.ok) actions.problem(reply.error);
   };
   // A skill's replay is no agent to continue: Retry runs it again.
-  const canContinue = failed && task.mode !== 'plan' && task.step > 0 && task.model !== BODY_TASK_MODEL;
+  const canContinue = failed && task.mode !== 'plan' && task.step > 0 && !isSkillReplay(task.model);
   return (
     <article className="turn" aria-label={`Task: ${task.task}`} data-status={task.status}>
       <div className="ask">

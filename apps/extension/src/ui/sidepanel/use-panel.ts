@@ -13,7 +13,7 @@ import {
   type TaskView,
 } from '../../lib/messages';
 import type { BridgeState } from '../../lib/bridge-messages';
-import { BODY_TASK_MODEL } from '../../lib/skill-messages';
+import { isSkillReplay } from '../../lib/skill-messages';
 
 // The side panel's state: the open conversation and its tasks, the list of conversations,
 // and the background's status, kept current through the panel port. The port reconnects
@@ -140,7 +140,7 @@ export function usePanel() {
         setConversationId(message.conversationId);
         setTasks([message.view]);
       } else if (
-        message.view?.model === BODY_TASK_MODEL &&
+        isSkillReplay(message.view?.model) &&
         message.status === 'running' &&
         !shown.current.some((t) => t.status === 'running' || t.status === 'waiting')
       ) {
