@@ -164,8 +164,8 @@ export function skillBody(request: SkillRunRequest): TaskBody {
                 step,
                 message: `Step ${event.index + 1} drifted and was ${event.by === 'model' ? 'picked by the model' : 'found again'}: ${event.to}`,
               });
-            else if (event.type === 'step-failed') {
-              // The checklist says why in a few words; the answer below says it whole.
+            else {
+              // Failed: the checklist says why in a few words; the answer below says it whole.
               mark(event.index, 'failed', event.message.replace(/^Step \d+ \(.*?\) could not be done: /, ''));
               for (let later = event.index + 1; later < plan.length; later++) mark(later, 'skipped');
             }
