@@ -1,4 +1,4 @@
-import { createModelSlot, parseModelSpec, Redaction, repairModelFrom, type RepairModel } from '@wayfinder/core';
+import { createModelSlot, parseModelSpec, repairModelFrom, SecretVault, type RepairModel } from '@wayfinder/core';
 import { startOpenAICompatible, type Brain, type MockModelServer } from '@wayfinder/gym';
 
 // The scripted repair model: a mock OpenAI-compatible server (the AI SDK's real provider
@@ -53,8 +53,10 @@ export interface ScriptedRepair {
   server: MockModelServer;
 }
 
-export async function startScriptedRepair(): Promise<ScriptedRepair> {
+/** `secrets`: the bench's stored secrets; the model sees them as placeholders, as it would in an app. */
+export async function startScriptedRepair(secrets: SecretVault): Promise<ScriptedRepair> {
   const server = await startOpenAICompatible(repairBrain);
-  const repair = repairModelFrom(createModelSlot(parseModelSpec(`openai-compatible:${server.url}#mock-gpt`), {}), new Redaction());
+  const slot = createModelSlot(parseModelSpec(`openai-compatible:${server.url}#mock-gpt`), {});
+  const repair = repairModelFrom(slot, { text: (text) => secrets.redact(text) });
   return { repair, calls: () => server.requests.length, server };
 }

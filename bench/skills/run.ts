@@ -8,11 +8,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
+import { SecretVault } from '@wayfinder/core';
 import { startGym } from '@wayfinder/gym';
 import { median, round } from '../lib/stats';
 import { table } from '../lib/table';
 import { startScriptedRepair } from './repair-script';
-import { benchTasks, runSkillsBench, type ReplayRun, type SkillBenchTask, type TaskRow, type TaskSet } from './skills-bench';
+import { benchTasks, runSkillsBench, secretOf, type ReplayRun, type SkillBenchTask, type TaskRow, type TaskSet } from './skills-bench';
 
 const GOALS = { replaySuccessOriginals: 100, replaySuccessNewInputs: 100, medianMsPerStep: 100, driftRepairedWithoutModel: 90 };
 
@@ -115,7 +116,14 @@ async function main(): Promise<void> {
   const started = performance.now();
   const gym = await startGym();
   const browser = await NodeBrowser.launch();
-  const model = await startScriptedRepair();
+  // The secrets the replays store (a task's password): what the repair model is shown hides them.
+  const secrets = new SecretVault(
+    options.tasks.flatMap((task) => {
+      const secret = secretOf(task);
+      return secret ? [{ name: secret.name, value: secret.value, site: '127.0.0.1' }] : [];
+    }),
+  );
+  const model = await startScriptedRepair(secrets);
   let rows: TaskRow[];
   try {
     rows = await runSkillsBench({

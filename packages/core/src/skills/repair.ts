@@ -162,7 +162,7 @@ const SYSTEM = `You repair one step of a recorded browser skill. The page change
  * could do. Everything it is shown passes `redaction` (the caller's one) and, having come from
  * pages (the recording's names, the page now), is fenced as page content.
  */
-export function repairModelFrom(slot: ModelSlot, redaction: Redaction): RepairModel {
+export function repairModelFrom(slot: ModelSlot, redaction: Pick<Redaction, 'text'>): RepairModel {
   return async (request, signal) => {
     const image = slot.vision ? await request.screenshot().catch(() => null) : null;
     const step = [
