@@ -7,8 +7,6 @@ export class NavigationWatch {
   started = false;
   committed = false;
   loaded = false;
-  /** When the new document's load event came (Date.now()), 0 before. */
-  loadedAt = 0;
   /** A same-document navigation (history.pushState, #anchor). */
   sameDocument = false;
   private readonly offs: (() => void)[] = [];
@@ -41,10 +39,7 @@ export class NavigationWatch {
         wake();
       }),
       session.on('Page.lifecycleEvent', ({ frameId, name }) => {
-        if (frameId === mainFrameId && name === 'load' && this.committed) {
-          this.loaded = true;
-          this.loadedAt = Date.now();
-        }
+        if (frameId === mainFrameId && name === 'load' && this.committed) this.loaded = true;
         wake();
       }),
       session.on('Page.frameStoppedLoading', ({ frameId }) => {

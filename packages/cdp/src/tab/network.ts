@@ -50,12 +50,11 @@ export class NetworkTracker {
 
   /**
    * Settled after `since`: no awaited request started since then is open, and none has
-   * started or finished for `quietMs` (time for the page to render what arrived) — unless the
-   * last one ended before `loadedAt`, the page's load event, by which time it has run them.
+   * started or finished for `quietMs` (time for the page to render what arrived).
    */
-  settledSince(since: number, quietMs: number, loadedAt = 0): boolean {
+  settledSince(since: number, quietMs: number): boolean {
     for (const started of this.awaited.values()) if (started >= since) return false;
-    return this.lastAwaited < since || this.lastAwaited <= loadedAt || Date.now() - this.lastAwaited >= quietMs;
+    return this.lastAwaited < since || Date.now() - this.lastAwaited >= quietMs;
   }
 
   get pending(): number {
