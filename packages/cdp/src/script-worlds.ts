@@ -1,4 +1,4 @@
-import { PAGE_GLOBAL, PAGE_SCRIPT, READER_MISSING, READER_SCRIPT } from '@wayfinder/page';
+import { PAGE_API_VERSION, PAGE_GLOBAL, PAGE_SCRIPT, READER_MISSING, READER_SCRIPT } from '@wayfinder/page';
 import type { CdpSession } from './connection';
 import { CdpError } from './errors';
 import { CodedError } from '@wayfinder/core/errors';
@@ -32,11 +32,16 @@ export class PageScriptError extends CodedError<'page-script'> {
 /** Methods that need the reader in their world. */
 const NEEDS_READER = new Set(['extract']);
 
-const INSTALLED = `Boolean(globalThis[${JSON.stringify(PAGE_GLOBAL)}])`;
+/**
+ * Whether this world has this driver's page script: a world is found by its name, so a document
+ * still open from before (an updated extension, a host reconnecting to a running Chrome) may
+ * hold an older one, which is replaced (main.ts installs over another version).
+ */
+const INSTALLED = `globalThis[${JSON.stringify(PAGE_GLOBAL)}]?.version === ${PAGE_API_VERSION}`;
 
 const CALL = `function (method, args) {
   const api = globalThis[${JSON.stringify(PAGE_GLOBAL)}];
-  if (!api) throw new Error('The Wayfinder page script is not installed in this world.');
+  if (!api || api.version !== ${PAGE_API_VERSION}) throw new Error('The Wayfinder page script is not installed in this world.');
   return api[method](...args);
 }`;
 
@@ -85,7 +90,8 @@ export class ScriptWorlds {
       for (const wake of [...this.attachWaiters]) wake();
     });
     if (session !== this.root) await session.send('Page.enable');
-    await session.send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT, worldName: WORLD_NAME });
+    // Not having it only costs time: a document without the script gets it on first use (install).
+    await session.send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT, worldName: WORLD_NAME }).catch(() => undefined);
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
   }
 

@@ -1,4 +1,4 @@
-import { PAGE_GLOBAL, READER_GLOBAL } from '@wayfinder/page';
+import { PAGE_API_VERSION, PAGE_GLOBAL, READER_GLOBAL } from '@wayfinder/page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CdpTab } from '../src/tab/cdp-tab';
 import { WORLD_NAME } from '../src/script-worlds';
@@ -58,7 +58,13 @@ describe('the page script at document start', () => {
     expect((await tab.script.extract({})).source).toBe('defuddle');
   });
 
-  it('still works in a document that was there before the driver attached its script (installed on first use)', async () => {
+  it('puts the script back in a world that lost it, and the reader in one that lost only the reader', async () => {
+    // The reader alone gone after a read: the next read puts it back.
+    await tab.navigate(`${env.gym.url}/article`);
+    expect((await tab.script.extract({})).source).toBe('defuddle');
+    await inOurWorld(`delete globalThis[${JSON.stringify(READER_GLOBAL)}]; true`);
+    expect((await tab.script.extract({})).source).toBe('defuddle');
+    expect(await inOurWorld(`typeof globalThis[${JSON.stringify(READER_GLOBAL)}]`)).toBe('function');
     // The reader and the page API dropped from our world: the next call puts both back.
     await tab.navigate(`${env.gym.url}/article`);
     await inOurWorld(`delete globalThis[${JSON.stringify(PAGE_GLOBAL)}]; delete globalThis[${JSON.stringify(READER_GLOBAL)}]; true`);
@@ -66,5 +72,15 @@ describe('the page script at document start', () => {
     const snapshot = await tab.script.snapshot();
     expect(snapshot.text).toContain('# Leave No Trace');
     expect((await tab.script.extract({})).source).toBe('defuddle');
+  });
+
+  it('replaces an older page script left in the world (a document from before an update)', async () => {
+    await tab.navigate(`${env.gym.url}/article`);
+    await inOurWorld(
+      `Object.defineProperty(globalThis, ${JSON.stringify(PAGE_GLOBAL)}, { value: { version: 1 }, configurable: true }); true`,
+    );
+    const snapshot = await tab.script.snapshot();
+    expect(snapshot.text).toContain('# Leave No Trace');
+    expect(await inOurWorld(`globalThis[${JSON.stringify(PAGE_GLOBAL)}].version`)).toBe(PAGE_API_VERSION);
   });
 });

@@ -27,6 +27,7 @@ const skill: Skill = {
 describe('applyNaming', () => {
   it('takes well-formed new names for inputs the skill has, renaming their placeholders, and nothing else', () => {
     const named = applyNaming(skill, {
+      title: 'Search the shop',
       description: '  Searches   the shop. ',
       inputs: [
         { from: 'field_q', name: 'search_query', description: 'What to look for' },
@@ -44,7 +45,7 @@ describe('applyNaming', () => {
   });
 
   it('never gives two inputs one name', () => {
-    const named = applyNaming(skill, { description: '', inputs: [{ from: 'field_q', name: 'email', description: '' }] });
+    const named = applyNaming(skill, { title: '', description: '', inputs: [{ from: 'field_q', name: 'email', description: '' }] });
     expect(named.inputs.map((i) => i.name)).toEqual(['field_q', 'email']);
     expect(named.steps[1]?.value).toBe('{{field_q}} and {{email}}');
   });

@@ -14,10 +14,8 @@ import type { Skill, SkillStep } from './types';
 // passes the one redaction and is fenced as page content.
 
 const NAMING = z.object({
-  title: z
-    .string()
-    .optional()
-    .describe('A short title for the skill, a few words starting with a verb (e.g. "Pre-order a loaf for pickup")'),
+  // Required, like every field: OpenAI's strict structured output refuses a schema with an optional one.
+  title: z.string().describe('A short title for the skill, a few words starting with a verb (e.g. "Pre-order a loaf for pickup")'),
   description: z.string().describe('One sentence saying what the skill does, for someone choosing among skills'),
   inputs: z
     .array(
@@ -46,8 +44,8 @@ function promptFor(skill: Skill): string {
 }
 
 /** The model's title as a skill name: one line, not empty, not too long; else null. */
-function titleOf(title: string | undefined): string | null {
-  const line = (title ?? '').replace(/\s+/g, ' ').trim();
+function titleOf(title: string): string | null {
+  const line = title.replace(/\s+/g, ' ').trim();
   if (!line) return null;
   return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }

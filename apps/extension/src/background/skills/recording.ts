@@ -151,8 +151,11 @@ export class SkillRecording {
     return { status, events: (await stored(EVENTS_KEY, (v) => (isEvents(v) ? v : null))) ?? [] };
   }
 
-  /** Ends the recording everywhere; returns its status and events (null when none was under way). */
-  private async end(): Promise<{ status: RecordingStatus; events: RecordedEvent[] } | null> {
+  /**
+   * Ends the recording everywhere; returns its status and events (null when none was under way).
+   * `keep`: what was recorded stays stored (the panel's bar with it) until the caller clears it.
+   */
+  private async end(keep = false): Promise<{ status: RecordingStatus; events: RecordedEvent[] } | null> {
     const recorder = this.recorder;
     const browser = this.browser;
     const live = this.status;
@@ -163,7 +166,7 @@ export class SkillRecording {
     this.events = [];
     for (const resolve of this.noteWaiters.splice(0)) resolve();
     await browser?.detachAll().catch(() => undefined);
-    await this.clear();
+    if (!keep) await this.clear();
     return result;
   }
 
@@ -172,19 +175,25 @@ export class SkillRecording {
    * when one is set up), stores it and opens it on the Skills page. `naming`: what the model did.
    */
   async stop(name?: string): Promise<{ saved: StoredSkill; naming: string | null }> {
-    const ended = await this.end();
+    // What was recorded stays stored (and the panel's bar, saying "Saving…") until the skill is:
+    // a worker stopped while the model names it loses nothing, and Stop can make it again.
+    const ended = await this.end(true);
     if (!ended) throw new Error('Nothing is being recorded; press Record a skill first.');
-    const secrets = await loadSecrets();
-    const recorded: Skill = skillFromRecording(ended.events, {
-      name: name || defaultName(ended.status),
-      secretsFor: (site) => secrets.filter((s) => covers(s.site, site)).map((s) => s.name),
-    });
-    if (recorded.steps.length === 0)
-      throw new Error('Nothing was recorded, so no skill was made. Do the task in the page while recording.');
-    const { skill, naming } = await this.named(recorded, !name);
-    const saved = await (await this.skills()).put(skill);
-    await this.showSkill(saved.id).catch((error: unknown) => logError('wayfinder: could not open the Skills page', error));
-    return { saved, naming };
+    try {
+      const secrets = await loadSecrets();
+      const recorded: Skill = skillFromRecording(ended.events, {
+        name: name || defaultName(ended.status),
+        secretsFor: (site) => secrets.filter((s) => covers(s.site, site)).map((s) => s.name),
+      });
+      if (recorded.steps.length === 0)
+        throw new Error('Nothing was recorded, so no skill was made. Do the task in the page while recording.');
+      const { skill, naming } = await this.named(recorded, !name);
+      const saved = await (await this.skills()).put(skill);
+      await this.showSkill(saved.id).catch((error: unknown) => logError('wayfinder: could not open the Skills page', error));
+      return { saved, naming };
+    } finally {
+      await this.clear();
+    }
   }
 
   /** The skill as the main model names it, or as recorded (saying why) when there is none or it fails. */

@@ -97,7 +97,8 @@ export function RecordingBar({ recording, onEnded }: { recording: RecordingStatu
     if (reply.ok) {
       const { name, steps } = reply.skill;
       onEnded(`Saved the skill "${name}" (${stepsText(steps)}).${reply.naming ? ` ${reply.naming}` : ''} It is open on the Skills page.`);
-    } else setProblem(reply.error);
+      // The recording has ended either way (the bar goes with it): what went wrong stays in view.
+    } else onEnded(`No skill was saved: ${reply.error}`);
   };
   const cancel = async () => {
     setWorking('cancel');
