@@ -191,7 +191,7 @@ export class CdpTab implements Tab, ActionTarget {
       if (!loaded)
         summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
       // Requests the action started (a click that fetches the next view, a new page's data): report the page after them.
-      else await this.afterRequests(began, watch.committed);
+      else await this.afterRequests(began, watch.committed, watch.loadedAt);
       const dialogs = this.dialogs.drain();
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
@@ -216,13 +216,16 @@ export class CdpTab implements Tab, ActionTarget {
     }
   }
 
-  /** Waits (briefly) for the requests started since `since` to land and the page to render them. */
-  private async afterRequests(since: number, navigated: boolean): Promise<void> {
+  /**
+   * Waits (briefly) for the requests started since `since` to land and the page to render them;
+   * a new page (`loadedAt`, its load event) is given a quiet moment to ask for its data first.
+   */
+  private async afterRequests(since: number, navigated: boolean, loadedAt: number): Promise<void> {
     // Handlers often fetch a beat later (React effects run after paint): let a frame pass first.
-    // (A new page has loaded already; its scripts have had their turn.)
+    // (A new page gets its quiet moment after its load event instead.)
     if (!navigated) await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
     const deadline = Date.now() + REQUEST_WAIT_MS;
-    while (!this.network.settledSince(since, RENDER_QUIET_MS) && Date.now() < deadline && !this.closed) {
+    while (!this.network.settledSince(since, RENDER_QUIET_MS, loadedAt) && Date.now() < deadline && !this.closed) {
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
   }

@@ -7,6 +7,8 @@ export class NavigationWatch {
   started = false;
   committed = false;
   loaded = false;
+  /** When the new document's load event came (Date.now()), 0 before. */
+  loadedAt = 0;
   /** A same-document navigation (history.pushState, #anchor). */
   sameDocument = false;
   private readonly offs: (() => void)[] = [];
@@ -39,7 +41,10 @@ export class NavigationWatch {
         wake();
       }),
       session.on('Page.lifecycleEvent', ({ frameId, name }) => {
-        if (frameId === mainFrameId && name === 'load' && this.committed) this.loaded = true;
+        if (frameId === mainFrameId && name === 'load' && this.committed) {
+          this.loaded = true;
+          this.loadedAt = Date.now();
+        }
         wake();
       }),
       session.on('Page.frameStoppedLoading', ({ frameId }) => {

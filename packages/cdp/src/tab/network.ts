@@ -50,11 +50,14 @@ export class NetworkTracker {
 
   /**
    * Settled after `since`: no awaited request started since then is open, and none has
-   * started or finished for `quietMs` (time for the page to render what arrived).
+   * started or finished for `quietMs` (time for the page to render what arrived). `loadedAt`:
+   * a new page's load event, after which it gets `quietMs` too — its scripts often ask for
+   * its data only then (a React effect after the first paint, a fetch on `load`).
    */
-  settledSince(since: number, quietMs: number): boolean {
+  settledSince(since: number, quietMs: number, loadedAt = 0): boolean {
     for (const started of this.awaited.values()) if (started >= since) return false;
-    return this.lastAwaited < since || Date.now() - this.lastAwaited >= quietMs;
+    const last = Math.max(this.lastAwaited, loadedAt);
+    return last < since || Date.now() - last >= quietMs;
   }
 
   get pending(): number {
