@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { SkillRecorder } from '@wayfinder/cdp';
 import type { NodeBrowser } from '@wayfinder/cdp/node';
-import { repairModelFrom, type PlayResult, type Redaction, type RepairOptions, type SkillLocator } from '@wayfinder/core';
+import { repairModelFrom, repairQuestion, type PlayResult, type Redaction, type RepairOptions, type SkillLocator } from '@wayfinder/core';
 import type { Output } from '../io';
 import { modelSlot } from '../models';
 import { skillText } from '../skills-library';
@@ -29,11 +29,7 @@ export interface CliRepairParts {
 
 export function cliRepair({ terminal, out, clean, model, redaction, env, visible }: CliRepairParts): RepairOptions {
   const repair: RepairOptions = {
-    approve: async (fix) =>
-      (await terminal.yesNo(
-        `\n? "${fix.skill}" is marked risky. Step ${fix.step} (${fix.line}) no longer finds ${fix.from}; do it with ${fix.to} instead, and keep that?`,
-        false,
-      )) ?? false,
+    approve: async (fix) => (await terminal.yesNo(`\n? ${repairQuestion(fix)}`, false)) ?? false,
   };
   if (model && model !== 'command') repair.model = repairModelFrom(modelSlot(model, env), redaction);
   if (visible) repair.byHand = (request, signal) => byHand(visible, terminal, { write: (text) => out.write(clean(text)) }, request, signal);

@@ -6,6 +6,7 @@ export {
   applyFixes,
   findByNames,
   repairModelFrom,
+  repairQuestion,
   type ByHand,
   type ProposedRepair,
   type RepairAnswer,

@@ -62,6 +62,11 @@ export interface ProposedRepair {
   to: string;
 }
 
+/** What a person is asked before a fix to a risky skill is used (the same in every host). */
+export function repairQuestion(fix: ProposedRepair): string {
+  return `"${fix.skill}" is marked risky. Step ${fix.step} (${fix.line}) no longer finds ${fix.from}; do it with ${fix.to} instead, and keep that in the skill?`;
+}
+
 /** A fix made during a replay: the step (from 0), how, and the locators it now has. */
 export interface StepFix {
   index: number;

@@ -6,6 +6,7 @@ import {
   normalizeAddress,
   playSkill,
   repairModelFrom,
+  repairQuestion,
   siteOf,
   runTask,
   TabSession,
@@ -209,7 +210,7 @@ async function repairOptions(
       const site = siteOf((await tab?.info().catch(() => null))?.url ?? '') || 'this site';
       const verdict = await runner.gate.confirm(
         {
-          question: `"${fix.skill}" is marked risky. Step ${fix.step} (${fix.line}) no longer finds ${fix.from}; do it with ${fix.to} instead, and keep that in the skill?`,
+          question: repairQuestion(fix),
           kind: 'tool',
           site,
           choices: 'once',
