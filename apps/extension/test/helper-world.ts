@@ -64,10 +64,19 @@ export async function inHelpers<T>(page: Page, body: string): Promise<T> {
  * the content script's world): keys typed before that are the page's alone, as they are for
  * a person who types before the helpers have woken.
  */
-export async function helpersOn(page: Page, timeoutMs = 10_000): Promise<void> {
+export function helpersOn(page: Page, timeoutMs = 10_000): Promise<void> {
+  return helpersSaid(page, true, timeoutMs);
+}
+
+/** Waits until the worker has told the page's helpers they are off here (a blocked site, the setting off). */
+export function helpersOff(page: Page, timeoutMs = 10_000): Promise<void> {
+  return helpersSaid(page, false, timeoutMs);
+}
+
+async function helpersSaid(page: Page, on: boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await inHelpers<boolean>(page, `() => globalThis.wayfinderHelpersOn === true`))) {
-    if (Date.now() > deadline) throw new Error('The worker never said the page helpers are on in this page.');
+  while (!(await inHelpers<boolean>(page, `() => globalThis.wayfinderHelpersOn === ${on}`))) {
+    if (Date.now() > deadline) throw new Error(`The worker never said the page helpers are ${on ? 'on' : 'off'} in this page.`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

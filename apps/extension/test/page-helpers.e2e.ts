@@ -2,7 +2,16 @@ import { REWRITE_PRESETS } from '../src/lib/page-helpers';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './a11y';
 import { agentRequests, artifactPath, finishedTurn, modelSuite, runInPanel } from './env';
-import { frameView, helperFrame, helpersHave, pressToolbar, toolbarButtons, waitForToolbar, watchHelpers } from './helper-world';
+import {
+  frameView,
+  helperFrame,
+  helpersHave,
+  helpersOff,
+  pressToolbar,
+  toolbarButtons,
+  waitForToolbar,
+  watchHelpers,
+} from './helper-world';
 import { EXPLAINED, helperBrain, helperRequests, REWRITTEN, selectText } from './page-helpers-kit';
 
 // The page helpers through the real extension (issue 16): the toolbar over static and
@@ -137,8 +146,8 @@ describe('page helpers: where they are off', () => {
     await setStorage({ sites: [{ site: '127.0.0.1', decision: 'block' }] });
     const page = await suite.site('/article');
     await selectText(page, '#intro', 'seven principles');
-    // Nothing to wait for when nothing comes: longer than the overlay ever takes here.
-    await page.waitForTimeout(800);
+    // The worker's word that they are off here: after it, a selection never gets a toolbar.
+    await helpersOff(page);
     expect(await toolbarButtons(page)).toEqual([]);
 
     await setStorage({ sites: [] });
@@ -158,7 +167,7 @@ describe('page helpers: where they are off', () => {
       .toContain('"pageHelpers":{"enabled":false}');
     const page = await suite.site('/article');
     await selectText(page, '#intro', 'seven principles');
-    await page.waitForTimeout(800);
+    await helpersOff(page);
     expect(await toolbarButtons(page)).toEqual([]);
 
     await box.check();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { accessibilityViolations } from './a11y';
 import { startOpenAICompatible, type MockModelServer } from '@wayfinder/gym';
 import { agentRequests, answerAll, artifactPath, type ExtensionEnv, finishedTurn, openExtensionEnv, openMore, settingsWith } from './env';
@@ -74,17 +74,22 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
 }
 
+/** Opens the panel beside `site` and starts recording there; returns the panel and its recording bar (1 step: the page). */
+async function startRecording(site: Page): Promise<{ panel: Page; bar: Locator }> {
+  const panel = await env.openPanel();
+  await site.bringToFront();
+  await openMore(panel);
+  await panel.getByRole('button', { name: 'Skills', exact: true }).click();
+  await panel.getByRole('button', { name: 'Record a skill' }).click();
+  const bar = panel.getByRole('region', { name: 'Recording a skill' });
+  await bar.getByText('Recording — 1 step').waitFor();
+  return { panel, bar };
+}
+
 describe('skills', () => {
   it('records the gym signup from the panel, with a note, and opens it on the Skills page with inputs and no password', async () => {
     const site = await env.openSite('/signup');
-    const panel = await env.openPanel();
-    await site.bringToFront();
-
-    await openMore(panel);
-    await panel.getByRole('button', { name: 'Skills', exact: true }).click();
-    await panel.getByRole('button', { name: 'Record a skill' }).click();
-    const bar = panel.getByRole('region', { name: 'Recording a skill' });
-    await bar.getByText('Recording — 1 step').waitFor();
+    const { panel, bar } = await startRecording(site);
 
     await typeInto(site, 'Full name', 'Ada Lovelace');
     await typeInto(site, 'Email address', 'ada@example.org');
@@ -267,13 +272,7 @@ describe('skills named by the model (issue 31)', () => {
   /** Records a search for "lantern" on the shop from the panel and stops; returns what the panel said and the Skills page. */
   async function recordSearch(): Promise<{ said: string; page: Page; panel: Page }> {
     const site = await env.openSite('/shop');
-    const panel = await env.openPanel();
-    await site.bringToFront();
-    await openMore(panel);
-    await panel.getByRole('button', { name: 'Skills', exact: true }).click();
-    await panel.getByRole('button', { name: 'Record a skill' }).click();
-    const bar = panel.getByRole('region', { name: 'Recording a skill' });
-    await bar.getByText('Recording — 1 step').waitFor();
+    const { panel, bar } = await startRecording(site);
     await site.getByPlaceholder(/Search/).click();
     await site.keyboard.type('lantern');
     await site.keyboard.press('Enter');
