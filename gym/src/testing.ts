@@ -16,7 +16,17 @@ export interface ContentServer {
 export async function startContentServer(): Promise<ContentServer> {
   let current = '<!doctype html><title>empty</title>';
   let shown = 0;
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
+    // `/later?ms=N&text=T`: T as plain text, N ms later (a page's slow data).
+    const asked = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (asked.pathname === '/later') {
+      const ms = Math.min(5_000, Number(asked.searchParams.get('ms') ?? 0));
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(asked.searchParams.get('text') ?? '');
+      }, ms);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(current);
   });

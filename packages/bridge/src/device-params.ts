@@ -1,4 +1,4 @@
-import { keyEffect, LOCATOR_SCHEMA, type Action, type Effect } from '@wayfinder/core';
+import { keyEffect, LOCATOR_SCHEMA, type Action, type ActOptions, type Effect } from '@wayfinder/core';
 import { z } from 'zod';
 import { BridgeError } from './errors';
 import { BROWSER_METHODS, TAB_METHODS, type BrowserMethod, type TabMethod } from './protocol';
@@ -97,6 +97,16 @@ export function badParams(method: string, detail: string): BridgeError {
 export function text(value: unknown, method: string, what: string): string {
   if (typeof value !== 'string') throw badParams(method, `${what} must be text.`);
   return value;
+}
+
+const actOptionsSchema = z.object({ settle: z.enum(['rendered', 'loaded']).optional() });
+
+/** What an action waits for after it (core's ActOptions); absent: the default. */
+export function actOptions(value: unknown, method: string): ActOptions {
+  if (value === undefined || value === null) return {};
+  const parsed = actOptionsSchema.safeParse(value);
+  if (!parsed.success) throw badParams(method, `the action's options: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+  return parsed.data.settle ? { settle: parsed.data.settle } : {};
 }
 
 export const snapshotRequest = z.object({

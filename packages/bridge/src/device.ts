@@ -24,6 +24,7 @@ import type { BrowserMethod, HostAsking, SessionOpened, TabMethod } from './prot
 import {
   action,
   actEffect,
+  actOptions,
   badParams,
   confirmParams,
   isBrowserMethod,
@@ -336,7 +337,8 @@ export class DeviceEndpoint {
       case 'navigate': {
         const url = text(args[0], method, 'the address');
         const proposed = await this.gate(session, tab, 'navigate', { url }, [{ kind: 'open', url, target: 'this-tab' }]);
-        return this.gated(session, proposed, () => tab.navigate(url));
+        const options = actOptions(args[1], method);
+        return this.gated(session, proposed, () => tab.navigate(url, options));
       }
       case 'goBack':
       case 'goForward':
@@ -350,7 +352,8 @@ export class DeviceEndpoint {
         const act = action.safeParse(args[1]);
         if (!act.success) throw badParams(method, `not an action this browser knows: ${act.error.issues[0]?.message ?? 'invalid'}.`);
         const proposed = await this.gate(session, tab, act.data.kind, { ref, action: act.data }, [actEffect(ref, act.data)]);
-        return this.gated(session, proposed, () => tab.act(ref, act.data));
+        const options = actOptions(args[2], method);
+        return this.gated(session, proposed, () => tab.act(ref, act.data, options));
       }
       case 'runPageCode': {
         const code = text(args[0], method, 'the code');

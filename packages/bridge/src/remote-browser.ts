@@ -1,6 +1,7 @@
 import {
   BrowserError,
   type Action,
+  type ActOptions,
   type ActionOutcome,
   type Browser,
   isConfirmAnswer,
@@ -298,8 +299,8 @@ class RemoteTab implements Tab {
   info(): Promise<TabInfo> {
     return this.run('info');
   }
-  navigate(url: string): Promise<ActionOutcome> {
-    return this.run('navigate', url);
+  navigate(url: string, options?: ActOptions): Promise<ActionOutcome> {
+    return this.run('navigate', url, options);
   }
   goBack(): Promise<ActionOutcome> {
     return this.run('goBack');
@@ -319,8 +320,8 @@ class RemoteTab implements Tab {
   extract(options?: { maxChars?: number }): Promise<PageContent> {
     return this.run('extract', options);
   }
-  act(ref: string | null, action: Action): Promise<ActionOutcome> {
-    return this.run('act', ref, action);
+  act(ref: string | null, action: Action, options?: ActOptions): Promise<ActionOutcome> {
+    return this.run('act', ref, action, options);
   }
   waitFor(condition: WaitCondition, timeoutMs?: number): Promise<string> {
     return this.run('waitFor', condition, timeoutMs);

@@ -32,16 +32,16 @@ export class PageScriptError extends CodedError<'page-script'> {
 /** Methods that need the reader in their world. */
 const NEEDS_READER = new Set(['extract']);
 
-/**
- * Whether this world has this driver's page script: a world is found by its name, so a document
- * still open from before (an updated extension, a host reconnecting to a running Chrome) may
- * hold an older one, which is replaced (main.ts installs over another version).
- */
-const INSTALLED = `globalThis[${JSON.stringify(PAGE_GLOBAL)}]?.version === ${PAGE_API_VERSION}`;
+const NOT_INSTALLED = 'The Wayfinder page script is not installed in this world.';
 
+/**
+ * A page API call. A world without this driver's page script says so: a world is found by its
+ * name, so a document still open from before (an updated extension, a host reconnecting to a
+ * running Chrome) may hold an older one, which is replaced (main.ts installs over another version).
+ */
 const CALL = `function (method, args) {
   const api = globalThis[${JSON.stringify(PAGE_GLOBAL)}];
-  if (!api || api.version !== ${PAGE_API_VERSION}) throw new Error('The Wayfinder page script is not installed in this world.');
+  if (!api || api.version !== ${PAGE_API_VERSION}) throw new Error(${JSON.stringify(NOT_INSTALLED)});
   return api[method](...args);
 }`;
 
@@ -140,7 +140,8 @@ export class ScriptWorlds {
 
   /**
    * The world of the frame's document: the one the new-document script ran in (the same
-   * name gives the same world), with the script evaluated now if it did not run there.
+   * name gives the same world). Where it did not run, the first call says so and `call`
+   * evaluates the script there (no round trip to check first: most documents have it).
    */
   private async install(target: FrameTarget): Promise<number> {
     const { executionContextId } = await target.session.send('Page.createIsolatedWorld', {
@@ -148,12 +149,6 @@ export class ScriptWorlds {
       worldName: WORLD_NAME,
       grantUniveralAccess: false,
     });
-    const there = await target.session.send('Runtime.evaluate', {
-      expression: INSTALLED,
-      contextId: executionContextId,
-      returnByValue: true,
-    });
-    if (there.result.value !== true) await this.evaluate(target, executionContextId, PAGE_SCRIPT, 'the page script');
     return executionContextId;
   }
 
@@ -209,8 +204,9 @@ export class ScriptWorlds {
             this.readers.delete(`${target.session.id}|${contextId}`);
             continue;
           }
-          if (attempt === 0 && /not installed/.test(description)) {
-            this.forget(target.session, target.frameId);
+          if (attempt === 0 && description.includes(NOT_INSTALLED)) {
+            // A document from before the script was registered (or a frame attached late), or an older version: install it.
+            await this.evaluate(target, contextId, PAGE_SCRIPT, 'the page script');
             continue;
           }
           throw new PageScriptError(`The page script failed in ${method}: ${description}`);

@@ -54,6 +54,36 @@ describe('navigation', () => {
   });
 });
 
+describe('what an action waits for', () => {
+  // A replay's steps act with settle: 'loaded' (no quiet moment after a new page's load): what the action itself
+  // fetched must still be on the page when it answers — a chain of fetches, and one started a frame later.
+  const page = `<button id="go">Search</button><p id="out">nothing yet</p>
+    <script>
+      const later = (ms, text) => fetch('/later?ms=' + ms + '&text=' + text).then((r) => r.text());
+      document.getElementById('go').addEventListener('click', () => {
+        requestAnimationFrame(async () => {
+          const first = await later(150, 'first');
+          document.getElementById('out').textContent = first;
+          // The next fetch a frame after the first landed, and its answer shown a frame after it lands.
+          requestAnimationFrame(async () => {
+            const second = await later(100, 'second');
+            requestAnimationFrame(() => { document.getElementById('out').textContent = first + ' then ' + second; });
+          });
+        });
+      });
+    </script>`;
+
+  for (const settle of ['rendered', 'loaded'] as const) {
+    it(`settle: ${settle} — the click answers once what it fetched (and what that fetched) is on the page`, async () => {
+      await tab.navigate(env.show(page), { settle });
+      const s = await tab.snapshot();
+      const outcome = await tab.act(ref(s, 'button', 'Search'), { kind: 'click' }, { settle });
+      expect(outcome.navigated).toBe(false);
+      expect(await tab.html('#out')).toBe('<p id="out">first then second</p>');
+    });
+  }
+});
+
 describe('the shop (React)', () => {
   it('clicks, types into controlled inputs, selects, and completes a checkout the server records', async () => {
     await open('/shop/p/trail-lantern', 'Add to cart');

@@ -66,7 +66,8 @@ export interface PageApi {
   refPresent(ref: string): boolean;
   /** Resolves after the next frame and one task: what an input's handlers scheduled (effects, fetches) has started. */
   /** Resolves after the next rendered frame (true), or at once in a hidden tab, which renders none (false). */
-  afterFrame(): Promise<boolean>;
+  /** After the page has rendered `frames` frames (default 2: observers report after the first); false in a hidden tab. */
+  afterFrame(frames?: number): Promise<boolean>;
   showMarks(marks: MarkBox[]): void;
   hideMarks(): void;
   html(selector: string | null, maxChars: number): string | PageError;

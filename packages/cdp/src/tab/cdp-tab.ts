@@ -2,6 +2,7 @@ import {
   BrowserError,
   pageData,
   type Action,
+  type ActOptions,
   type ActionOutcome,
   type ElementLocator,
   type FoundElement,
@@ -27,7 +28,7 @@ import type { TabHost, TabOptions } from './host';
 import { DOM_EVENT_INPUT, TRUSTED_INPUT, type InputDriver } from './input-modes';
 import { NavigationWatch } from './navigation';
 import { Navigator } from './navigator';
-import { NetworkTracker } from './network';
+import { afterRequests, NetworkTracker } from './network';
 import { runPageCode, type TrustedInput } from './page-code';
 import { RequestGate } from './requests';
 import { takeScreenshot } from './screenshot';
@@ -46,10 +47,6 @@ const DEFAULT_NAVIGATION_TIMEOUT = 30_000;
 const DEFAULT_ACTION_TIMEOUT = 1_500;
 const RETRY_PAUSE_MS = 100;
 const NEW_TAB_WAIT_MS = 2_000;
-/** How long an action waits for the requests it started (then reports the page as it is). */
-const REQUEST_WAIT_MS = 3_000;
-/** Quiet time after the last request, for the page to render what arrived. */
-const RENDER_QUIET_MS = 60;
 
 /** Completes "while …" in error messages. */
 const DOING: Record<Action['kind'], string> = {
@@ -115,7 +112,7 @@ export class CdpTab implements Tab, ActionTarget {
     this.navigator = new Navigator({
       session,
       timeoutMs: this.navigationTimeoutMs,
-      perform: (doing, run) => this.perform(doing, run),
+      perform: (doing, run, options) => this.perform(doing, run, options),
       info: () => this.info(),
       requestsSettled: () => this.requests.settled(),
       leaving: () => {
@@ -175,7 +172,7 @@ export class CdpTab implements Tab, ActionTarget {
   }
 
   /** Runs an action the way every action runs; see the comment at the top. */
-  async perform(doing: string, run: (watch: NavigationWatch) => Promise<string>): Promise<ActionOutcome> {
+  async perform(doing: string, run: (watch: NavigationWatch) => Promise<string>, options: ActOptions = {}): Promise<ActionOutcome> {
     await this.usable(doing);
     const newTabs: TabInfo[] = [];
     const stopWatching = this.host.watchNewTabs(this.id, (tab) => newTabs.push(tab));
@@ -191,7 +188,14 @@ export class CdpTab implements Tab, ActionTarget {
       if (!loaded)
         summary += ` The page is still loading after ${Math.round(this.navigationTimeoutMs / 1000)} s; wait for it or take a snapshot.`;
       // Requests the action started (a click that fetches the next view, a new page's data): report the page after them.
-      else await this.afterRequests(began, watch.committed, watch.loadedAt);
+      else
+        await afterRequests(this.network, (frames) => this.page('afterFrame', [frames], undefined, isBoolean).catch(() => false), {
+          since: began,
+          navigated: watch.committed,
+          loadedAt: watch.loadedAt,
+          settle: options.settle ?? 'rendered',
+          closed: () => this.closed,
+        });
       const dialogs = this.dialogs.drain();
       const info = await this.info();
       const opened = await Promise.all(newTabs.map((t) => this.settledTab(t)));
@@ -213,20 +217,6 @@ export class CdpTab implements Tab, ActionTarget {
     } finally {
       watch?.dispose();
       stopWatching();
-    }
-  }
-
-  /**
-   * Waits (briefly) for the requests started since `since` to land and the page to render them;
-   * a new page (`loadedAt`, its load event) is given a quiet moment to ask for its data first.
-   */
-  private async afterRequests(since: number, navigated: boolean, loadedAt: number): Promise<void> {
-    // Handlers often fetch a beat later (React effects run after paint): let a frame pass first.
-    // (A new page gets its quiet moment after its load event instead.)
-    if (!navigated) await this.page('afterFrame', [], undefined, isBoolean).catch(() => undefined);
-    const deadline = Date.now() + REQUEST_WAIT_MS;
-    while (!this.network.settledSince(since, RENDER_QUIET_MS, loadedAt) && Date.now() < deadline && !this.closed) {
-      await new Promise((resolve) => setTimeout(resolve, 15));
     }
   }
 
@@ -295,8 +285,8 @@ export class CdpTab implements Tab, ActionTarget {
     );
   }
 
-  navigate(url: string): Promise<ActionOutcome> {
-    return this.navigator.navigate(url);
+  navigate(url: string, options?: ActOptions): Promise<ActionOutcome> {
+    return this.navigator.navigate(url, options);
   }
 
   goBack(): Promise<ActionOutcome> {
@@ -392,8 +382,8 @@ export class CdpTab implements Tab, ActionTarget {
     });
   }
 
-  act(ref: string | null, action: Action): Promise<ActionOutcome> {
-    return this.perform(`${DOING[action.kind]} ${ref ?? 'the page'}`, (watch) => this.actions.run(ref, action, watch));
+  act(ref: string | null, action: Action, options?: ActOptions): Promise<ActionOutcome> {
+    return this.perform(`${DOING[action.kind]} ${ref ?? 'the page'}`, (watch) => this.actions.run(ref, action, watch), options);
   }
 
   waitFor(condition: WaitCondition, timeoutMs = 10_000): Promise<string> {

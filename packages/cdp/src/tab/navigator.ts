@@ -1,4 +1,4 @@
-import { BrowserError, normalizeAddress, pageData, type ActionOutcome, type TabInfo } from '@wayfinder/core';
+import { BrowserError, normalizeAddress, pageData, type ActOptions, type ActionOutcome, type TabInfo } from '@wayfinder/core';
 import type { CdpSession } from '../connection';
 import type { NavigationWatch } from './navigation';
 
@@ -14,7 +14,7 @@ const LEAVE_GRACE_MS = 2000;
 export interface NavigatorHost {
   session: CdpSession;
   timeoutMs: number;
-  perform(doing: string, run: (watch: NavigationWatch) => Promise<string>): Promise<ActionOutcome>;
+  perform(doing: string, run: (watch: NavigationWatch) => Promise<string>, options?: ActOptions): Promise<ActionOutcome>;
   info(): Promise<TabInfo>;
   requestsSettled(): Promise<void>;
   /** The page asked to confirm leaving during this action: what the dialog policy said, if it asked. */
@@ -25,9 +25,9 @@ export class Navigator {
   constructor(private readonly tab: NavigatorHost) {}
 
   // async: a bad address is a rejected promise, like every other failure, not a throw.
-  async navigate(url: string): Promise<ActionOutcome> {
+  async navigate(url: string, options?: ActOptions): Promise<ActionOutcome> {
     const address = normalizeAddress(url);
-    return this.navigation(`opening ${address}`, async (watch) => {
+    return this.navigation(`opening ${address}`, options, async (watch) => {
       const result = await this.tab.session.send('Page.navigate', { url: address });
       if (result.isDownload) return 'download';
       if (!result.errorText) return 'page';
@@ -54,7 +54,7 @@ export class Navigator {
 
   history(step: -1 | 1): Promise<ActionOutcome> {
     const doing = step < 0 ? 'going back' : 'going forward';
-    return this.navigation(doing, async () => {
+    return this.navigation(doing, {}, async () => {
       const { currentIndex, entries } = await this.tab.session.send('Page.getNavigationHistory');
       const entry = entries[currentIndex + step];
       if (!entry)
@@ -65,28 +65,36 @@ export class Navigator {
   }
 
   reload(): Promise<ActionOutcome> {
-    return this.navigation('reloading', async () => {
+    return this.navigation('reloading', {}, async () => {
       await this.tab.session.send('Page.reload', {});
       return 'page';
     });
   }
 
   /** `start` says 'download' when the address turned out to be a file to download, not a page. */
-  private navigation(doing: string, start: (watch: NavigationWatch) => Promise<'download' | 'page'>): Promise<ActionOutcome> {
+  private navigation(
+    doing: string,
+    options: ActOptions | undefined,
+    start: (watch: NavigationWatch) => Promise<'download' | 'page'>,
+  ): Promise<ActionOutcome> {
     const { timeoutMs } = this.tab;
-    return this.tab.perform(doing, async (watch) => {
-      if ((await start(watch)) === 'download') {
-        // The browser reports the download as it answers; let its decision be made before the result.
-        await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_REPORT_MS));
-        await this.tab.requestsSettled();
-        return 'The address is a file to download, not a page; the page stayed as it was.';
-      }
-      const loaded = await watch.until(() => watch.loaded || watch.sameDocument, timeoutMs);
-      const info = await this.tab.info();
-      return loaded
-        ? `Opened ${pageData(info.url, 300)}${info.title ? ` (${pageData(info.title)})` : ''}.`
-        : `Started opening ${pageData(info.url, 300)}; it is still loading after ${Math.round(timeoutMs / 1000)} s.`;
-    });
+    return this.tab.perform(
+      doing,
+      async (watch) => {
+        if ((await start(watch)) === 'download') {
+          // The browser reports the download as it answers; let its decision be made before the result.
+          await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_REPORT_MS));
+          await this.tab.requestsSettled();
+          return 'The address is a file to download, not a page; the page stayed as it was.';
+        }
+        const loaded = await watch.until(() => watch.loaded || watch.sameDocument, timeoutMs);
+        const info = await this.tab.info();
+        return loaded
+          ? `Opened ${pageData(info.url, 300)}${info.title ? ` (${pageData(info.title)})` : ''}.`
+          : `Started opening ${pageData(info.url, 300)}; it is still loading after ${Math.round(timeoutMs / 1000)} s.`;
+      },
+      options,
+    );
   }
 }
 

@@ -4,6 +4,11 @@ import type { CdpSession } from '../connection';
 // that starts requests (a click that fetches the next view) reports the page after they
 // land, not the half-rendered page in between.
 
+/** How long an action waits for the requests it started (then reports the page as it is). */
+const REQUEST_WAIT_MS = 3_000;
+/** Quiet time after the last request, for the page to render what arrived. */
+const RENDER_QUIET_MS = 60;
+
 /** Request types an action's result waits for; images, beacons and streams do not hold it up. */
 const AWAITED = new Set(['Document', 'XHR', 'Fetch', 'Script']);
 
@@ -60,7 +65,59 @@ export class NetworkTracker {
     return last < since || Date.now() - last >= quietMs;
   }
 
+  /** When an awaited request last started or was answered (Date.now()), 0 before any. */
+  get lastAwaitedAt(): number {
+    return this.lastAwaited;
+  }
+
   get pending(): number {
     return this.inFlight.size;
+  }
+}
+
+export interface AfterAction {
+  /** When the action began (Date.now()). */
+  since: number;
+  /** It loaded a new document, whose load event came at `loadedAt`. */
+  navigated: boolean;
+  loadedAt: number;
+  /** What the caller needs (core's ActOptions): `rendered` for a model's read, `loaded` for a replay. */
+  settle: 'rendered' | 'loaded';
+  closed: () => boolean;
+}
+
+/**
+ * Waits (briefly) for the requests an action started to land and the page to render them.
+ * `rendered`: a new page (its load event) is given a quiet moment to ask for its data first.
+ * `loaded`: no quiet moment after a new page's load (the caller looks for what it needs
+ * itself); on the page, an action that started no request yet gets a frame to start one, and
+ * what it fetched has landed and had a frame to render — and what that started, in turn.
+ * `frame(n)` resolves after the page has rendered n frames.
+ */
+export async function afterRequests(
+  network: NetworkTracker,
+  frame: (frames: number) => Promise<unknown>,
+  after: AfterAction,
+): Promise<void> {
+  const { since, navigated } = after;
+  const deadline = Date.now() + REQUEST_WAIT_MS;
+  const landed = async (quietMs: number, loadedAt: number) => {
+    while (!network.settledSince(since, quietMs, loadedAt) && Date.now() < deadline && !after.closed())
+      await new Promise((resolve) => setTimeout(resolve, 15));
+  };
+  if (after.settle === 'rendered') {
+    // Handlers often fetch a beat later (React effects run after paint): let frames pass first.
+    // (A new page gets its quiet moment after its load event instead.)
+    if (!navigated) await frame(2);
+    return landed(RENDER_QUIET_MS, after.loadedAt);
+  }
+  if (!navigated && network.lastAwaitedAt < since) await frame(2);
+  await landed(0, 0);
+  if (navigated) return;
+  for (let rounds = 0; rounds < 3 && network.lastAwaitedAt >= since && Date.now() < deadline; rounds++) {
+    const before = network.lastAwaitedAt;
+    await frame(1);
+    await landed(0, 0);
+    if (network.lastAwaitedAt === before) return;
   }
 }

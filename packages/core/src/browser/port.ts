@@ -161,6 +161,18 @@ export interface HandledDialog extends DialogInfo {
   promptText?: string;
 }
 
+/** What an action (or opening an address) waits for before it answers. */
+export interface ActOptions {
+  /**
+   * `rendered` (the default): a navigation it started has loaded, the requests it started
+   * have landed, and the page has had a quiet moment to render them — a new page's scripts
+   * often ask for their data only after its load event. `loaded`: the same without that
+   * moment after a new page's load, for a caller that finds what it needs next itself and
+   * waits for that (a skill's replay: each step looks for its own target).
+   */
+  settle?: 'rendered' | 'loaded';
+}
+
 export interface ActionOutcome {
   /** What happened, in a sentence the model can read. */
   summary: string;
@@ -236,7 +248,7 @@ export type LocateResult =
 export interface Tab {
   readonly id: string;
   info(): Promise<TabInfo>;
-  navigate(url: string): Promise<ActionOutcome>;
+  navigate(url: string, options?: ActOptions): Promise<ActionOutcome>;
   goBack(): Promise<ActionOutcome>;
   goForward(): Promise<ActionOutcome>;
   reload(): Promise<ActionOutcome>;
@@ -244,7 +256,7 @@ export interface Tab {
   find(query: string, k?: number): Promise<FoundElement[]>;
   extract(options?: { maxChars?: number }): Promise<PageContent>;
   /** Acts on a ref from the latest snapshot; `null` targets the page (keys, scrolling). */
-  act(ref: string | null, action: Action): Promise<ActionOutcome>;
+  act(ref: string | null, action: Action, options?: ActOptions): Promise<ActionOutcome>;
   waitFor(condition: WaitCondition, timeoutMs?: number): Promise<string>;
   /** What a ref is on the page now (for policies and confirmations; never shown to the model). */
   describe(ref: string): Promise<ElementFacts>;

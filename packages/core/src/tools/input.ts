@@ -3,7 +3,7 @@ import { BrowserError } from '../browser/errors';
 import type { FileInput } from '../browser/port';
 import { defineTabTool } from './define';
 import { keyEffect } from '../policy/effects';
-import { attachPageAfter, reportOutcome } from './page-state';
+import { actOptions, attachPageAfter, reportOutcome } from './page-state';
 
 // Acting on the page with refs from the latest snapshot. Each result says what happened
 // and carries what changed, so the model can go on without another snapshot.
@@ -22,11 +22,15 @@ export const inputTools = [
     }),
     effects: ({ ref }) => [{ kind: 'act', how: 'click', ref }],
     run: async (tab, input, response, ctx) => {
-      const outcome = await tab.act(input.ref, {
-        kind: 'click',
-        ...(input.button ? { button: input.button } : {}),
-        ...(input.double ? { clickCount: 2 } : {}),
-      });
+      const outcome = await tab.act(
+        input.ref,
+        {
+          kind: 'click',
+          ...(input.button ? { button: input.button } : {}),
+          ...(input.double ? { clickCount: 2 } : {}),
+        },
+        actOptions(ctx),
+      );
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -49,13 +53,17 @@ export const inputTools = [
     run: async (tab, input, response, ctx) => {
       // Secret placeholders become their values only here, after the policy allowed this field.
       const text = ctx.fillSecrets(input.text);
-      const outcome = await tab.act(input.ref, {
-        kind: 'type',
-        text,
-        replace: !input.append,
-        submit: input.submit ?? false,
-        mode: input.key_by_key ? 'keys' : 'insert',
-      });
+      const outcome = await tab.act(
+        input.ref,
+        {
+          kind: 'type',
+          text,
+          replace: !input.append,
+          submit: input.submit ?? false,
+          mode: input.key_by_key ? 'keys' : 'insert',
+        },
+        actOptions(ctx),
+      );
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -70,7 +78,7 @@ export const inputTools = [
     }),
     effects: ({ ref, keys }) => [{ kind: 'act', how: 'keys', ref: ref ?? null, ...keyEffect(keys) }],
     run: async (tab, input, response, ctx) => {
-      const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys });
+      const outcome = await tab.act(input.ref ?? null, { kind: 'press', keys: input.keys }, actOptions(ctx));
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -86,7 +94,7 @@ export const inputTools = [
     }),
     effects: ({ ref, values }) => [{ kind: 'act', how: 'select', ref, values }],
     run: async (tab, input, response, ctx) => {
-      const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' });
+      const outcome = await tab.act(input.ref, { kind: 'select', values: input.values, by: input.by ?? 'auto' }, actOptions(ctx));
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -98,7 +106,7 @@ export const inputTools = [
     input: z.object({ ref, checked: z.boolean().optional().describe('false to uncheck') }),
     effects: ({ ref }) => [{ kind: 'act', how: 'check', ref }],
     run: async (tab, input, response, ctx) => {
-      const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true });
+      const outcome = await tab.act(input.ref, { kind: 'check', checked: input.checked ?? true }, actOptions(ctx));
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -118,12 +126,16 @@ export const inputTools = [
         throw new BrowserError('bad-argument', 'scroll "to" needs the ref of the element to bring into view.', false);
       const outcome =
         input.direction === 'to'
-          ? await tab.act(input.ref ?? null, { kind: 'scroll-into-view' })
-          : await tab.act(input.ref ?? null, {
-              kind: 'scroll',
-              direction: input.direction,
-              ...(input.amount ? { amount: input.amount } : {}),
-            });
+          ? await tab.act(input.ref ?? null, { kind: 'scroll-into-view' }, actOptions(ctx))
+          : await tab.act(
+              input.ref ?? null,
+              {
+                kind: 'scroll',
+                direction: input.direction,
+                ...(input.amount ? { amount: input.amount } : {}),
+              },
+              actOptions(ctx),
+            );
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -134,7 +146,7 @@ export const inputTools = [
     input: z.object({ ref }),
     effects: ({ ref }) => [{ kind: 'act', how: 'hover', ref }],
     run: async (tab, input, response, ctx) => {
-      const outcome = await tab.act(input.ref, { kind: 'hover' });
+      const outcome = await tab.act(input.ref, { kind: 'hover' }, actOptions(ctx));
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },
@@ -153,6 +165,7 @@ export const inputTools = [
       const outcome = await tab.act(
         input.ref,
         input.to_ref ? { kind: 'drag', toRef: input.to_ref } : { kind: 'drag', offset: { x: input.offset_x ?? 0, y: input.offset_y ?? 0 } },
+        actOptions(ctx),
       );
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
@@ -177,7 +190,7 @@ export const inputTools = [
       else if (input.base64 !== undefined) file.data = input.base64;
       else if (input.path !== undefined) file.path = input.path;
       else throw new BrowserError('bad-argument', "Give the file's contents (text or base64) or a path.", false);
-      const outcome = await tab.act(input.ref, { kind: 'upload', files: [file] });
+      const outcome = await tab.act(input.ref, { kind: 'upload', files: [file] }, actOptions(ctx));
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTabTool } from './define';
-import { attachPageAfter, reportOutcome } from './page-state';
+import { actOptions, attachPageAfter, reportOutcome } from './page-state';
 
 export const navigationTools = [
   defineTabTool({
@@ -10,7 +10,7 @@ export const navigationTools = [
     input: z.object({ url: z.string().min(1).max(2048).describe('URL or site name') }),
     effects: ({ url }) => [{ kind: 'open', url, target: 'this-tab' }],
     run: async (tab, { url }, response, ctx) => {
-      const outcome = await tab.navigate(url);
+      const outcome = await tab.navigate(url, actOptions(ctx));
       reportOutcome(outcome, response);
       await attachPageAfter(tab, outcome, response, ctx);
     },

@@ -1,4 +1,4 @@
-import type { ActionOutcome, Tab } from '../browser/port';
+import type { ActOptions, ActionOutcome, Tab } from '../browser/port';
 import type { ToolContext } from './define';
 import type { ResponseBuilder } from './response';
 import { ours, said } from '../browser/said';
@@ -8,6 +8,11 @@ import { ours, said } from '../browser/said';
 // is new or changed too much for a diff to be the shorter read.
 
 const DIFF_TOKEN_LIMIT = 900;
+
+/** What an action waits for: a replay reads nothing from its result (each step waits for its own target), so no quiet moment to render a new page. */
+export function actOptions(ctx: Pick<ToolContext, 'pageAfter'>): ActOptions {
+  return ctx.pageAfter === 'none' ? { settle: 'loaded' } : {};
+}
 
 export async function attachPageAfter(
   tab: Tab,

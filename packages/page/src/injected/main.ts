@@ -69,12 +69,12 @@ function install(): void {
     scroll: (ref, direction, amount) => scrollBy(registry, ref, direction, amount),
     hasText: (text: string) => hasText(text),
     refPresent: (ref: string) => refPresent(registry, ref),
-    afterFrame: async () => {
+    afterFrame: async (frames = 2) => {
       // A hidden tab renders nothing and holds its timers: there is no frame to wait for. Two
-      // frames: observers (an IntersectionObserver loading the next posts) report after the
-      // first one's rendering; a loaded machine may take longer than a frame's usual 16 ms.
+      // frames by default: observers (an IntersectionObserver loading the next posts) report
+      // after the first one's rendering; a loaded machine may take longer than a frame's usual 16 ms.
       if (!(await nextFrame(250))) return false;
-      await nextFrame(250);
+      for (let more = 1; more < frames; more++) await nextFrame(250);
       await new Promise((resolve) => builtins.setTimeout(resolve, 0));
       return true;
     },
