@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkTask, taskById } from '@wayfinder/gym';
-import type { Page } from 'playwright-core';
+import { checkTask, fetchState, taskById } from '@wayfinder/gym';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { agentRequests, answerAll, finishedTurn, modelSuite } from './env';
+import { agentRequests, answerAll, finishedTurn, modelSuite, settingsWith } from './env';
 import { lookAt } from './look';
 
 // Repair of a drifted skill in the extension (issue 31), as `wayfinder skill run` does it: a
@@ -12,11 +12,13 @@ import { lookAt } from './look';
 // OpenAI-compatible server: the real provider path), shown the page fenced; on a skill
 // marked risky the fix is asked in the panel first. Yes: the lantern is in the cart and the
 // skill is saved one version up with the repair logged. No: nothing added, the skill as it was.
+// With no model (the command interpreter) and nothing found by name, the panel asks the person
+// to do the step in the page: Done keeps the element they used; Skip stops the replay there.
 
 const suite = modelSuite();
 
 /** To the lantern's page, then "Add to cart" recorded as a control the page no longer has (by id and by name). */
-function driftedSkill(shop: string): string {
+function driftedSkill(shop: string, risk: 'low' | 'medium' = 'medium'): string {
   const steps = [
     { type: 'navigate', url: shop, via: 'typed' },
     { type: 'change', value: 'lantern', targetName: 'Search', locators: [{ kind: 'placeholder', value: 'Search tents, stoves, lights…' }] },
@@ -36,7 +38,7 @@ function driftedSkill(shop: string): string {
       expect: [{ kind: 'text', value: 'Added 1 × Trail Lantern to your cart.' }],
     },
   ];
-  return `---\nname: Buy a lantern\nversion: 3\nrisk: medium\nsites: [127.0.0.1]\n---\n\n\`\`\`wayfinder-steps\n${JSON.stringify({ steps }, null, 2)}\n\`\`\`\n`;
+  return `---\nname: Buy a lantern\nversion: 3\nrisk: ${risk}\nsites: [127.0.0.1]\n---\n\n\`\`\`wayfinder-steps\n${JSON.stringify({ steps }, null, 2)}\n\`\`\`\n`;
 }
 
 /** The model picks the "Add to cart" button from the fenced page it is shown. */
@@ -126,6 +128,76 @@ describe('skill repair in the extension', () => {
     expect(await turn.getAttribute('data-status')).toBe('failed');
     expect(await turn.innerText()).toMatch(/Step 5 \(Click "Buy it"\) could not be done/);
     expect(await turn.getByRole('list', { name: 'Plan' }).locator('li[data-status="failed"]').innerText()).toMatch(/was not approved/);
+    expect(await cartHasLantern()).toBe(false);
+    await skills.reload();
+    await skills.getByText(/· version 3 ·/).waitFor();
+    expect(await skills.getByRole('region', { name: 'Repair log' }).innerText()).toContain('No repairs');
+    await skills.close();
+  }, 90_000);
+
+  /** Runs the drifted skill with no model set up, and waits for the panel's "Your turn" card. */
+  async function toTheirTurn(): Promise<{ skills: Page; panel: Page; card: Locator }> {
+    await suite.env.setSettings(settingsWith({ provider: 'command' }));
+    const skills = await importSkill(driftedSkill(`${suite.env.gym.url}/shop`, 'low'));
+    const panel = await suite.panel();
+    await skills.bringToFront();
+    await skills.getByRole('button', { name: 'Run', exact: true }).click();
+    const card = panel.getByRole('alertdialog', { name: 'Your turn' });
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.innerText()).toMatch(
+      /Do this step in the page[\s\S]*Step 5 \(Click "Buy it"\) could not be done: nothing on the page matches it any more .* Do it yourself in the page now, then press Done/,
+    );
+    expect(await cartHasLantern()).toBe(false);
+    return { skills, panel, card };
+  }
+
+  it('by hand: no model and nothing by name; the person clicks in the page and presses Done; the skill keeps what they used', async () => {
+    const { skills, panel, card } = await toTheirTurn();
+    await lookAt(panel, 'skill-by-hand-card', { widths: [420, 320], part: card });
+    // The person, in the tab the replay drives (the newest product page: earlier runs left theirs open): a real click on the button the skill lost.
+    const shop = suite.env.context
+      .pages()
+      .filter((p) => /\/shop\/p\//.test(p.url()))
+      .at(-1);
+    if (!shop)
+      throw new Error(
+        `No product page open: ${suite.env.context
+          .pages()
+          .map((p) => p.url())
+          .join(', ')}`,
+      );
+    await shop.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(cartHasLantern).toBe(true);
+    await card.getByRole('button', { name: 'Done' }).click();
+    const turn = await finishedTurn(panel);
+    expect(await turn.getAttribute('data-status'), await turn.innerText()).toBe('done');
+    expect(await turn.innerText()).toContain('Done: all 5 steps of "Buy a lantern".');
+    expect(await turn.innerText()).toMatch(/You did it by hand: Step 5 \(Click "Buy it"\) could not be done/);
+    // Written back: the step now finds the button the person used; the next run asks nothing and adds one more.
+    await skills.reload();
+    await skills.getByText(/· version 4 ·/).waitFor();
+    expect(await skills.getByRole('region', { name: 'Repair log' }).innerText()).toMatch(/step 5 repaired by person \(version 4\)/);
+    await skills.getByRole('button', { name: 'Run', exact: true }).click();
+    const again = async () => {
+      const last = panel.locator('article').last();
+      return (await last.getAttribute('data-status').catch(() => null)) === 'done' && (await panel.getByRole('alertdialog').count()) === 0;
+    };
+    await expect.poll(again, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await fetchState(suite.env.gym.url)).shop.cart.find((line) => line.productId === 'trail-lantern')?.qty)
+      .toBe(2);
+    await skills.close();
+  }, 90_000);
+
+  it('by hand: Skip stops the replay at that step, nothing added, the skill as it was', async () => {
+    const { skills, panel, card } = await toTheirTurn();
+    await card.getByRole('button', { name: 'Skip' }).click();
+    const turn = await finishedTurn(panel);
+    expect(await turn.getAttribute('data-status')).toBe('failed');
+    expect(await turn.getByRole('list', { name: 'Plan' }).locator('li[data-status="failed"]').innerText()).toMatch(
+      /the person did not do it/,
+    );
+    expect(await turn.innerText()).toMatch(/You skipped it: Step 5/);
     expect(await cartHasLantern()).toBe(false);
     await skills.reload();
     await skills.getByText(/· version 3 ·/).waitFor();

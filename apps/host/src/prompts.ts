@@ -13,6 +13,8 @@ export async function confirmAtPrompt(
   request: ConfirmRequest,
 ): Promise<ConfirmAnswer> {
   // Code to run in a page is the person's to read every time: no flag answers for them.
+  // Something the person does first is theirs to say they did.
+  if (request.choices === 'done') return (await terminal.yesNo(`\n? ${request.question} Done?`, false)) ? 'once' : 'deny';
   if (allowSensitive && request.kind !== 'page-code') {
     printer.note(`     ? ${request.question} — allowed once (--allow-sensitive)`);
     return 'once';

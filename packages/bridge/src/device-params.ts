@@ -45,7 +45,7 @@ export const confirmParams = z.object({
     question: z.string().max(2000),
     kind: z.string().max(40),
     site: z.string().max(300),
-    choices: z.enum(['once', 'site']),
+    choices: z.enum(['once', 'site', 'done']),
     tool: z.string().max(100),
     input: z.unknown(),
   }),

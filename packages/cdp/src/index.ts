@@ -13,6 +13,7 @@ export {
   type RecordingStartOptions,
   type SkillRecorderOptions,
 } from './recorder/recorder';
+export { stepByHand } from './recorder/by-hand';
 export { CdpTab } from './tab/cdp-tab';
 export { locatorOf } from './tab/locator';
 export { DEFAULT_DIALOG_POLICY } from './tab/dialogs';

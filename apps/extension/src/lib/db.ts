@@ -1,4 +1,4 @@
-import type { AgentEvent, Redaction, Store, TaskMode, TaskState } from '@wayfinder/core';
+import type { AgentEvent, ConfirmRequest, Redaction, Store, TaskMode, TaskState } from '@wayfinder/core';
 import type { CurrentRedaction } from './redaction';
 
 // Conversations, tasks and their timelines in IndexedDB: the truth a restarted worker or a
@@ -42,7 +42,16 @@ export type PendingRequest =
   | { id: string; kind: 'question'; question: string }
   | { id: string; kind: 'plan'; steps: string[]; message: string }
   /** `from`: who asks, when it is not one of this extension's tasks (a host session's label). */
-  | { id: string; kind: 'confirm'; question: string; tool: string; site: string; choices: 'once' | 'site'; reason: string; from?: string }
+  | {
+      id: string;
+      kind: 'confirm';
+      question: string;
+      tool: string;
+      site: string;
+      choices: ConfirmRequest['choices'];
+      reason: string;
+      from?: string;
+    }
   | { id: string; kind: 'dialog'; question: string; dialogType: string };
 
 export interface TaskRecord {

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { SkillRecorder } from '@wayfinder/cdp';
+import { stepByHand } from '@wayfinder/cdp';
 import type { NodeBrowser } from '@wayfinder/cdp/node';
 import { repairModelFrom, repairQuestion, type PlayResult, type Redaction, type RepairOptions, type SkillLocator } from '@wayfinder/core';
 import type { Output } from '../io';
@@ -44,15 +44,13 @@ async function byHand(
   request: { index: number; line: string; problem: string },
   signal?: AbortSignal,
 ): Promise<SkillLocator[] | null> {
-  const recorder = new SkillRecorder(browser);
-  await recorder.start(await browser.activeTab());
   out.write(`\nStep ${request.index + 1} (${request.line}) could not be done: ${request.problem}\n`);
-  const answer = await terminal.ask('Do this step by hand in the browser, then press Enter (or type skip): ');
-  const events = await recorder.stop();
+  const locators = await stepByHand(browser, await browser.activeTab(), async () => {
+    const answer = await terminal.ask('Do this step by hand in the browser, then press Enter (or type skip): ');
+    return answer !== null && answer.trim().toLowerCase() !== 'skip';
+  });
   signal?.throwIfAborted();
-  if (answer === null || answer.trim().toLowerCase() === 'skip') return null;
-  const acted = events.find((e) => 'target' in e && e.target && e.target.locators.length);
-  return acted && 'target' in acted && acted.target ? acted.target.locators : null;
+  return locators;
 }
 
 /** Writes a replay's repairs back to the skill file (through the one redaction); the sentence to print, or null when nothing changed. */

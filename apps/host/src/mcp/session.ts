@@ -86,7 +86,7 @@ export function mcpSession(hub: McpHub): Server {
   const unanswered: ConfirmRequest[] = [];
 
   const confirm = async (request: ConfirmRequest & { tool?: string; input?: unknown }): Promise<ConfirmAnswer> => {
-    if (hub.allowSensitive) return 'once';
+    if (hub.allowSensitive && request.choices !== 'done') return 'once';
     if (!server.getClientCapabilities()?.elicitation && hub.askInBrowser)
       return hub.askInBrowser({ ...request, tool: request.tool ?? 'page', input: request.input ?? null });
     if (!server.getClientCapabilities()?.elicitation) {
@@ -96,11 +96,11 @@ export function mcpSession(hub: McpHub): Server {
     const choices =
       request.choices === 'site' ? ['once', 'always', 'never', 'no'] : offersTask(request) ? ['once', 'task', 'no'] : ['once', 'no'];
     const names: Record<string, string> = {
-      once: 'Allow once',
+      once: request.choices === 'done' ? 'Done' : 'Allow once',
       task: 'Allow for this task',
       always: 'Always allow',
       never: 'Never',
-      no: 'Not now',
+      no: request.choices === 'done' ? 'Skip' : 'Not now',
     };
     try {
       const answer = await server.elicitInput({

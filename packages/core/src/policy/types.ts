@@ -41,8 +41,12 @@ export interface ConfirmRequest {
   kind: ConfirmKind;
   /** The site the action is on (or goes to). */
   site: string;
-  /** `once`: allow once or deny. `site`: once, always or never (a site permission). */
-  choices: 'once' | 'site';
+  /**
+   * `once`: allow once or deny. `site`: once, always or never (a site permission). `done`: the
+   * person does something in the page first, then says Done (`once`) or Skip (`deny`) — never
+   * answered for them (no flag, no "for this task").
+   */
+  choices: 'once' | 'site' | 'done';
 }
 
 export type PolicyDecision = { decision: 'allow' } | { decision: 'deny'; reason: string } | ({ decision: 'confirm' } & ConfirmRequest);

@@ -6,6 +6,7 @@ export {
   applyFixes,
   findByNames,
   repairModelFrom,
+  byHandQuestion,
   repairQuestion,
   type ByHand,
   type ProposedRepair,

@@ -67,6 +67,11 @@ export function repairQuestion(fix: ProposedRepair): string {
   return `"${fix.skill}" is marked risky. Step ${fix.step} (${fix.line}) no longer finds ${fix.from}; do it with ${fix.to} instead, and keep that in the skill?`;
 }
 
+/** What the person is asked when a drifted step is theirs to do (the extension's panel; the CLI words it for its prompt). */
+export function byHandQuestion(request: { index: number; line: string; problem: string }): string {
+  return `Step ${request.index + 1} (${request.line}) could not be done: ${request.problem} Do it yourself in the page now, then press Done: the skill keeps the element you used, for next time. Skip stops the replay here.`;
+}
+
 /** A fix made during a replay: the step (from 0), how, and the locators it now has. */
 export interface StepFix {
   index: number;

@@ -1,4 +1,5 @@
 import {
+  byHandQuestion,
   createModelSlot,
   DEFAULT_RENDER,
   makeToolContext,
@@ -26,6 +27,8 @@ import {
   type ToolResult,
   type ToolRunnerOptions,
 } from '@wayfinder/core';
+import { stepByHand } from '@wayfinder/cdp';
+import type { ExtensionBrowser } from '@wayfinder/cdp/extension';
 import { logError } from '../../lib/log';
 import { slotFor } from '../../lib/models';
 import { loadSecrets } from '../../lib/safety-store';
@@ -117,7 +120,7 @@ export function skillBody(request: SkillRunRequest): TaskBody {
       fillSecrets: (text) => redaction.secrets.fill(text),
     });
     const secretNames = (await loadSecrets()).map((s) => s.name);
-    const repair = await repairOptions(skill, runner, context, redaction);
+    const repair = await repairOptions(skill, runner, context, redaction, browser);
     const plan: PlanStep[] = planLines(skill, request.inputs).map((text) => ({ text, status: 'pending' }));
     const mark = (index: number, status: PlanStep['status'], result?: string) => {
       const step = plan[index];
@@ -195,19 +198,38 @@ const REPAIRING: Record<'find' | 'model' | 'person', string> = {
 
 /**
  * How a drifted step is repaired here: by name; by the main model when one is set up (the
- * command interpreter picks nothing); a fix to a skill that is not low-risk asked through the
- * gate first.
+ * command interpreter picks nothing); by the person's hand (a card in the panel: they do the
+ * step in the page and press Done, and the element they used is kept); a fix to a skill that
+ * is not low-risk asked through the gate first.
  */
 async function repairOptions(
   skill: Skill,
   runner: ToolRunner,
   context: ToolContext,
   redaction: Parameters<TaskBody>[0]['redaction'],
+  browser: ExtensionBrowser,
 ): Promise<RepairOptions> {
+  const siteNow = async () => {
+    const tab = await context.tab().catch(() => null);
+    return siteOf((await tab?.info().catch(() => null))?.url ?? '') || 'this site';
+  };
   const repair: RepairOptions = {
+    byHand: async (request, signal) => {
+      const tab = await browser.tab(Number((await context.tab()).id));
+      const site = await siteNow();
+      const locators = await stepByHand(browser.forRecording(), tab, async () => {
+        const verdict = await runner.gate.confirm(
+          { question: byHandQuestion(request), kind: 'tool', site, choices: 'done' },
+          'repair_skill',
+          { step: request.index + 1, by: 'person' },
+        );
+        return verdict.allowed;
+      });
+      signal?.throwIfAborted();
+      return locators;
+    },
     approve: async (fix) => {
-      const tab = await context.tab().catch(() => null);
-      const site = siteOf((await tab?.info().catch(() => null))?.url ?? '') || 'this site';
+      const site = await siteNow();
       const verdict = await runner.gate.confirm(
         {
           question: repairQuestion(fix),

@@ -189,12 +189,14 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
   const { sending, problem, send } = useAnswer(taskId, request);
   const answer = (value: ConfirmAnswer) => void send({ kind: 'confirm', answer: value });
   const site = request.choices === 'site';
+  // Something the person does in the page first (a skill's step by hand): Done or Skip.
+  const theirTurn = request.choices === 'done';
   // "Allow for this task": not this kind of question on this site again until the task ends (not for page code, read every time).
   const forTask = offersTask({ choices: request.choices, kind: request.reason });
   return (
     <Card
-      label="Confirmation needed"
-      title={site ? `Let Wayfinder use ${request.site}?` : 'Allow this action?'}
+      label={theirTurn ? 'Your turn' : 'Confirmation needed'}
+      title={site ? `Let Wayfinder use ${request.site}?` : theirTurn ? 'Do this step in the page' : 'Allow this action?'}
       urgent
       request={request}
       problem={problem}
@@ -206,9 +208,21 @@ function ConfirmCard({ taskId, request }: { taskId: string; request: Extract<Pen
         </p>
       )}
       <p data-reason={request.reason}>{request.question}</p>
-      <p className="muted">Site: {request.site || 'this page'} · Esc declines</p>
+      <p className="muted">
+        Site: {request.site || 'this page'} · Esc {theirTurn ? 'skips' : 'declines'}
+      </p>
       <div className="row wrap">
-        {site ? (
+        {theirTurn ? (
+          <>
+            <button type="button" disabled={sending} onClick={() => answer('deny')}>
+              Skip
+            </button>
+            <span className="grow" />
+            <button type="button" className="primary" disabled={sending} onClick={() => answer('once')}>
+              Done
+            </button>
+          </>
+        ) : site ? (
           <>
             <button type="button" disabled={sending} onClick={() => answer('deny')}>
               Not now

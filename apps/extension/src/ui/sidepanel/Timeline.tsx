@@ -32,20 +32,24 @@ function retryOf(message: string): string | null {
   return at ? message.slice(0, at.index) : null;
 }
 
-function confirmText(answer: string, question: string, unanswered: boolean, withdrawn: boolean): string {
+const ANSWERED: Record<string, string> = {
+  always: 'You allowed it on this site from now on',
+  once: 'You allowed it once',
+  task: 'You allowed it for this task',
+  never: 'You declined, for this site from now on',
+};
+
+/** How a question was answered, as the timeline says it; `theirTurn`: a step the person was asked to do by hand. */
+function confirmText(answer: string, question: string, unanswered: boolean, withdrawn: boolean, theirTurn: boolean): string {
   const what = withdrawn
     ? 'Taken down when the task was stopped (not answered)'
     : unanswered
       ? 'Nobody answered in time, so it was declined'
-      : answer === 'always'
-        ? 'You allowed it on this site from now on'
-        : answer === 'once'
-          ? 'You allowed it once'
-          : answer === 'task'
-            ? 'You allowed it for this task'
-            : answer === 'never'
-              ? 'You declined, for this site from now on'
-              : 'You declined';
+      : theirTurn
+        ? answer === 'once'
+          ? 'You did it by hand'
+          : 'You skipped it'
+        : (ANSWERED[answer] ?? 'You declined');
   return question ? `${what}: ${question}` : `${what}.`;
 }
 
@@ -53,6 +57,8 @@ function rows(events: EventRecord[]): Row[] {
   const out: Row[] = [];
   const calls = new Map<string, CallRow>();
   let question = '';
+  // A question whose answer is the person's own action (a skill's step by hand): Done or Skip.
+  let theirTurn = false;
   for (const { event } of events) {
     if (event.type === 'tool-call') {
       const row: CallRow = { kind: 'call', call: event, result: null, thumbs: [] };
@@ -72,12 +78,14 @@ function rows(events: EventRecord[]): Row[] {
       if (previous?.kind === 'notice' && retryOf(previous.message) !== null && retryOf(previous.message) === retryOf(message))
         previous.message = message;
       else out.push({ kind: 'notice', message });
-    } else if (event.type === 'confirmation-needed') question = event.question;
-    else if (event.type === 'confirmation-answered') {
+    } else if (event.type === 'confirmation-needed') {
+      question = event.question;
+      theirTurn = event.choices === 'done';
+    } else if (event.type === 'confirmation-answered') {
       out.push({
         kind: 'confirm',
         allowed: allows(event.answer),
-        text: confirmText(event.answer, question, event.unanswered === true, event.withdrawn === true),
+        text: confirmText(event.answer, question, event.unanswered === true, event.withdrawn === true, theirTurn),
       });
       question = '';
     } else if (event.type === 'error') out.push({ kind: 'error', message: event.message });
