@@ -90,7 +90,7 @@ export interface AfterAction {
  * Waits (briefly) for the requests an action started to land and the page to render them.
  * `rendered`: a new page (its load event) is given a quiet moment to ask for its data first.
  * `loaded`: no quiet moment after a new page's load (the caller looks for what it needs
- * itself); on the page, an action that started no request yet gets a frame to start one, and
+ * itself); on the page, an action that started no request yet gets one frame to start one, and
  * what it fetched has landed and had a frame to render — and what that started, in turn.
  * `frame(n)` resolves after the page has rendered n frames.
  */
@@ -111,7 +111,8 @@ export async function afterRequests(
     if (!navigated) await frame(2);
     return landed(RENDER_QUIET_MS, after.loadedAt);
   }
-  if (!navigated && network.lastAwaitedAt < since) await frame(2);
+  // One frame, not two: a replay's next step waits for its own target (a list an observer loads after the first frame too).
+  if (!navigated && network.lastAwaitedAt < since) await frame(1);
   await landed(0, 0);
   if (navigated) return;
   for (let rounds = 0; rounds < 3 && network.lastAwaitedAt >= since && Date.now() < deadline; rounds++) {
