@@ -1,8 +1,8 @@
 // Builds the `wayfinder` command into dist/: one small entry that loads each command when
 // it runs (so --help starts fast), everything it needs bundled in (our packages and their
 // dependencies, the page script included), and the licences of what was bundled.
-// Run by `npm run build -w @wayfinder/host` (and before tests and `npm pack`).
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Run by `npm run build -w wayfinder-agent` (and before tests and `npm pack`).
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -36,7 +36,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS (ws, for one) calls require(); ESM output has none unless given one.
@@ -75,6 +75,9 @@ writeFileSync(
   join(outdir, 'THIRD-PARTY-NOTICES.txt'),
   `The wayfinder command bundles these packages:\n\n${notices.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`,
 );
+
+// The project's licence goes into the package beside the notices (npm packs LICENSE from the package's folder).
+copyFileSync(join(here, '..', '..', 'LICENSE'), join(here, 'LICENSE'));
 
 const entry = join(outdir, 'wayfinder.mjs');
 if (!existsSync(entry)) throw new Error('esbuild wrote no dist/wayfinder.mjs');

@@ -30,8 +30,8 @@ Commands:
   feed              what research and watches found; feed react <id> up|down
 
 Options:
-  --version         print the version
-  --help            print this help
+  --version, -v     print the version
+  --help, -h        print this help (wayfinder help <command>: that command's)
 
 Examples:
   wayfinder run 'search for "tent" and click "Trail Tent 2P"' --url http://localhost:4170/shop
@@ -56,14 +56,22 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   feed: async () => (await import('./commands/feed')).feedCommand,
 };
 
+/** `-h` is `--help` everywhere (before a `--`, after which everything is the command's own text). */
+export function withLongHelp(argv: string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((arg, i) => (arg === '-h' && (end < 0 || i < end) ? '--help' : arg));
+}
+
 /** Runs the command line; returns the exit status. */
 export async function main(argv: string[], io: Io): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...given] = withLongHelp(argv);
+  // `wayfinder help <command> [subcommand]` is `wayfinder <command> [subcommand] --help`.
+  const [name, ...rest] = first === 'help' && given.length ? [...given, '--help'] : [first, ...given];
   if (name === '--version' || name === '-v') {
     io.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name || name === '--help' || name === 'help') {
     io.stdout.write(`${HELP}\n`);
     return name ? 0 : 2;
   }

@@ -69,7 +69,8 @@ export class ConfigError extends CodedError<'config'> {
 }
 
 export function configPath(env: Env): string {
-  return env.WAYFINDER_CONFIG ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'wayfinder', 'config.json');
+  // An empty variable is an unset one (the XDG spec; a shell's `XDG_CONFIG_HOME= wayfinder …`).
+  return env.WAYFINDER_CONFIG || join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'wayfinder', 'config.json');
 }
 
 function readRaw(path: string): Record<string, unknown> {

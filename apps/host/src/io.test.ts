@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardedOutput, printable, type Output } from './io';
+import { colourFor, guardedOutput, printable, type Output } from './io';
 
 function sink(isTTY?: boolean): Output & { text: string } {
   const out = {
@@ -47,5 +47,21 @@ describe('guardedOutput: the one place the CLI writes', () => {
   it('passes isTTY through, so colour is decided as before', () => {
     expect(guardedOutput(sink(true), true).isTTY).toBe(true);
     expect(guardedOutput(sink(), false).isTTY).toBeUndefined();
+  });
+});
+
+describe('colourFor: colour as other command-line tools decide it', () => {
+  it.each([
+    ['a terminal', true, {}, true],
+    ['a pipe', false, {}, false],
+    ['a terminal with NO_COLOR', true, { NO_COLOR: '1' }, false],
+    ['a terminal with an empty NO_COLOR (unset)', true, { NO_COLOR: '' }, true],
+    ['a pipe with FORCE_COLOR=1', false, { FORCE_COLOR: '1' }, true],
+    ['a pipe with an empty FORCE_COLOR', false, { FORCE_COLOR: '' }, true],
+    ['a terminal with FORCE_COLOR=0', true, { FORCE_COLOR: '0' }, false],
+    ['a terminal with FORCE_COLOR=false', true, { FORCE_COLOR: 'false' }, false],
+    ['FORCE_COLOR over NO_COLOR', false, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
+  ])('%s', (_what, isTTY, env: Record<string, string>, coloured) => {
+    expect(colourFor(sink(isTTY), env)).toBe(coloured);
   });
 });

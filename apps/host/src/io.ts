@@ -62,9 +62,16 @@ export function guardedOutput(out: Output, colour: boolean): Output {
   return out.isTTY === undefined ? { write } : { write, isTTY: out.isTTY };
 }
 
-/** Whether to colour what goes to this stream: a terminal, and NO_COLOR not set. */
+/**
+ * Whether to colour what goes to this stream, as other command-line tools decide: FORCE_COLOR
+ * (set, and not 0 or false) says yes even into a pipe; NO_COLOR (set, not empty) says no; else
+ * only a terminal is coloured.
+ */
 export function colourFor(out: Output, env: Env): boolean {
-  return Boolean(out.isTTY) && !env.NO_COLOR;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if (env.NO_COLOR) return false;
+  return Boolean(out.isTTY);
 }
 
 /** The real process: its streams, environment and signals. */

@@ -1,5 +1,5 @@
 import { allows, type AgentEvent, type Redaction, type TaskResult } from '@wayfinder/core';
-import { printable, printableValue, type Output } from './io';
+import { colourFor, printable, printableValue, type Output } from './io';
 
 // What a run looks like in the terminal: one line per tool call with its result, tokens
 // per step, notices, the plan, and a last line that says how it went. `--json` prints the
@@ -59,7 +59,7 @@ export class TimelinePrinter implements Printer {
     private readonly out: Output,
     private readonly options: { color?: boolean; redaction: Redaction },
   ) {
-    this.paint = painter(options.color ?? (Boolean(out.isTTY) && !process.env.NO_COLOR));
+    this.paint = painter(options.color ?? colourFor(out, process.env));
     this.clean = (text) => printable(options.redaction.text(text));
   }
 

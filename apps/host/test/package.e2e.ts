@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkTask, startGym, taskById, type Gym, tinyPdf } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,16 @@ import { cleanEnv } from './cli';
 // prefix with no registry access, run from a directory that is not the checkout.
 
 const hostDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The machine's own Node when it is older than the floor (these machines ship Node 20; scripts/use-node.sh puts 24 first). */
+const olderNode = ((): string | null => {
+  const found = spawnSync('/usr/bin/node', ['--version'], { encoding: 'utf8' });
+  if (found.error) return null;
+  const major = Number(/^v(\d+)/.exec(found.stdout)?.[1] ?? 'NaN');
+  return major < 24 ? '/usr/bin/node' : null;
+})();
 let scratch: string;
+let tarballPath: string;
 let wayfinder: string;
 let installed: string;
 let gym: Gym;
@@ -47,21 +56,13 @@ beforeAll(async () => {
   expect(packed.code, packed.all).toBe(0);
   const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed.all}`);
+  tarballPath = join(scratch, tarball);
   const prefix = join(scratch, 'prefix');
   // --offline: the package must need nothing from the registry.
-  const install = await run('npm', [
-    'install',
-    '--global',
-    '--prefix',
-    prefix,
-    '--offline',
-    '--no-audit',
-    '--no-fund',
-    join(scratch, tarball),
-  ]);
+  const install = await run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarballPath]);
   expect(install.code, install.all).toBe(0);
   wayfinder = join(prefix, 'bin', 'wayfinder');
-  installed = join(prefix, 'lib', 'node_modules', '@wayfinder', 'host');
+  installed = join(prefix, 'lib', 'node_modules', 'wayfinder-agent');
   gym = await startGym();
 }, 180_000);
 
@@ -71,12 +72,36 @@ afterAll(async () => {
 });
 
 describe('the packed CLI, installed outside the checkout', () => {
-  it('is one self-contained package: no dependencies, no sources, no gym, licences included', () => {
+  it('is one self-contained package under a name of its own: no dependencies, no sources, no gym, licences included', () => {
     const manifest: unknown = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-    expect(manifest).toMatchObject({ name: '@wayfinder/host', bin: { wayfinder: './bin/wayfinder.mjs' } });
+    expect(manifest).toMatchObject({
+      name: 'wayfinder-agent',
+      license: 'MIT',
+      bin: { wayfinder: './bin/wayfinder.mjs', 'wayfinder-agent': './bin/wayfinder.mjs' },
+      engines: { node: '>=24' },
+    });
+    expect(manifest).not.toHaveProperty('private');
     expect(manifest).not.toHaveProperty('dependencies');
     // Nothing was installed beside it: no node_modules at all.
-    expect(readdirSync(installed).sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
+    expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json']);
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} The Wayfinder authors/);
+  });
+
+  it('runs with npx from the tarball in an empty folder, offline, as MCP clients start it', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'wayfinder-npx-'));
+    try {
+      // As the README says it: the tarball beside you, `npx -y ./wayfinder-agent-….tgz mcp --help`.
+      const local = `./${basename(tarballPath)}`;
+      copyFileSync(tarballPath, join(empty, local));
+      const npx = await run('npx', ['-y', '--offline', local, 'mcp', '--help'], { cwd: empty });
+      expect(npx.code, npx.all).toBe(0);
+      expect(npx.stdout).toContain('Usage: wayfinder mcp [options]');
+      expect((await run('npx', ['-y', '--offline', local, 'mcp', '-h'], { cwd: empty })).stdout).toContain(
+        'Usage: wayfinder mcp [options]',
+      );
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('prints its version and help', async () => {
@@ -88,6 +113,17 @@ describe('the packed CLI, installed outside the checkout', () => {
     expect(help.code, help.all).toBe(0);
     expect(help.stdout).toContain('Usage: wayfinder <command> [options]');
     expect((await run(wayfinder, ['run', '--help'])).stdout).toContain('--model <spec>');
+    expect((await run(wayfinder, ['run', '-h'])).stdout).toContain('--model <spec>');
+    expect((await run(wayfinder, ['help', 'run'])).stdout).toContain('--model <spec>');
+  });
+
+  it.skipIf(!olderNode)('under an older Node it says, in one line, which Node it needs (not a SyntaxError)', async () => {
+    const old = await run(olderNode ?? '', [join(installed, 'bin', 'wayfinder.mjs'), '--help']);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toBe('');
+    expect(old.stderr).toMatch(
+      /^wayfinder needs Node 24 or later; this is Node 2\d\.\d+\.\d+\. Install Node 24 LTS \(https:\/\/nodejs\.org\) and run it again\.\n$/,
+    );
   });
 
   it('prints a snapshot of a page', async () => {
