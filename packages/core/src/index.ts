@@ -140,3 +140,4 @@ export { historySignals, sensitiveSite, sensitiveTitle, type HistorySignal, type
 export * from './research/index';
 export { renderHistory, renderSearchResults, renderVideoResults, type ResearchPort } from './tools/research';
 export { summariseUntrusted } from './context/untrusted';
+export { decodeLenient } from './uri';

@@ -91,6 +91,11 @@ declare global {
   }
   var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 
+  interface TextDecoder {
+    decode(input?: Uint8Array): string;
+  }
+  var TextDecoder: { prototype: TextDecoder; new (label?: string): TextDecoder };
+
   // fetch, only as a type: core never calls it, but providers take one (injected in tests).
   interface Headers {
     get(name: string): string | null;

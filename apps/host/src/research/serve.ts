@@ -33,7 +33,9 @@ export function serveResearch(env: Env, log: (line: string) => void, tickMs = 60
   let hub: ServeHub | null = null;
   let feed: FeedHttp | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
-  let lastRun = now();
+  // From the last run this computer made (kept in the data file), so a serve restarted daily still researches;
+  // never run: due at the first tick.
+  let lastRun: number | null = null;
   let busy = false;
   const service = new ResearchService(env, {
     log,
@@ -56,6 +58,7 @@ export function serveResearch(env: Env, log: (line: string) => void, tickMs = 60
     busy = true;
     try {
       const settings = researchSettings(env);
+      lastRun ??= service.lastRunAt() ?? 0;
       if (researchDue(settings.everyMinutes, lastRun, now())) {
         lastRun = now();
         const outcome = await service.run();

@@ -63,6 +63,11 @@ export class ResearchService {
     return this.use((s) => s.listInterests());
   }
 
+  /** When the last finished run started (by hand or on schedule), or null before the first. */
+  lastRunAt(): number | null {
+    return this.use((s) => s.lastRunAt());
+  }
+
   addInterest(topic: string): { interest: Interest; added: boolean } {
     return this.use((s) => s.addInterest(topic));
   }
@@ -134,6 +139,7 @@ export class ResearchService {
     const log = this.logger(runtime);
     log?.(`research: reading in ${opened.where}`);
     const store = openHostStore(this.env);
+    const startedAt = Date.now();
     try {
       const outcome = await researchRun(interests, {
         browser: opened.browser,
@@ -145,6 +151,7 @@ export class ResearchService {
         signal,
         ...(log ? { log } : {}),
       });
+      new ResearchStore(store.db).recordRun(startedAt, outcome.discoveries, outcome.visited);
       return { discoveries: outcome.discoveries, visited: outcome.visited, skipped: outcome.skipped };
     } finally {
       store.close();

@@ -99,6 +99,20 @@ export class ResearchStore {
     }
   }
 
+  // Runs
+
+  /** A research run that finished: when it started and what it found. */
+  recordRun(startedAt: number, discoveries: number, visited: number): void {
+    this.db.prepare('INSERT INTO research_runs (started_at, discoveries, visited) VALUES (?, ?, ?)').run(startedAt, discoveries, visited);
+  }
+
+  /** When the last finished run started, or null before the first. */
+  lastRunAt(): number | null {
+    const row = this.db.prepare('SELECT MAX(started_at) AS at FROM research_runs').get();
+    const at = row?.at;
+    return typeof at === 'number' ? at : null;
+  }
+
   // Interests
 
   listInterests(): Interest[] {

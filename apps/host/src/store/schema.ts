@@ -172,4 +172,15 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       );
     `);
   },
+  // 7: when research ran (issue 32): the schedule inside `serve` counts from the last run, across restarts.
+  (db) => {
+    db.exec(`
+      CREATE TABLE research_runs (
+        id INTEGER PRIMARY KEY,
+        started_at INTEGER NOT NULL,
+        discoveries INTEGER NOT NULL,
+        visited INTEGER NOT NULL
+      );
+    `);
+  },
 ];

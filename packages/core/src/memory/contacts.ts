@@ -1,6 +1,8 @@
 // Contacts are what people come back for ("the doctor's email") and what a chunk of prose
 // hides best, so a document's contacts become a chunk of their own, named after the page.
 
+import { decodeLenient } from '../uri';
+
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 const CONTACT_KEY = /^(?:e-?mails?|(?:tele)?phones?|tel|fax|mobile|contacts?|(?:postal)?address(?:es)?|social)$/i;
 
@@ -43,13 +45,7 @@ function addPhone(phones: Set<string>, phone: string): void {
   if (clean.replace(/\D/g, '').length >= 5) phones.add(clean);
 }
 
-function decode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
+const decode = decodeLenient;
 
 // Case-insensitively, keeping the first spelling.
 function dedupe(values: string[]): string[] {

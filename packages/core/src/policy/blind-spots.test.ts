@@ -42,6 +42,8 @@ describe('icon-only controls', () => {
   it('the request a click makes is judged by its method and address: DELETE, /delete, /pay are asked unless approved for that call', async () => {
     expect(requestKind('DELETE', 'https://app.example/api/members/7')).toBe('deletion');
     expect(requestKind('POST', 'https://app.example/account/delete')).toBe('deletion');
+    // A stray or malformed escape does not blind it: every well-formed one is still read.
+    expect(requestKind('POST', 'https://app.example/account/%64elete?x=%ZZ')).toBe('deletion');
     expect(requestKind('POST', 'https://app.example/api/billing/pay')).toBe('payment');
     expect(requestKind('POST', 'https://app.example/api/newsletter/subscribe')).toBe('subscription');
     expect(requestKind('POST', 'https://app.example/api/log')).toBeNull();

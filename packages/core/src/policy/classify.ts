@@ -2,6 +2,7 @@ import type { ElementFacts } from '../browser/port';
 import type { Effect } from './effects';
 import type { ConfirmKind } from './types';
 import { amountIn, approvesAmount, changesFormOnly, findKind, onlyGoAhead, type Hit, type SensitiveKind } from './vocabulary';
+import { decodeLenient } from '../uri';
 
 export type { SensitiveKind } from './vocabulary';
 
@@ -159,7 +160,7 @@ export function requestKind(method: string, url: string): SensitiveKind | null {
 function addressWords(url: string, withQuery: boolean): string {
   try {
     const parsed = new URL(url);
-    return `${decodeURIComponent(parsed.pathname)} ${withQuery ? decodeURIComponent(parsed.search) : ''}`;
+    return `${decodeLenient(parsed.pathname)} ${withQuery ? decodeLenient(parsed.search) : ''}`;
   } catch {
     return '';
   }

@@ -106,6 +106,11 @@ describe('what a request carries out of the browser', () => {
       decision: 'confirm',
       kind: 'payment',
     });
+    // Percent-encoded, behind a deliberate stray "%": still read.
+    expect(policy.request(post('https://shop.example/promo', 'note=100%&code=%34111%201111%201111%201111'))).toMatchObject({
+      decision: 'confirm',
+      kind: 'payment',
+    });
   });
 
   it('sending to a new site is asked about; fetching from one is not; a site declined once is not asked about again', async () => {

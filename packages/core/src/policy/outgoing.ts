@@ -5,6 +5,7 @@ import type { Redaction } from './redaction';
 import { placeholder, type Secret } from './secrets';
 import { covers } from './sites';
 import type { ConfirmKind, PolicyDecision } from './types';
+import { decodeLenient } from '../uri';
 
 export { hasCardNumber, luhn } from './cards';
 
@@ -24,13 +25,7 @@ export type Carried =
 /** The text a request sends: its address and its body, also as a form decodes them. */
 function readable(request: PageRequest): string {
   const parts = [request.url, request.body ?? ''];
-  const decoded = parts.map((part) => {
-    try {
-      return decodeURIComponent(part.replace(/\+/g, ' '));
-    } catch {
-      return part;
-    }
-  });
+  const decoded = parts.map((part) => decodeLenient(part.replace(/\+/g, ' ')));
   return [...parts, ...decoded].join('\n');
 }
 

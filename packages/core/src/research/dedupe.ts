@@ -3,6 +3,8 @@
 // lives at many addresses (syndication, AMP, print views). Content is compared by a 64-bit
 // SimHash of word 3-shingles: near-identical texts differ in a few bits, others in ~32.
 
+import { decodeLenient } from '../uri';
+
 const TRACKING = /^(utm_|fbclid$|gclid$|dclid$|msclkid$|mc_[ce]id$|ref$|ref_src$|igshid$|si$|spm$)/i;
 
 /** An address as research compares it; '' for what is not an http(s) address. */
@@ -17,7 +19,7 @@ export function normaliseUrl(address: string): string {
   const params = url.search
     .slice(1)
     .split('&')
-    .filter((pair) => pair && !TRACKING.test(decodeURIComponent(pair.split('=')[0] ?? '')))
+    .filter((pair) => pair && !TRACKING.test(decodeLenient(pair.split('=')[0] ?? '')))
     .sort();
   const query = params.length ? `?${params.join('&')}` : '';
   const host = url.host.toLowerCase().replace(/^www\./, '');

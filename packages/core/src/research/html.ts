@@ -2,6 +2,8 @@
 // of elements and text, no scripts or styles, entities decoded. Not a browser's parser —
 // enough for result lists, where what matters is which text sits in which block.
 
+import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
+
 export interface HtmlElement {
   tag: string;
   attrs: Record<string, string>;
@@ -12,32 +14,9 @@ export type HtmlNode = HtmlElement | string;
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const RAW = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'title', 'svg']);
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  middot: '·',
-  bull: '•',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-};
-
+/** Every named and numeric character reference HTML defines (the `entities` package's tables, as browsers decode them). */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
+  return decodeHTML(text);
 }
 
 function parseAttrs(source: string): Record<string, string> {
@@ -45,7 +24,7 @@ function parseAttrs(source: string): Record<string, string> {
   const pattern = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
   for (const m of source.matchAll(pattern)) {
     const name = m[1]?.toLowerCase();
-    if (name && !(name in attrs)) attrs[name] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
+    if (name && !(name in attrs)) attrs[name] = decodeHTMLAttribute(m[2] ?? m[3] ?? m[4] ?? '');
   }
   return attrs;
 }

@@ -29,6 +29,21 @@ describe('reading results pages', () => {
     ]);
   });
 
+  it('decodes every entity HTML defines, named (with or without ;) and numeric; a malformed address skips only its result', () => {
+    const html = `<div><h3><a href="https://a.example/caf&eacute;">Caf&eacute; cr&egrave;me &ndash; na&iuml;ve &frac12; &euro;5 &hearts; &#x1F600; &#128512;</a></h3><div>Fish &amp chips &copy; 2026 &notanentity;</div></div>
+<div><h3><a href="http://[not an address">Broken</a></h3><div>Skipped.</div></div>
+<div><h3><a href="https://search.example/l/?uddg=http%3A%2F%2F%5Bbroken">Broken redirect</a></h3><div>Its own link.</div></div>`;
+    expect(readSearchResults(html, 'https://search.example/?q=cafe')).toEqual([
+      {
+        title: 'Café crème – naïve ½ €5 ♥ 😀 😀',
+        url: 'https://a.example/caf%C3%A9',
+        // As browsers read it: &not is one of the legacy names that need no semicolon.
+        snippet: 'Fish & chips © 2026 ¬anentity;',
+      },
+      { title: 'Broken redirect', url: 'https://search.example/l/?uddg=http%3A%2F%2F%5Bbroken', snippet: 'Its own link.' },
+    ]);
+  });
+
   it("Google-like: a link holding the heading, the engine's own links left out", () => {
     const results = readSearchResults(GOOGLE, 'https://www.google.com/search?q=races');
     expect(results.map((r) => r.url)).toEqual(['https://news.example/a', 'https://b.example/']);
@@ -66,6 +81,8 @@ describe('telling found things apart', () => {
   it('normalises addresses: no fragment, tracking parameters, www or trailing slash; the rest sorted', () => {
     expect(normaliseUrl('https://www.Example.com/a/?utm_source=x&b=2&a=1#top')).toBe('example.com/a?a=1&b=2');
     expect(normaliseUrl('https://example.com/a?a=1&b=2')).toBe('example.com/a?a=1&b=2');
+    // One result with a malformed escape is compared as written, never aborts the run.
+    expect(normaliseUrl('https://example.com/sale?100%=off&%75tm_source=x')).toBe('example.com/sale?100%=off');
     expect(normaliseUrl('https://example.com/a?id=1')).not.toBe(normaliseUrl('https://example.com/a?id=2'));
     expect(normaliseUrl('mailto:x@example.com')).toBe('');
   });

@@ -35,7 +35,8 @@ function unwrap(url: string, page: URL): string {
   if (siteKey(parsed.hostname) !== siteKey(page.hostname)) return url;
   for (const key of ['uddg', 'url', 'q', 'u', 'target']) {
     const value = parsed.searchParams.get(key);
-    if (value && /^https?:\/\//i.test(value)) return value;
+    // Only an address that parses: one result with a broken target is that result's problem, not the page's.
+    if (value && /^https?:\/\//i.test(value)) return resolve(value, url) ?? url;
   }
   return url;
 }

@@ -1,4 +1,5 @@
 import type { SkillExpect, SkillInput } from './types';
+import { decodeLenient } from '../uri';
 
 // What a step should lead to, told apart from the recording's data (docs/0046). A server
 // makes a new id on every submission (/orders/1041 then /orders/1042), a token rides in the
@@ -23,13 +24,7 @@ function isToken(segment: string): boolean {
 
 /** Letters and digits only, lower case (a typed "Dark Rye" and a slug dark-rye compare equal). */
 export function slugish(text: string): string {
-  let decoded = text;
-  try {
-    decoded = decodeURIComponent(text);
-  } catch {
-    // A malformed escape: compared as written.
-  }
-  return decoded
+  return decodeLenient(text)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
