@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourFor, guardedOutput, printable, type Output } from './io';
+import { colourFor, guardedOutput, printable, statusLine, type Output } from './io';
 
 function sink(isTTY?: boolean): Output & { text: string } {
   const out = {
@@ -63,5 +63,19 @@ describe('colourFor: colour as other command-line tools decide it', () => {
     ['FORCE_COLOR over NO_COLOR', false, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
   ])('%s', (_what, isTTY, env: Record<string, string>, coloured) => {
     expect(colourFor(sink(isTTY), env)).toBe(coloured);
+  });
+});
+
+describe('statusLine: what long work is doing, on one line', () => {
+  it('rewrites one line in place, printable and cut to the width, and clears it once', () => {
+    let written = '';
+    const out = { columns: 30, write: (text: string) => ((written += text), true) };
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the two members statusLine uses
+    const status = statusLine(out as unknown as NodeJS.WriteStream);
+    status('Reading report.pdf: page 1 of 300…');
+    status('Reading\u001b[31m a\nb');
+    status(null);
+    status(null);
+    expect(written).toBe('\r\u001b[2KReading report.pdf: page 1 o…\r\u001b[2KReading a b\r\u001b[2K');
   });
 });

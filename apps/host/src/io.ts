@@ -15,6 +15,28 @@ export interface Io {
   env: Env;
   /** Where Ctrl+C is heard; the run stops at the first, quits at the second. */
   onInterrupt(handler: () => void): () => void;
+  /**
+   * What long work is doing now, on one line of the terminal that the next replaces (null
+   * clears it); nothing when stderr is not a terminal. The text is made printable here and
+   * is the caller's to redact.
+   */
+  status?(text: string | null): void;
+}
+
+/** A status line on a terminal stream: one line, rewritten in place, cut to the terminal's width. */
+export function statusLine(out: NodeJS.WriteStream): (text: string | null) => void {
+  let shown = false;
+  return (text) => {
+    if (text === null) {
+      if (shown) out.write('\r\u001b[2K');
+      shown = false;
+      return;
+    }
+    const width = Math.max(20, (out.columns || 80) - 1);
+    const flat = printable(text).replace(/\s+/g, ' ');
+    out.write(`\r\u001b[2K${flat.length > width ? `${flat.slice(0, width - 1)}…` : flat}`);
+    shown = true;
+  };
 }
 
 // What a terminal would act on rather than show: escape sequences (CSI, OSC, DCS and the rest,
@@ -92,6 +114,7 @@ export function processIo(): Io {
     stdout: guardedOutput(process.stdout, colourFor(process.stdout, process.env)),
     stderr: guardedOutput(process.stderr, colourFor(process.stderr, process.env)),
     env: process.env,
+    ...(process.stderr.isTTY ? { status: statusLine(process.stderr) } : {}),
     onInterrupt: (handler) => {
       handlers.push(handler);
       return () => {

@@ -1,5 +1,6 @@
 import { tinyPdf } from '@wayfinder/gym';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { explain, runCli, useGym } from './cli';
+import { BIN, cleanEnv, explain, runCli, useGym } from './cli';
 
 // `wayfinder memory`, `facts` and `history` run as processes against a data folder of each
 // test's own (WAYFINDER_HOME), with real files, the gym's pages in real Chromium, and the
@@ -122,6 +123,20 @@ describe('adding files and pages, and finding them again', () => {
     expect(again.code, explain(again)).toBe(0);
     expect(again.stdout).toMatch(/= .*hiding-places\.txt: already stored, unchanged/);
     expect(inspect().documents).toBe(4);
+  });
+
+  it('at a terminal, a PDF being read says which page it is on, on one line that the result replaces', async () => {
+    const path = file('invoice.pdf', tinyPdf('Northwind Traders invoice 4471: total 82 EUR.', { title: 'Northwind invoice' }));
+    // A real terminal (util-linux script gives the command a pty); piped, the same command shows no such line (above).
+    const command = [process.execPath, BIN, 'memory', 'add', path].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
+    const env = { ...cleanEnv(), WAYFINDER_HOME: home, TERM: 'xterm' };
+    const shown = spawnSync('script', ['-qfec', command, '/dev/null'], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(shown.status, shown.stdout + shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('\r\u001b[2KReading invoice.pdf: page 1 of 1…');
+    // (The line is cut to the terminal's width: the path in front may take most of it.)
+    expect(shown.stdout).toMatch(/\r\u001b\[2KStoring [^\r]*\r\u001b\[2K✓ .*invoice\.pdf: "Northwind invoice" stored as/);
+    const piped = await cli(['memory', 'add', path]);
+    expect(piped.stdout + piped.stderr).not.toContain('Reading invoice.pdf');
   });
 
   it('a web page and an HTML file are read in the browser: a contact only in a mailto: link is found; the file is read offline', async () => {

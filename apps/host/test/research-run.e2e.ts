@@ -69,6 +69,7 @@ describe('a research run over the gym', () => {
       return verdict;
     });
     const browser = recording(chromium, opened);
+    const progress: string[] = [];
     const outcome = await researchRun(store.listInterests(), {
       browser,
       search: browserSearch(browser, { searchUrl: `${gym.url}/search?q=%s`, videoUrl: `${gym.url}/videos/results?search_query=%s` }),
@@ -77,7 +78,15 @@ describe('a research run over the gym', () => {
       sites,
       limits: { pagesPerRun: 12, pagesPerSite: 10, siteGapMs: 0 },
       signal: new AbortController().signal,
+      progress: (now) => progress.push(now),
     });
+    // What the person's status line said as it went: each search, each page read and summarised.
+    expect(progress.filter((p) => p.startsWith('Searching'))).toEqual([
+      'Searching for "trail running"…',
+      'Searching for "ultralight tents"…',
+    ]);
+    expect(progress.filter((p) => p.startsWith('Reading'))).toHaveLength(outcome.visited);
+    expect(progress).toContain('Reading and summarising page 1 of at most 12 (127.0.0.1, for "trail running")…');
 
     const feed = store.feed('new', 0, 50);
     const byTitle = (title: string) => feed.items.filter((d) => d.title === title);

@@ -31,10 +31,13 @@ function sourceOf(arg: string): Source {
   }
 }
 
-async function read(source: Source, pages: PageReader, maxChars: number): Promise<IngestInput> {
+async function read(source: Source, pages: PageReader, maxChars: number, status: (text: string) => void): Promise<IngestInput> {
   if (source.kind === 'url') return pages.page(source.url);
   const file = await readSourceBytes(source.path);
-  return file.type === 'html' ? pages.htmlFile(source.path, file.name) : fileInput(file.type, file.name, file.bytes, file.url, maxChars);
+  if (file.type === 'html') return pages.htmlFile(source.path, file.name);
+  return fileInput(file.type, file.name, file.bytes, file.url, maxChars, (page, count) =>
+    status(`Reading ${file.name}: page ${page} of ${count}…`),
+  );
 }
 
 function failure(error: unknown): string | null {
@@ -59,7 +62,12 @@ export interface AddReport {
 /** Adds every source; returns the exit status (1 when any failed). */
 export async function addSources(args: string[], runtime: Runtime & { memory: HostMemory }, io: Io, json: boolean): Promise<number> {
   const { memory, redaction } = runtime;
-  const say = (out: Io['stdout'], line: string) => out.write(printable(redaction.text(line)));
+  // What is being done now, on one line of the terminal (cleared before each source's own line).
+  const status = (text: string | null) => io.status?.(text === null ? null : redaction.text(text));
+  const say = (out: Io['stdout'], line: string) => {
+    status(null);
+    out.write(printable(redaction.text(line)));
+  };
   const controller = new AbortController();
   const stopped = () => controller.signal.aborted;
   const stopListening = io.onInterrupt(() => controller.abort());
@@ -70,7 +78,9 @@ export async function addSources(args: string[], runtime: Runtime & { memory: Ho
       if (stopped()) break;
       let report: AddReport;
       try {
-        const input = await read(sourceOf(arg), pages, memory.vault.maxChars);
+        if (!json) status(`Reading ${arg}…`);
+        const input = await read(sourceOf(arg), pages, memory.vault.maxChars, (text) => !json && status(text));
+        if (!json) status(`Storing ${arg}: splitting and indexing its text…`);
         const outcome = await memory.vault.ingest(input, controller.signal);
         const cut = outcome.stored ? outcome.doc.metadata.cut : undefined;
         if (outcome.stored)
@@ -104,6 +114,7 @@ export async function addSources(args: string[], runtime: Runtime & { memory: Ho
       else say(io.stdout, `= ${arg}: already stored, unchanged (${report.id ?? ''})\n`);
     }
   } finally {
+    status(null);
     stopListening();
     await pages.close();
   }

@@ -30,12 +30,17 @@ export async function researchCommand(argv: string[], io: Io): Promise<number> {
   if (args.positionals.length)
     throw new UsageError(`wayfinder research: unexpected "${args.positionals.join(' ')}". Try wayfinder research --help.`);
   const json = args.flags.has('json');
+  const status = (text: string | null) => {
+    if (!json) io.status?.(text);
+  };
   const say = (line: string) => {
+    status(null);
     if (!json) io.stdout.write(`${printable(line)}\n`);
   };
   const controller = new AbortController();
   const stop = io.onInterrupt(() => controller.abort());
-  const service = new ResearchService(io.env, { devices: hubDevice(wayfinderHome(io.env)), log: say });
+  // The run's progress on one line (a terminal only); the service passes its lines and its progress through the one redaction.
+  const service = new ResearchService(io.env, { devices: hubDevice(wayfinderHome(io.env)), log: say, progress: status });
   try {
     return await reporting(io, 'research', async () => {
       const outcome = await service.run(args.values.get('interest'), controller.signal);
@@ -48,6 +53,7 @@ export async function researchCommand(argv: string[], io: Io): Promise<number> {
       return 0;
     });
   } finally {
+    status(null);
     stop();
   }
 }

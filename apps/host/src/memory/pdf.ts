@@ -54,8 +54,13 @@ function errorName(error: unknown): string {
   return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : '';
 }
 
-/** The text of every page, in order, up to `maxChars` characters; `name` is for messages. */
-export async function pdfText(bytes: Uint8Array, name: string, maxChars: number): Promise<PdfText> {
+/** The text of every page, in order, up to `maxChars` characters; `name` is for messages; `onPage` is told each page as it is read. */
+export async function pdfText(
+  bytes: Uint8Array,
+  name: string,
+  maxChars: number,
+  onPage?: (page: number, pages: number) => void,
+): Promise<PdfText> {
   const pdfjs = await loadPdfjs();
   let doc;
   try {
@@ -71,6 +76,7 @@ export async function pdfText(bytes: Uint8Array, name: string, maxChars: number)
     let chars = 0;
     let stoppedAt: number | null = null;
     for (let n = 1; n <= doc.numPages && stoppedAt === null; n++) {
+      onPage?.(n, doc.numPages);
       const page = await doc.getPage(n);
       const stream: ReadableStream<unknown> = page.streamTextContent();
       const reader = stream.getReader();

@@ -92,13 +92,14 @@ export async function fileInput(
   bytes: Uint8Array,
   url: string,
   maxChars: number,
+  onPage?: (page: number, pages: number) => void,
 ): Promise<IngestInput> {
   let title = name;
   let text: string;
   let stoppedAt: string | null = null;
   const metadata: Record<string, string> = { type };
   if (type === 'pdf') {
-    const pdf = await pdfText(bytes, name, maxChars);
+    const pdf = await pdfText(bytes, name, maxChars, onPage);
     text = pdf.text;
     title = pdf.title || name;
     metadata.pages = String(pdf.pages);

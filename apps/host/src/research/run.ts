@@ -35,6 +35,8 @@ export interface RunDeps {
   signal: AbortSignal;
   /** One line per page read or skipped, for the person. */
   log?: (line: string) => void;
+  /** What the run is doing now (searching, waiting for a site, reading and summarising a page), each replacing the last. */
+  progress?: (now: string) => void;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -83,6 +85,7 @@ const MIN_SCORE = 0.5;
 export async function researchRun(interests: Interest[], deps: RunDeps): Promise<RunOutcome> {
   const { store, sites, limits, signal } = deps;
   const log = deps.log ?? (() => undefined);
+  const progress = deps.progress ?? (() => undefined);
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const outcome: RunOutcome = { discoveries: 0, visited: 0, skipped: [], duplicates: 0 };
   const skipped = new Set<string>();
@@ -96,6 +99,7 @@ export async function researchRun(interests: Interest[], deps: RunDeps): Promise
     let quota = share.get(interest.id) ?? 0;
     if (!quota || outcome.visited >= limits.pagesPerRun) continue;
     signal.throwIfAborted();
+    progress(`Searching for "${interest.topic}"…`);
     const candidates = await findCandidates(interest, deps, log);
     for (const c of candidates) {
       if (quota <= 0 || outcome.visited >= limits.pagesPerRun) break;
@@ -117,11 +121,15 @@ export async function researchRun(interests: Interest[], deps: RunDeps): Promise
       }
       if ((perSite.get(site) ?? 0) >= limits.pagesPerSite) continue;
       const wait = (lastAt.get(site) ?? -Infinity) + limits.siteGapMs - Date.now();
-      if (wait > 0) await sleep(wait);
+      if (wait > 0) {
+        progress(`Waiting ${Math.ceil(wait / 1000)} s before the next page on ${site} (its gap between pages)…`);
+        await sleep(wait);
+      }
       perSite.set(site, (perSite.get(site) ?? 0) + 1);
       lastAt.set(site, Date.now());
       outcome.visited++;
       quota--;
+      progress(`Reading and summarising page ${outcome.visited} of at most ${limits.pagesPerRun} (${site}, for "${interest.topic}")…`);
       const read = await readPage(deps, c, log);
       if (!read) continue;
       const fingerprint = contentFingerprint(read.text);

@@ -22,6 +22,8 @@ export interface ServiceOptions {
   /** The feed changed (a run, a watch firing, a reaction): the unread count now. */
   onChanged?: (unread: number) => void;
   log?: (line: string) => void;
+  /** What a run is doing now, for a status line (research/run.ts). */
+  progress?: (now: string) => void;
   /** Launch the fallback Chromium headless (default). */
   headless?: boolean;
   /** The command, as a config problem names it ("research", "watch check"; default "research"). */
@@ -150,6 +152,7 @@ export class ResearchService {
         limits: { pagesPerRun: settings.pagesPerRun, pagesPerSite: settings.pagesPerSite, siteGapMs: settings.siteGapMs },
         signal,
         ...(log ? { log } : {}),
+        ...(this.options.progress ? { progress: (now: string) => this.options.progress?.(runtime.redaction.text(now)) } : {}),
       });
       new ResearchStore(store.db).recordRun(startedAt, outcome.discoveries, outcome.visited);
       return { discoveries: outcome.discoveries, visited: outcome.visited, skipped: outcome.skipped };
