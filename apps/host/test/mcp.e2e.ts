@@ -68,9 +68,9 @@ function ref(text: string, role: string, name: string): string {
   return found;
 }
 
-/** Finds an element through browser_find (the whole page, not just what is in view) and gives its ref. */
+/** Finds an element through browser_find_controls (the whole page, not just what is in view) and gives its ref. */
 async function found(client: Client, role: string, name: string): Promise<string> {
-  return ref((await call(client, 'browser_find', { query: name })).text, role, name);
+  return ref((await call(client, 'browser_find_controls', { query: name })).text, role, name);
 }
 
 describe('wayfinder mcp over stdio', () => {
@@ -88,7 +88,9 @@ describe('wayfinder mcp over stdio', () => {
       'browser_tabs',
       'browser_wait_for',
       'browser_take_screenshot',
-      'browser_find',
+      'browser_find_controls',
+      'browser_fill_form',
+      'browser_close',
       'browser_extract',
       'list_skills',
       'run_skill',
@@ -111,14 +113,14 @@ describe('wayfinder mcp over stdio', () => {
     expect(opened.text).toContain('<page-content source=');
     const page = await call(client, 'browser_snapshot');
     expect(page.text).toContain('Wayfinder Outfitters');
-    const search = (await call(client, 'browser_find', { query: 'search box' })).text;
+    const search = (await call(client, 'browser_find_controls', { query: 'search box' })).text;
     const typed = await call(client, 'browser_type', {
       ref: /\[((?:f\d+)?e\d+)\] (?:searchbox|combobox|textbox)/.exec(search)?.[1] ?? `no search box in ${search}`,
       text: 'lantern',
       submit: true,
     });
     expect(typed.isError, typed.text).toBe(false);
-    const results = await call(client, 'browser_find', { query: 'Trail Lantern' });
+    const results = await call(client, 'browser_find_controls', { query: 'Trail Lantern' });
     const product = await call(client, 'browser_click', { ref: ref(results.text, 'link', 'Trail Lantern'), snapshot: true });
     expect(product.isError, product.text).toBe(false);
     // Asked for: the whole page after the action, not just what changed.
@@ -210,6 +212,65 @@ describe('wayfinder mcp over stdio', () => {
     expect(paid.isError, paid.text).toBe(false);
     expect(yes.asked).toEqual([expect.stringMatching(/^Pay \$20\.00 on 127\.0\.0\.1 with the card ending 4444\?/)]);
     expect(await checkTask(taskById('widgets-pay'), gym.url)).toMatchObject({ ok: true });
+  });
+
+  it('browser_fill_form fills the signup a step at a time (each field a gated call): the account has every value; a malformed field fills nothing; browser_close closes the page', async () => {
+    // The person says yes (once) to sending the password: the form's submission is asked about like any.
+    const { client, asked } = await stdioClient(() => ({ action: 'accept', content: { decision: 'once' } }));
+    await call(client, 'browser_navigate', { url: `${gym.url}/signup` });
+    let page = (await call(client, 'browser_snapshot')).text;
+    const field = (type: string, role: string, name: string, value: string) => ({ name, type, ref: ref(page, role, name), value });
+    const first = [
+      field('textbox', 'textbox', 'Full name', 'Ada Lovelace'),
+      field('textbox', 'textbox', 'Email address', 'ada@example.com'),
+      field('textbox', 'textbox', 'Password', 'Engine1843notes'),
+      field('textbox', 'textbox', 'Confirm password', 'Engine1843notes'),
+    ];
+    // One bad field: refused before anything is typed.
+    const bad = await client
+      .callTool({
+        name: 'browser_fill_form',
+        arguments: { fields: [...first, { name: 'Terms', type: 'checkbox', ref: 'e1', value: 'yes' }] },
+      })
+      .catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: ErrorCode.InvalidParams });
+    expect(String(bad)).toContain('field 5 (Terms) is a checkbox: its value is "true" or "false".');
+    expect((await call(client, 'browser_snapshot')).text).not.toContain('Ada Lovelace');
+
+    const filled = await call(client, 'browser_fill_form', { fields: first });
+    expect(filled.isError, filled.text).toBe(false);
+    expect(filled.text).toMatch(/^Typed "Ada Lovelace" into e\d+ .*\nTyped "ada@example\.com" into e\d+ .*\nTyped 15 characters into e\d+/);
+    expect(filled.text).not.toContain('Engine1843notes');
+    const next = await call(client, 'browser_click', { ref: ref(page, 'button', 'Next') });
+    expect(next.isError, next.text).toBe(false);
+    page = (await call(client, 'browser_snapshot')).text;
+    const second = await call(client, 'browser_fill_form', {
+      fields: [
+        field('combobox', 'combobox', 'Country', 'United Kingdom'),
+        { name: 'Pro plan', type: 'radio', ref: ref(page, 'radio', 'Pro — unlimited trips, $5/month'), value: 'true' },
+        field('checkbox', 'checkbox', 'Send me the monthly newsletter', 'false'),
+        { name: 'Terms', type: 'checkbox', ref: /\[(e\d+)\] checkbox "I accept/.exec(page)?.[1] ?? 'none', value: 'true' },
+      ],
+    });
+    expect(second.isError, second.text).toBe(false);
+    await call(client, 'browser_type', { ref: ref(page, 'textbox', 'Date of birth'), text: '1815-12-10' });
+    await call(client, 'browser_click', { ref: ref(page, 'button', 'Next') });
+    await call(client, 'browser_click', { ref: await found(client, 'button', 'Create account') });
+    const account = (await fetchState(gym.url)).signup.accounts.find((a) => a.email === 'ada@example.com');
+    expect(account).toMatchObject({
+      fullName: 'Ada Lovelace',
+      country: 'United Kingdom',
+      plan: 'pro',
+      newsletter: false,
+      acceptedTerms: true,
+    });
+    expect(asked.join('\n')).toContain('It sends a password.');
+
+    const before = (await call(client, 'browser_tabs', { action: 'list' })).text;
+    await call(client, 'browser_tabs', { action: 'new', url: `${gym.url}/widgets` });
+    const closed = await call(client, 'browser_close');
+    expect(closed.isError, closed.text).toBe(false);
+    expect((await call(client, 'browser_tabs', { action: 'list' })).text).toBe(before);
   });
 
   it('answers bad arguments and unknown tools as MCP errors; a missing element as a tool error', async () => {

@@ -21,8 +21,11 @@ export interface McpTool {
   uses: string[];
   /** An action: `snapshot: true` adds the whole page after it (what changed comes anyway). */
   acts: boolean;
-  /** Our call for these arguments, or a message saying what is wrong with them. */
-  call(args: Record<string, unknown>): McpCall | { problem: string };
+  /**
+   * Our calls for these arguments, done in order (each through the gated path; the first that
+   * fails ends the tool), or a message saying what is wrong with them.
+   */
+  call(args: Record<string, unknown>): McpCall[] | { problem: string };
 }
 
 /** Ours → the MCP name (the same name where no convention exists: memory and skills). */
@@ -43,7 +46,8 @@ const RENAMED: Record<string, string> = {
   upload_file: 'browser_file_upload',
   wait_for: 'browser_wait_for',
   screenshot: 'browser_take_screenshot',
-  find: 'browser_find',
+  // Not Playwright MCP's browser_find (other arguments): ours finds controls by a description.
+  find: 'browser_find_controls',
   extract_content: 'browser_extract',
   get_html: 'browser_get_html',
   search_memory: 'search_memory',
@@ -103,15 +107,93 @@ function tabsTool(): McpTool {
     uses: ['list_tabs', 'open_tab', 'switch_tab', 'close_tab'],
     acts: false,
     call: ({ action, index, url }) => {
-      if (action === 'list') return { name: 'list_tabs', input: {} };
-      if (action === 'new') return { name: 'open_tab', input: typeof url === 'string' ? { url } : {} };
+      if (action === 'list') return [{ name: 'list_tabs', input: {} }];
+      if (action === 'new') return [{ name: 'open_tab', input: typeof url === 'string' ? { url } : {} }];
       const at = typeof index === 'number' && Number.isInteger(index) && index >= 1 ? String(index) : null;
       if (action === 'select')
         return at
-          ? { name: 'switch_tab', input: { tab: at } }
+          ? [{ name: 'switch_tab', input: { tab: at } }]
           : { problem: 'select needs index: the tab as numbered by list (1 = first).' };
-      if (action === 'close') return { name: 'close_tab', input: at ? { tab: at } : {} };
+      if (action === 'close') return [{ name: 'close_tab', input: at ? { tab: at } : {} }];
       return { problem: `action must be one of ${TAB_ACTIONS.join(', ')}.` };
+    },
+  };
+}
+
+/** browser_close, as Playwright MCP has it: closes the page (the tab the session works in). */
+function closeTool(): McpTool {
+  return {
+    name: 'browser_close',
+    description: 'Close the page (the current tab).',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    annotations: { ...annotations('browser_close', false), title: 'Close the page' },
+    uses: ['close_tab'],
+    acts: false,
+    call: () => [{ name: 'close_tab', input: {} }],
+  };
+}
+
+const FIELD_TYPES = ['textbox', 'checkbox', 'radio', 'combobox'] as const;
+
+/**
+ * browser_fill_form, with Playwright MCP's arguments: several fields at once, each one of our
+ * calls in turn (type_text, check, select_option) — each judged by the policy like any call,
+ * and the first that fails stops the rest.
+ */
+function fillFormTool(): McpTool {
+  return {
+    name: 'browser_fill_form',
+    description: 'Fill several form fields at once: text boxes, checkboxes, radio buttons and dropdowns, by their refs.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        fields: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          description: 'The fields to fill, in order',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string', description: 'The field as a person would name it' },
+              type: { type: 'string', enum: [...FIELD_TYPES], description: 'What kind of field it is' },
+              ref: { type: 'string', description: 'Its ref from the page snapshot, e.g. e12' },
+              value: {
+                type: 'string',
+                description: 'Text for a textbox, "true" or "false" for a checkbox, "true" for a radio button, the option for a combobox',
+              },
+            },
+            required: ['name', 'type', 'ref', 'value'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['fields'],
+      additionalProperties: false,
+    },
+    annotations: { ...annotations('browser_fill_form', false), title: 'Fill a form' },
+    uses: ['type_text', 'check', 'select_option'],
+    acts: true,
+    call: ({ fields }) => {
+      if (!Array.isArray(fields) || !fields.length) return { problem: 'fields must be a list of { name, type, ref, value }.' };
+      const calls: McpCall[] = [];
+      for (const [i, field] of fields.entries()) {
+        const f: Record<string, unknown> = typeof field === 'object' && field !== null ? { ...field } : {};
+        const { type, ref, value } = f;
+        const which = `field ${i + 1}${typeof f.name === 'string' ? ` (${f.name})` : ''}`;
+        if (typeof ref !== 'string' || !ref) return { problem: `${which} needs its ref from the snapshot.` };
+        if (typeof value !== 'string') return { problem: `${which} needs a value, as text.` };
+        if (type === 'textbox') calls.push({ name: 'type_text', input: { ref, text: value } });
+        else if (type === 'checkbox') {
+          if (value !== 'true' && value !== 'false') return { problem: `${which} is a checkbox: its value is "true" or "false".` };
+          calls.push({ name: 'check', input: { ref, checked: value === 'true' } });
+        } else if (type === 'radio') {
+          if (value !== 'true') return { problem: `${which} is a radio button: choose it with "true" (choose another to unselect it).` };
+          calls.push({ name: 'check', input: { ref, checked: true } });
+        } else if (type === 'combobox') calls.push({ name: 'select_option', input: { ref, values: [value] } });
+        else return { problem: `${which} has type "${String(type)}"; use one of ${FIELD_TYPES.join(', ')}.` };
+      }
+      return calls;
     },
   };
 }
@@ -141,10 +223,10 @@ export function mcpCatalogue(registry: ToolRegistry): McpTool[] {
       call: (args) => {
         const input = { ...args };
         delete input.snapshot;
-        return { name: ours, input };
+        return [{ name: ours, input }];
       },
     });
   }
-  tools.push(tabsTool());
+  tools.push(tabsTool(), closeTool(), fillFormTool());
   return tools;
 }
