@@ -175,9 +175,10 @@ function fillFormTool(): McpTool {
     uses: ['type_text', 'check', 'select_option'],
     acts: true,
     call: ({ fields }) => {
-      if (!Array.isArray(fields) || !fields.length) return { problem: 'fields must be a list of { name, type, ref, value }.' };
+      const list: unknown[] = Array.isArray(fields) ? fields : [];
+      if (!list.length) return { problem: 'fields must be a list of { name, type, ref, value }.' };
       const calls: McpCall[] = [];
-      for (const [i, field] of fields.entries()) {
+      for (const [i, field] of list.entries()) {
         const f: Record<string, unknown> = typeof field === 'object' && field !== null ? { ...field } : {};
         const { type, ref, value } = f;
         const which = `field ${i + 1}${typeof f.name === 'string' ? ` (${f.name})` : ''}`;
