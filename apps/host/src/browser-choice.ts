@@ -6,6 +6,10 @@ import type { Browser, ConfirmAnswer, ConfirmRequest, HistorySignal, RequestGuar
 export interface BrowserChoice {
   cdpEndpoint?: string | undefined;
   headed?: boolean;
+  /** A profile to launch with and keep (logins survive); none: a temporary one. */
+  userDataDir?: string | undefined;
+  /** The browser to launch, instead of the one found. */
+  executablePath?: string | undefined;
   url?: string | undefined;
   /**
    * What judges every request the browser's tabs make, put on (guardBrowser) before the

@@ -32,7 +32,11 @@ export async function openBrowser(choice: BrowserChoice): Promise<OpenBrowser> {
     // An attached browser keeps its own window size; ours gets a fixed viewport.
     browser = choice.cdpEndpoint
       ? await NodeBrowser.connect(choice.cdpEndpoint, { viewport: null })
-      : await NodeBrowser.launch({ headless: !choice.headed });
+      : await NodeBrowser.launch({
+          headless: !choice.headed,
+          ...(choice.userDataDir ? { userDataDir: choice.userDataDir } : {}),
+          ...(choice.executablePath ? { executablePath: choice.executablePath } : {}),
+        });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new BrowserStartError(

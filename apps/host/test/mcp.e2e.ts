@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { checkTask, fetchState, taskById } from '@wayfinder/gym';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, checkTask, fetchState, taskById } from '@wayfinder/gym';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, useGym } from './cli';
 
@@ -36,7 +36,8 @@ afterEach(async () => {
   for (const client of clients.splice(0)) await client.close().catch(() => undefined);
 });
 
-async function stdioClient(answer: Answer | null): Promise<{ client: Client; asked: string[] }> {
+/** A client on `wayfinder mcp` over stdio (each with a fresh profile unless `args` says otherwise: they run side by side). */
+async function stdioClient(answer: Answer | null, args: string[] = ['--isolated']): Promise<{ client: Client; asked: string[] }> {
   const client = new Client({ name: 'test', version: '1.0.0' }, answer ? { capabilities: { elicitation: {} } } : {});
   const asked: string[] = [];
   if (answer)
@@ -45,7 +46,7 @@ async function stdioClient(answer: Answer | null): Promise<{ client: Client; ask
       asked.push(message);
       return answer(message);
     });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: env(), stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: env(), stderr: 'pipe' }));
   clients.push(client);
   return { client, asked };
 }
@@ -291,9 +292,72 @@ describe('wayfinder mcp over stdio', () => {
   });
 });
 
+describe('wayfinder mcp: the browser it starts', () => {
+  const signIn = async (client: Client) => {
+    await call(client, 'browser_navigate', { url: `${gym.url}/admin/login` });
+    const page = (await call(client, 'browser_snapshot')).text;
+    const filled = await call(client, 'browser_fill_form', {
+      fields: [
+        { name: 'Username', type: 'textbox', ref: ref(page, 'textbox', 'Username'), value: ADMIN_USERNAME },
+        { name: 'Password', type: 'textbox', ref: ref(page, 'textbox', 'Password'), value: ADMIN_PASSWORD },
+        { name: 'Keep me signed in', type: 'checkbox', ref: ref(page, 'checkbox', 'Keep me signed in'), value: 'true' },
+      ],
+    });
+    expect(filled.isError, filled.text).toBe(false);
+    const signedIn = await call(client, 'browser_click', { ref: ref(page, 'button', 'Sign in') });
+    expect(signedIn.isError, signedIn.text).toBe(false);
+  };
+  const adminPage = async (client: Client) => {
+    await call(client, 'browser_navigate', { url: `${gym.url}/admin` });
+    return (await call(client, 'browser_snapshot')).text;
+  };
+
+  it('keeps a profile of its own by default, so a login survives a restart; --isolated starts signed out; a profile in use is refused, saying so', async () => {
+    const yes = () => ({ action: 'accept' as const, content: { decision: 'once' } });
+    const first = await stdioClient(yes, []);
+    await signIn(first.client);
+    expect(await adminPage(first.client)).toContain('Members');
+    await first.client.close();
+
+    const again = await stdioClient(yes, []);
+    const page = await adminPage(again.client);
+    expect(page).toContain('Members');
+    expect(page).not.toMatch(/textbox "Password"/);
+
+    // Another server on the same profile while this one runs: it says why it cannot start.
+    const second = spawnSync(process.execPath, [BIN, 'mcp'], { env: env(), input: '', encoding: 'utf8', timeout: 60_000 });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toMatch(
+      /The browser profile at .*mcp-profile is in use by another browser \(process \d+\), perhaps another Wayfinder/,
+    );
+
+    const isolated = await stdioClient(yes, ['--isolated']);
+    expect(await adminPage(isolated.client)).toMatch(/textbox "Password"/);
+  });
+
+  it('says what is wrong with options that do not go together, or a config or browser that is not there', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'mcp', ...args], { env: env(), input: '', encoding: 'utf8' });
+    expect(run('--http', '0', '--port', '1').stderr).toContain('--port is another name for --http; give one of them.');
+    expect(run('--headed', '--headless').stderr).toContain('--headed or --headless, not both.');
+    expect(run('--isolated', '--user-data-dir', 'x').stderr).toContain('--isolated starts with a fresh profile');
+    expect(run('--cdp-endpoint', 'http://127.0.0.1:9', '--isolated').stderr).toContain(
+      '--isolated is about the browser Wayfinder starts; with --cdp-endpoint it uses one that runs already.',
+    );
+    expect(run('--config', join(home, 'nope.json')).stderr).toContain(`--config ${join(home, 'nope.json')}: there is no such file.`);
+    const browser = run('--isolated', '--executable-path', join(home, 'no-chrome'));
+    expect(browser.status).toBe(1);
+    expect(browser.stderr).toContain(
+      `No browser can be run from ${join(home, 'no-chrome')}; give the path of the Chrome or Chromium executable.`,
+    );
+  });
+});
+
 /** `wayfinder mcp --http 0`: the address and token it printed, and the process. */
 async function httpServer(extra: string[] = []): Promise<{ url: string; token: string | null; child: ChildProcess; log: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', ...extra], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--isolated', ...extra], {
+    env: env(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const deadline = Date.now() + 30_000;

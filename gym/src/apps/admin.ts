@@ -100,7 +100,9 @@ export async function adminRoutes(ctx: Ctx, state: GymState): Promise<boolean> {
     }
     const token = randomBytes(16).toString('hex');
     state.adminSessions.add(token);
-    ctx.res.setHeader('set-cookie', `wf_admin=${token}; Path=/; HttpOnly; SameSite=Lax`);
+    // "Keep me signed in": a cookie that outlives the browser (30 days), as sites do; else one for this session.
+    const lasting = body.remember === 'on' ? '; Max-Age=2592000' : '';
+    ctx.res.setHeader('set-cookie', `wf_admin=${token}; Path=/; HttpOnly; SameSite=Lax${lasting}`);
     sendJson(ctx, 200, { ok: true });
     return true;
   }

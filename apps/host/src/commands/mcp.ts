@@ -9,6 +9,8 @@ import { serveMcpHttp } from '../mcp/http';
 import { mcpSession, type McpHub } from '../mcp/session';
 import { openRuntime } from '../runtime';
 import { databasePath, openDatabase, wayfinderHome } from '../store/db';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { CredentialStore } from '../store/credentials';
 
@@ -25,7 +27,8 @@ a confirmation goes to the client as a question (MCP elicitation), and a client 
 cannot ask you gets a refusal saying how to allow it.
 
 Options:
-  --http PORT            serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of
+  --http PORT, --port PORT
+                         serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of
                          stdio; needs a bearer token (issued and shown once, kept hashed)
   --new-token            with --http: issue a new token (the old one stops working)
   --allow-origin ORIGIN  with --http: let a web page from ORIGIN call (repeat; none by default)
@@ -35,7 +38,14 @@ Options:
                          connected to wayfinder serve (DEVICE: its label or id, when
                          several are); a client that cannot ask you gets your answer
                          from the browser's side panel
-  --headed               show the browser Wayfinder starts
+  --headless, --headed   hide (the default) or show the browser Wayfinder starts
+  --user-data-dir DIR    the browser profile to use and keep (default: one of Wayfinder's
+                         own, in $WAYFINDER_HOME/mcp-profile, so logins survive)
+  --isolated             a fresh profile for this server, removed when it stops
+  --executable-path PATH the Chrome or Chromium to start (default: CHROMIUM_PATH, else
+                         the one installed)
+  --config FILE          Wayfinder's config file to use (default: WAYFINDER_CONFIG, else
+                         ~/.config/wayfinder/config.json)
   --allow-sensitive      allow payments, deletions, new sites and the like without asking
   --no-memory            leave out the memory tools
 
@@ -48,12 +58,18 @@ export const MCP_PAGE_LOADS_PER_MINUTE = 240;
 
 const OPTIONS = {
   http: { integer: PORTS },
+  port: { integer: PORTS },
   'new-token': { flag: true },
   'allow-origin': { repeat: true },
   url: {},
   'cdp-endpoint': {},
   extension: {},
   headed: { flag: true },
+  headless: { flag: true },
+  'user-data-dir': {},
+  isolated: { flag: true },
+  'executable-path': {},
+  config: {},
   'allow-sensitive': { flag: true },
   'no-memory': { flag: true },
   help: { flag: true },
@@ -71,12 +87,35 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (args.positionals.length) throw new UsageError(`wayfinder mcp: unexpected "${args.positionals.join(' ')}". Try wayfinder mcp --help.`);
-  const httpPort = args.values.has('http') ? Number(args.values.get('http')) : null;
+  if (args.values.has('http') && args.values.has('port'))
+    throw new UsageError('wayfinder mcp: --port is another name for --http; give one of them.');
+  const portValue = args.values.get('http') ?? args.values.get('port');
+  const httpPort = portValue === undefined ? null : Number(portValue);
+  if (args.flags.has('headed') && args.flags.has('headless')) throw new UsageError('wayfinder mcp: --headed or --headless, not both.');
+  if (args.flags.has('isolated') && args.values.has('user-data-dir'))
+    throw new UsageError('wayfinder mcp: --isolated starts with a fresh profile; leave out --user-data-dir (or --isolated).');
   if (httpPort === null && (args.flags.has('new-token') || args.lists.get('allow-origin')?.length))
     throw new UsageError('wayfinder mcp: --new-token and --allow-origin go with --http PORT.');
   const device = args.values.get('extension');
-  if (device !== undefined && (args.values.has('cdp-endpoint') || args.flags.has('headed')))
-    throw new UsageError('wayfinder mcp: --extension works in your own Chrome; leave out --cdp-endpoint and --headed.');
+  const launching = ['headed', 'headless', 'isolated']
+    .filter((f) => args.flags.has(f))
+    .concat(['user-data-dir', 'executable-path'].filter((v) => args.values.has(v)));
+  if ((device !== undefined || args.values.has('cdp-endpoint')) && launching.length)
+    throw new UsageError(
+      `wayfinder mcp: --${launching[0] ?? ''} is about the browser Wayfinder starts; with ${device !== undefined ? '--extension' : '--cdp-endpoint'} it uses one that runs already.`,
+    );
+  if (device !== undefined && args.values.has('cdp-endpoint'))
+    throw new UsageError('wayfinder mcp: --extension works in your own Chrome; leave out --cdp-endpoint.');
+  // --config FILE: this server's config (its site rules, secrets rules, limits), as WAYFINDER_CONFIG would say.
+  const config = args.values.get('config');
+  if (config !== undefined) {
+    if (!existsSync(resolve(config))) throw new UsageError(`wayfinder mcp: --config ${config}: there is no such file.`);
+    io = { ...io, env: { ...io.env, WAYFINDER_CONFIG: resolve(config) } };
+  }
+  // The profile: a lasting one of Wayfinder's own by default (logins survive), the person's, or a fresh one (--isolated).
+  const userDataDir = args.flags.has('isolated')
+    ? undefined
+    : resolve(args.values.get('user-data-dir') ?? join(wayfinderHome(io.env), 'mcp-profile'));
   // stdout is the protocol on stdio: everything else goes to stderr (the config's warning too).
   const runtime = openRuntime(io, { command: 'mcp', ...(args.flags.has('no-memory') ? {} : { memory: 'optional' as const }) });
   const { redaction } = runtime;
@@ -121,6 +160,8 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
         extension: device === undefined ? null : { home: wayfinderHome(io.env), device: device || undefined, label: 'wayfinder mcp' },
         cdpEndpoint: args.values.get('cdp-endpoint'),
         headed: args.flags.has('headed'),
+        userDataDir,
+        executablePath: args.values.get('executable-path'),
         url: args.values.get('url'),
         // stdout is the protocol's: the person hears it on stderr (the client's log).
         onAsking: (question) => log(`wayfinder mcp: a question is waiting in the browser (Wayfinder's side panel): ${question}`),

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChrome } from './find-chrome';
+import { ChromeNotFoundError, findChrome } from './find-chrome';
 
 // Launches the Chrome or Chromium on this computer (never a downloaded browser) with a
 // DevTools port, for the host, the tests and the benchmarks.
@@ -31,12 +31,27 @@ export function sandboxFlags(env: Record<string, string | undefined> = process.e
 }
 
 const running = new Set<number>();
+/** How long a browser with a kept profile may take to close by itself. */
+const KEPT_PROFILE_CLOSE_MS = 5_000;
 
 function killGroup(pid: number): void {
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
     // Already gone.
+  }
+}
+
+/** Resolves when no process of the group is left, or after `ms`. */
+async function groupGone(pid: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -52,6 +67,8 @@ export interface LaunchOptions {
   args?: string[];
   /** A profile directory to keep; by default a temporary one is made and removed on close. */
   userDataDir?: string;
+  /** The browser to run, instead of the one found (CHROMIUM_PATH, then the usual installs). */
+  executablePath?: string;
   timeoutMs?: number;
 }
 
@@ -62,8 +79,43 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
+/** An executable the person named: it must exist and be runnable. */
+function givenChrome(path: string): string {
+  try {
+    accessSync(path, constants.X_OK);
+    if (statSync(path).isFile()) return path;
+  } catch {
+    // Said below.
+  }
+  throw new ChromeNotFoundError(`No browser can be run from ${path}; give the path of the Chrome or Chromium executable.`);
+}
+
+/**
+ * A profile another Chrome holds (its SingletonLock names a live process on this machine)
+ * would hand our launch to that browser and leave us nothing to drive: say so instead.
+ */
+function profileFree(dir: string): void {
+  let holder: string;
+  try {
+    holder = readlinkSync(join(dir, 'SingletonLock'));
+  } catch {
+    return;
+  }
+  const pid = Number(/-(\d+)$/.exec(holder)?.[1]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return;
+  }
+  throw new Error(
+    `The browser profile at ${dir} is in use by another browser (process ${pid}), perhaps another Wayfinder; close it, or use another profile.`,
+  );
+}
+
 export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const executable = findChrome();
+  const executable = options.executablePath ? givenChrome(options.executablePath) : findChrome();
+  if (options.userDataDir) profileFree(options.userDataDir);
   const temporary = !options.userDataDir;
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'wayfinder-chromium-'));
   const args = [
@@ -91,6 +143,9 @@ export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBro
     }),
   );
   const close = async () => {
+    // A kept profile is written as the browser shuts down (its network process writes the cookies last): a browser
+    // asked to close (Browser.close) gets time to finish, and its helpers to exit, before anything is killed.
+    if (!temporary && !exited) await Promise.race([exitedPromise, new Promise((resolve) => setTimeout(resolve, KEPT_PROFILE_CLOSE_MS))]);
     if (!exited) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -98,6 +153,7 @@ export function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBro
       clearTimeout(killer);
     }
     if (pid !== undefined) {
+      if (!temporary) await groupGone(pid, KEPT_PROFILE_CLOSE_MS);
       killGroup(pid);
       running.delete(pid);
     }
