@@ -60,6 +60,12 @@ _wayfinder_use_node() {
   hash -r 2>/dev/null || true
 }
 
+# transformers.js (memory embeddings, extension only) depends on onnxruntime-node, whose install
+# script would fetch optional CUDA files from nuget.org (npm 10 runs it; npm 11 runs no install
+# script it was not told to): Wayfinder never uses them, and installs reach no network but npm.
+# (An environment variable, not .npmrc: npm warns about keys it does not know there.)
+export ONNXRUNTIME_NODE_INSTALL=skip
+
 if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   _wayfinder_use_node
 else
