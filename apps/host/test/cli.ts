@@ -41,6 +41,8 @@ export function cleanEnv(): Record<string, string | undefined> {
     NO_COLOR: '1',
     WAYFINDER_CONFIG: config,
     WAYFINDER_HOME: home,
+    // A browser profile the test run's own (wayfinder mcp keeps one), never the developer's cache.
+    XDG_CACHE_HOME: join(tmpdir(), `wayfinder-test-cache-${process.pid}`),
   };
 }
 

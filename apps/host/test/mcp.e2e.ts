@@ -28,7 +28,12 @@ const env = (): Record<string, string> =>
       (e): e is [string, string] => typeof e[1] === 'string',
     ),
   );
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(home, { recursive: true, force: true });
+  // The test run's own cache folder (cli.ts), with the browser profile wayfinder mcp kept there.
+  const cache = env().XDG_CACHE_HOME;
+  if (cache) rmSync(cache, { recursive: true, force: true });
+});
 
 type Answer = (message: string) => ElicitResult;
 const clients: Client[] = [];

@@ -8,7 +8,7 @@ import { printable, type Io } from '../io';
 import { serveMcpHttp } from '../mcp/http';
 import { mcpSession, type McpHub } from '../mcp/session';
 import { openRuntime } from '../runtime';
-import { databasePath, openDatabase, wayfinderHome } from '../store/db';
+import { browserProfiles, databasePath, openDatabase, wayfinderHome } from '../store/db';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -40,7 +40,7 @@ Options:
                          from the browser's side panel
   --headless, --headed   hide (the default) or show the browser Wayfinder starts
   --user-data-dir DIR    the browser profile to use and keep (default: one of Wayfinder's
-                         own, in $WAYFINDER_HOME/mcp-profile, so logins survive)
+                         own, in ~/.cache/wayfinder/mcp-profile, so logins survive)
   --isolated             a fresh profile for this server, removed when it stops
   --executable-path PATH the Chrome or Chromium to start (default: CHROMIUM_PATH, else
                          the one installed)
@@ -115,7 +115,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   // The profile: a lasting one of Wayfinder's own by default (logins survive), the person's, or a fresh one (--isolated).
   const userDataDir = args.flags.has('isolated')
     ? undefined
-    : resolve(args.values.get('user-data-dir') ?? join(wayfinderHome(io.env), 'mcp-profile'));
+    : resolve(args.values.get('user-data-dir') ?? join(browserProfiles(io.env), 'mcp-profile'));
   // stdout is the protocol on stdio: everything else goes to stderr (the config's warning too).
   const runtime = openRuntime(io, { command: 'mcp', ...(args.flags.has('no-memory') ? {} : { memory: 'optional' as const }) });
   const { redaction } = runtime;

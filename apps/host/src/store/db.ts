@@ -12,6 +12,15 @@ export { StoreError };
 // (readers never wait for a writer) with foreign keys on; its schema is brought up to date
 // by PRAGMA user_version, one migration per version, each in its own transaction.
 
+/**
+ * Where the browser Wayfinder starts keeps a lasting profile (`wayfinder mcp`): $XDG_CACHE_HOME/wayfinder,
+ * else ~/.cache/wayfinder — apart from $WAYFINDER_HOME, which holds only what Wayfinder writes (through the one
+ * redaction); a browser profile holds what any browser keeps of the pages it opened (cookies, history, cache).
+ */
+export function browserProfiles(env: Env): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'wayfinder');
+}
+
 /** $WAYFINDER_HOME, else $XDG_DATA_HOME/wayfinder, else ~/.local/share/wayfinder. */
 export function wayfinderHome(env: Env): string {
   return env.WAYFINDER_HOME || join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'wayfinder');
