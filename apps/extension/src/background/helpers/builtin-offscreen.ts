@@ -6,7 +6,9 @@ import { ensureOffscreen } from './offscreen-doc';
 // APIs are [Exposed=Window]), not to the service worker. The offscreen document is a window:
 // it runs built-in jobs for the worker over a port named BUILT_IN_PORT. The worker sends
 // { kind: 'availability' } or { kind: 'job', job, input }; the document answers { states },
-// or { chunk } … then { done } or { error }. A closed port stops the job.
+// or { chunk } … then { done } or { error }. A closed port stops the job. The document says
+// { ready } as it takes a port, so the worker knows its port reached it (a loaded machine may
+// take longer than a moment to say that no one is there).
 
 export const BUILT_IN_PORT = 'wayfinder-builtin-ai';
 
@@ -26,6 +28,7 @@ export function listenForBuiltInJobs(): void {
     const send = (reply: unknown) => {
       if (!stop.signal.aborted) port.postMessage(reply);
     };
+    send({ ready: true });
     port.onMessage.addListener((message: unknown) => {
       if (!isRequest(message)) return;
       if (message.kind === 'availability') {
@@ -44,20 +47,30 @@ export function listenForBuiltInJobs(): void {
   });
 }
 
+/** How long the document has to say { ready } on a port before it is tried again. */
+const READY_MS = 2_000;
+
 /** A port to the offscreen document (made when missing; a document just made may not listen for a moment). */
 async function connect(): Promise<chrome.runtime.Port> {
   await ensureOffscreen();
   for (let tries = 0; ; tries++) {
     const port = chrome.runtime.connect({ name: BUILT_IN_PORT });
     const alive = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(true), 30);
+      const timer = setTimeout(() => resolve(false), READY_MS);
+      port.onMessage.addListener((message: unknown) => {
+        if (field(message, 'ready') !== true) return;
+        clearTimeout(timer);
+        resolve(true);
+      });
       port.onDisconnect.addListener(() => {
         clearTimeout(timer);
         resolve(false);
       });
     });
     if (alive) return port;
-    if (tries >= 20) throw new Error('The offscreen document did not answer.');
+    port.disconnect();
+    if (tries >= 10) throw new Error('The offscreen document did not answer.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -77,6 +90,7 @@ export async function offscreenAvailability(): Promise<States | null> {
   return new Promise((resolve) => {
     port.onMessage.addListener((message: unknown) => {
       const states = field(message, 'states');
+      if (states === undefined) return;
       port.disconnect();
       resolve(isStates(states) ? states : null);
     });
