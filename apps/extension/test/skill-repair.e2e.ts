@@ -69,6 +69,21 @@ async function importSkill(text: string): Promise<Page> {
 
 const cartHasLantern = async () => (await checkTask(taskById('shop-lantern'), suite.env.gym.url)).ok;
 
+/**
+ * A replay that ended with the drifted step not done: failed, the step's reason in the plan,
+ * nothing added to the cart, and the skill as it was (version 3, no repairs). Returns the turn.
+ */
+async function undone(panel: Page, skills: Page, reason: RegExp): Promise<Locator> {
+  const turn = await finishedTurn(panel);
+  expect(await turn.getAttribute('data-status')).toBe('failed');
+  expect(await turn.getByRole('list', { name: 'Plan' }).locator('li[data-status="failed"]').innerText()).toMatch(reason);
+  expect(await cartHasLantern()).toBe(false);
+  await skills.reload();
+  await skills.getByText(/· version 3 ·/).waitFor();
+  expect(await skills.getByRole('region', { name: 'Repair log' }).innerText()).toContain('No repairs');
+  return turn;
+}
+
 describe('skill repair in the extension', () => {
   it('a risky skill: the model picks the drifted element, the panel asks, yes keeps the fix one version up', async () => {
     const picks: string[] = [];
@@ -124,14 +139,8 @@ describe('skill repair in the extension', () => {
     await skills.getByRole('button', { name: 'Run', exact: true }).click();
     const questions = await answerAll(panel, 'decline');
     expect(questions.join('\n')).toContain('is marked risky');
-    const turn = await finishedTurn(panel);
-    expect(await turn.getAttribute('data-status')).toBe('failed');
+    const turn = await undone(panel, skills, /was not approved/);
     expect(await turn.innerText()).toMatch(/Step 5 \(Click "Buy it"\) could not be done/);
-    expect(await turn.getByRole('list', { name: 'Plan' }).locator('li[data-status="failed"]').innerText()).toMatch(/was not approved/);
-    expect(await cartHasLantern()).toBe(false);
-    await skills.reload();
-    await skills.getByText(/· version 3 ·/).waitFor();
-    expect(await skills.getByRole('region', { name: 'Repair log' }).innerText()).toContain('No repairs');
     await skills.close();
   }, 90_000);
 
@@ -192,16 +201,8 @@ describe('skill repair in the extension', () => {
   it('by hand: Skip stops the replay at that step, nothing added, the skill as it was', async () => {
     const { skills, panel, card } = await toTheirTurn();
     await card.getByRole('button', { name: 'Skip' }).click();
-    const turn = await finishedTurn(panel);
-    expect(await turn.getAttribute('data-status')).toBe('failed');
-    expect(await turn.getByRole('list', { name: 'Plan' }).locator('li[data-status="failed"]').innerText()).toMatch(
-      /the person did not do it/,
-    );
+    const turn = await undone(panel, skills, /the person did not do it/);
     expect(await turn.innerText()).toMatch(/You skipped it: Step 5/);
-    expect(await cartHasLantern()).toBe(false);
-    await skills.reload();
-    await skills.getByText(/· version 3 ·/).waitFor();
-    expect(await skills.getByRole('region', { name: 'Repair log' }).innerText()).toContain('No repairs');
     await skills.close();
   }, 90_000);
 });

@@ -61,6 +61,8 @@ const TITLES: Record<string, string> = {
   browser_navigate: 'Go to an address',
   browser_snapshot: 'Read the page',
   browser_tabs: 'List, open, switch or close tabs',
+  browser_close: 'Close the page',
+  browser_fill_form: 'Fill a form',
 };
 
 function annotations(name: string, readOnly: boolean): McpTool['annotations'] {
@@ -126,7 +128,7 @@ function closeTool(): McpTool {
     name: 'browser_close',
     description: 'Close the page (the current tab).',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    annotations: { ...annotations('browser_close', false), title: 'Close the page' },
+    annotations: annotations('browser_close', false),
     uses: ['close_tab'],
     acts: false,
     call: () => [{ name: 'close_tab', input: {} }],
@@ -171,7 +173,7 @@ function fillFormTool(): McpTool {
       required: ['fields'],
       additionalProperties: false,
     },
-    annotations: { ...annotations('browser_fill_form', false), title: 'Fill a form' },
+    annotations: annotations('browser_fill_form', false),
     uses: ['type_text', 'check', 'select_option'],
     acts: true,
     call: ({ fields }) => {

@@ -141,20 +141,21 @@ export class ResearchService {
     const log = this.logger(runtime);
     log?.(`research: reading in ${opened.where}`);
     const store = openHostStore(this.env);
+    const research = new ResearchStore(store.db, Date.now, runtime.redaction);
     const startedAt = Date.now();
     try {
       const outcome = await researchRun(interests, {
         browser: opened.browser,
         search: browserSearch(opened.browser, { searchUrl, ...(settings.videoUrl ? { videoUrl: settings.videoUrl } : {}) }),
         summariser,
-        store: new ResearchStore(store.db, Date.now, runtime.redaction),
+        store: research,
         sites,
         limits: { pagesPerRun: settings.pagesPerRun, pagesPerSite: settings.pagesPerSite, siteGapMs: settings.siteGapMs },
         signal,
         ...(log ? { log } : {}),
         ...(this.options.progress ? { progress: (now: string) => this.options.progress?.(runtime.redaction.text(now)) } : {}),
       });
-      new ResearchStore(store.db).recordRun(startedAt, outcome.discoveries, outcome.visited);
+      research.recordRun(startedAt, outcome.discoveries, outcome.visited);
       return { discoveries: outcome.discoveries, visited: outcome.visited, skipped: outcome.skipped };
     } finally {
       store.close();

@@ -25,7 +25,8 @@ export class ChromeNotFoundError extends CodedError<'chrome-not-found'> {
   }
 }
 
-function executable(path: string): boolean {
+/** Whether a file is there and can be run. */
+export function executable(path: string): boolean {
   try {
     if (!statSync(path).isFile()) return false;
     if (process.platform !== 'win32') accessSync(path, constants.X_OK);

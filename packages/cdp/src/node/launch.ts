@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChromeNotFoundError, findChrome } from './find-chrome';
+import { ChromeNotFoundError, executable, findChrome } from './find-chrome';
 
 // Launches the Chrome or Chromium on this computer (never a downloaded browser) with a
 // DevTools port, for the host, the tests and the benchmarks.
@@ -81,12 +81,7 @@ export interface LaunchedBrowser {
 
 /** An executable the person named: it must exist and be runnable. */
 function givenChrome(path: string): string {
-  try {
-    accessSync(path, constants.X_OK);
-    if (statSync(path).isFile()) return path;
-  } catch {
-    // Said below.
-  }
+  if (executable(path)) return path;
   throw new ChromeNotFoundError(`No browser can be run from ${path}; give the path of the Chrome or Chromium executable.`);
 }
 
