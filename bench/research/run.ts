@@ -14,6 +14,7 @@ import { researchGuard } from '../../apps/host/src/research/browser';
 import { researchRun } from '../../apps/host/src/research/run';
 import { openDatabase } from '../../apps/host/src/store/db';
 import { ResearchStore } from '../../apps/host/src/store/research';
+import { openRuntime } from '../../apps/host/src/runtime';
 import { median, round } from '../lib/stats';
 import { table } from '../lib/table';
 
@@ -61,7 +62,10 @@ async function main(): Promise<void> {
     for (let r = 0; r < options.rounds; r++) {
       const home = mkdtempSync(join(tmpdir(), 'wayfinder-bench-research-'));
       const db = openDatabase(join(home, 'wayfinder.db'));
-      const store = new ResearchStore(db);
+      const store = new ResearchStore(
+        db,
+        openRuntime({ env: { WAYFINDER_HOME: home, WAYFINDER_CONFIG: join(home, 'config.json') } }, { command: 'bench' }).redaction,
+      );
       for (const topic of INTERESTS) store.addInterest(topic);
       const before = summariser.requests.length;
       const started = performance.now();

@@ -112,6 +112,26 @@ describe('page helpers: the selection overlay', () => {
   });
 });
 
+describe('page helpers: the one redaction', () => {
+  it('takes a stored secret out of the selection (and the text near it) before a model reads it', async () => {
+    const server = await suite.useModel(helperBrain);
+    await setStorage({ secrets: [{ name: 'locker', value: 'Xq7-lantern-91', site: '127.0.0.1' }] });
+    try {
+      const page = await suite.site('/editors');
+      await page.locator('#textarea').fill('the locker code is Xq7-lantern-91 for the tent');
+      await selectText(page, '#textarea', 'the locker code is Xq7-lantern-91');
+      await pressToolbar(page, 'Explain');
+      const card = (await frameView(page)).getByRole('region', { name: 'Wayfinder: Explain' });
+      await expect.poll(() => card.locator('[data-role="output"]').innerText()).toBe(EXPLAINED);
+      const request = helperRequests(server, 'You explain').at(-1);
+      expect(request).toContain('the locker code is {{secret:locker}}');
+      expect(request).not.toContain('Xq7-lantern-91');
+    } finally {
+      await setStorage({ secrets: [] });
+    }
+  });
+});
+
 describe('page helpers: Send to chat', () => {
   it('makes the selection an attachment of the next task, fenced as page content, and marks its source', async () => {
     const server = await suite.useModel(helperBrain);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
-import { browserSearch, roleOf, siteOf, SitePermissions, type Browser, type PageRequest } from '@wayfinder/core';
+import { browserSearch, Redaction, roleOf, siteOf, SitePermissions, type Browser, type PageRequest } from '@wayfinder/core';
 import { ARTICLES, startGym, VIDEOS, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveModels } from '../src/models';
@@ -53,7 +53,7 @@ function recording(browser: NodeBrowser, opened: string[]): Browser {
 describe('a research run over the gym', () => {
   it('finds the expected discoveries, once each, only on allowed sites, each summary from a tool-less call', async () => {
     const db = openDatabase(join(kit.home, 'wayfinder.db'));
-    const store = new ResearchStore(db);
+    const store = new ResearchStore(db, new Redaction());
     store.addInterest('trail running');
     store.addInterest('ultralight tents');
     const sites = new SitePermissions([
@@ -164,7 +164,7 @@ describe('limits', () => {
       [{ pagesPerRun: 3, pagesPerSite: 10, siteGapMs: 0 }, 3],
     ] as const) {
       const db = openDatabase(':memory:');
-      const store = new ResearchStore(db);
+      const store = new ResearchStore(db, new Redaction());
       store.addInterest('trail running');
       store.addInterest('ultralight tents');
       const before = kit.summaryRequests().length;

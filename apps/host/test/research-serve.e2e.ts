@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
 import { DeviceEndpoint, type Peer } from '@wayfinder/bridge';
-import { SafetyPolicy, SecretVault } from '@wayfinder/core';
+import { Redaction, SafetyPolicy, SecretVault } from '@wayfinder/core';
 import { startGym, type Gym } from '@wayfinder/gym';
 import { chromium, type Browser as PwBrowser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ async function until<T>(what: () => T | null | undefined, label: string): Promis
 /** 15 discoveries (more than one page of 12), newest last. */
 function seed(): void {
   const db = openDatabase(join(kit.home, 'wayfinder.db'));
-  const store = new ResearchStore(db);
+  const store = new ResearchStore(db, new Redaction());
   store.addInterest('trail running');
   store.addInterest('ultralight tents');
   for (let i = 1; i <= 15; i++) {

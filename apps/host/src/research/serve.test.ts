@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HostSessions } from '@wayfinder/bridge';
+import { Redaction } from '@wayfinder/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHostStore } from '../store';
 import { ResearchStore } from '../store/research';
@@ -53,7 +54,7 @@ describe('the research schedule', () => {
     const hour = 60 * 60_000;
     // Yesterday's serve ran research at 10:00 and was stopped.
     const store = openHostStore(env);
-    new ResearchStore(store.db).recordRun(10 * hour, 3, 12);
+    new ResearchStore(store.db, new Redaction()).recordRun(10 * hour, 3, 12);
     store.close();
     // Today's serve starts at 10:30: not due yet (a schedule that counted from its own start would wait until 11:30 —
     // and never run if serve restarts every half hour).

@@ -39,9 +39,10 @@ export class ResearchService {
   ) {}
 
   private use<T>(work: (store: ResearchStore) => T): T {
+    const { redaction } = openRuntime({ env: this.env }, { command: this.options.command ?? 'research' });
     const store = openHostStore(this.env);
     try {
-      return work(new ResearchStore(store.db));
+      return work(new ResearchStore(store.db, redaction));
     } finally {
       store.close();
     }
@@ -141,7 +142,7 @@ export class ResearchService {
     const log = this.logger(runtime);
     log?.(`research: reading in ${opened.where}`);
     const store = openHostStore(this.env);
-    const research = new ResearchStore(store.db, Date.now, runtime.redaction);
+    const research = new ResearchStore(store.db, runtime.redaction);
     const startedAt = Date.now();
     try {
       const outcome = await researchRun(interests, {
@@ -175,7 +176,7 @@ export class ResearchService {
     const store = openHostStore(this.env);
     const results: { watch: StoredWatch; value: string | null; change: Discovery | null; error?: string }[] = [];
     try {
-      const research = new ResearchStore(store.db, Date.now, runtime.redaction);
+      const research = new ResearchStore(store.db, runtime.redaction);
       for (const watch of watches) {
         try {
           const { value, change } = await checkWatch(opened.browser, research, watch);

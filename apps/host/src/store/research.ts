@@ -17,8 +17,9 @@ import { inTransaction } from './db';
 // discoveries runs and watches made (the feed), and the pages being watched with how their
 // value is found again. Addresses are kept normalised beside the real ones, and each
 // article's content fingerprint, so a story found again under another address is not new.
-// With the runtime's redaction, what a discovery says (its title, summary, why, address) is
-// written through it: a summary of a page may repeat a secret the page showed.
+// Everything written passes the runtime's one redaction: what a discovery says (its title,
+// summary, why, address — a summary of a page may repeat a secret the page showed), an
+// interest, a watch's address, label, value and how it is found again.
 
 export interface NewDiscovery extends Omit<Discovery, 'id' | 'foundAt' | 'state' | 'reaction'> {
   /** normaliseUrl(url): one discovery per address. */
@@ -88,8 +89,9 @@ function toWatch(row: Record<string, unknown>): StoredWatch {
 export class ResearchStore {
   constructor(
     private readonly db: DatabaseSync,
+    /** The runtime's one redaction: everything written here passes it. */
+    private readonly redaction: Redaction,
     private readonly now: () => number = Date.now,
-    private readonly redaction: Redaction | null = null,
   ) {}
 
   private newId(table: 'interests' | 'discoveries' | 'watches'): string {
@@ -121,7 +123,7 @@ export class ResearchStore {
 
   /** Adds a topic (one per topic, any case: adding it again returns the one there is). */
   addInterest(topic: string): { interest: Interest; added: boolean } {
-    const clean = topic.trim().replace(/\s+/g, ' ');
+    const clean = this.redaction.text(topic.trim().replace(/\s+/g, ' '));
     const known = this.db.prepare('SELECT * FROM interests WHERE topic = ? COLLATE NOCASE').get(clean);
     if (known) return { interest: toInterest(known), added: false };
     const interest: Interest = { id: this.newId('interests'), topic: clean, weight: 1, addedAt: this.now() };
@@ -155,9 +157,16 @@ export class ResearchStore {
   }
 
   addDiscovery(raw: NewDiscovery): Discovery {
-    const said = (text: string) => (this.redaction ? this.redaction.text(text) : text);
+    const said = (text: string) => this.redaction.text(text);
     // The address keys and fingerprint stay as they are: they only find duplicates.
-    const found: NewDiscovery = { ...raw, url: said(raw.url), title: said(raw.title), summary: said(raw.summary), why: said(raw.why) };
+    const found: NewDiscovery = {
+      ...raw,
+      url: said(raw.url),
+      title: said(raw.title),
+      summary: said(raw.summary),
+      why: said(raw.why),
+      ...(raw.image ? { image: said(raw.image) } : {}),
+    };
     const discovery: Discovery = {
       id: this.newId('discoveries'),
       url: found.url,
@@ -238,10 +247,13 @@ export class ResearchStore {
   // Watches
 
   addWatch(url: string, label: string, everyMinutes: number, value?: string): StoredWatch {
+    const said = (text: string) => this.redaction.text(text);
+    url = said(url);
+    value = value === undefined ? undefined : said(value);
     const watch: StoredWatch = {
       id: this.newId('watches'),
       url,
-      label: label.trim(),
+      label: said(label.trim()),
       everyMinutes,
       locator: null,
       ...(value ? { value } : {}),
@@ -269,7 +281,12 @@ export class ResearchStore {
   checked(id: string, value: string | null, locator: WatchLocator | null): void {
     this.db
       .prepare('UPDATE watches SET value = coalesce(?, value), locator = coalesce(?, locator), last_checked_at = ? WHERE id = ?')
-      .run(value, locator ? JSON.stringify(locator) : null, this.now(), id);
+      .run(
+        value === null ? null : this.redaction.text(value),
+        locator ? JSON.stringify(this.redaction.value(locator)) : null,
+        this.now(),
+        id,
+      );
   }
 
   /** Watches whose time has come. */

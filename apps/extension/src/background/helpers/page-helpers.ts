@@ -72,7 +72,7 @@ export interface PageHelperParts {
   facts: () => Promise<string[]>;
   /** Stores a rating (builtin's ratings store). */
   rate: (rating: HelperRating) => Promise<void>;
-  /** The worker's one redaction: what Send to chat leaves in chrome.storage.session passes it. */
+  /** The worker's one redaction: what a helper's model reads, and what Send to chat leaves in chrome.storage.session, pass it. */
   redaction: CurrentRedaction;
   streamJob?: StreamJob;
 }
@@ -111,6 +111,27 @@ async function addAttachment(given: PageAttachment, redaction: CurrentRedaction)
   await chrome.storage.session.set({ [PAGE_ATTACHMENTS_KEY]: [...list, attachment].slice(-ATTACHMENT_MAX_FILES) });
 }
 
+/**
+ * A helper's words pass the one redaction before any model reads them, as a task's page text
+ * does: the selection, the text near it, the title, the instruction (a picture is left whole).
+ */
+function redactedJobs(stream: StreamJob, redaction: CurrentRedaction): StreamJob {
+  return async function* (job, input, signal, options) {
+    const current = await redaction();
+    yield* stream(
+      job,
+      {
+        ...input,
+        prompt: current.text(input.prompt),
+        ...(input.text !== undefined ? { text: current.text(input.text) } : {}),
+        ...(input.instruction !== undefined ? { instruction: current.text(input.instruction) } : {}),
+      },
+      signal,
+      options,
+    );
+  };
+}
+
 export class PageHelpers {
   private readonly streamJob: StreamJob;
   /** Each tab's helpers: its content script, its frame, the view open (helper-tab.ts). */
@@ -118,7 +139,7 @@ export class PageHelpers {
   private readonly frameParts: FrameParts;
 
   constructor(private readonly parts: PageHelperParts) {
-    this.streamJob = parts.streamJob ?? defaultStreamJob;
+    this.streamJob = redactedJobs(parts.streamJob ?? defaultStreamJob, parts.redaction);
     this.frameParts = { facts: parts.facts, rate: parts.rate, send: (tab, session, what) => this.send(tab, session, what) };
   }
 
