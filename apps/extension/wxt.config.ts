@@ -1,5 +1,26 @@
 import { PAGE_SCRIPT, READER_SCRIPT } from '@wayfinder/page';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
+import { noticesText, packagesIn, pagePackages } from '../../scripts/notices';
+import { OPTIONAL_PERMISSIONS, REQUIRED_PERMISSIONS } from './src/lib/permissions';
+
+// The extension's version is the CLI's (apps/host/package.json): one Wayfinder, one number.
+const HOST_PACKAGE: unknown = JSON.parse(readFileSync(new URL('../host/package.json', import.meta.url), 'utf8'));
+const VERSION =
+  typeof HOST_PACKAGE === 'object' && HOST_PACKAGE !== null && 'version' in HOST_PACKAGE && typeof HOST_PACKAGE.version === 'string'
+    ? HOST_PACKAGE.version
+    : '0.0.0';
+
+// Every module of every bundle WXT makes (one Vite build per entry group), for the licence notices.
+const bundledModules = new Set<string>();
+const collectModules: Plugin = {
+  name: 'wayfinder-bundled-modules',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') for (const id of chunk.moduleIds) bundledModules.add(id);
+  },
+};
 
 // The MV3 extension. Entry points live in src/entrypoints; everything else is plain modules
 // (WXT's auto-imports are off: imports say where things come from).
@@ -8,33 +29,19 @@ export default defineConfig({
   // WAYFINDER_EXT_OUT builds elsewhere (e.g. `.output-mine`), so two checkouts' test runs do not share one build.
   outDir: process.env.WAYFINDER_EXT_OUT ?? '.output',
   imports: false,
+  // `npm run zip:extension`: the store zip, .output/wayfinder-<version>-chrome.zip.
+  zip: { name: 'wayfinder', artifactTemplate: '{{name}}-{{version}}-{{browser}}.zip' },
   manifest: {
     name: 'Wayfinder',
+    version: VERSION,
     description: 'An AI browser agent that works in your own Chrome: it reads pages, acts with real input, and asks before anything risky.',
     // chrome.debugger child sessions (a sessionId in the debuggee), which the driver uses
     // for out-of-process frames, arrived in Chrome 125.
     minimum_chrome_version: '125',
-    permissions: [
-      'sidePanel',
-      'debugger',
-      'storage',
-      'tabs',
-      'alarms',
-      'unlimitedStorage',
-      'declarativeNetRequest',
-      'downloads',
-      'offscreen',
-      'scripting',
-      // A host session's tabs sit in one group, "Wayfinder (host)" (background/bridge/host-tabs.ts).
-      'tabGroups',
-      // Research (issue 15): history is read only once the person opts in (background/research/history-signals.ts);
-      // search runs the browser's default engine for the agent's search_web (background/research/port.ts).
-      'history',
-      'search',
-      // Voice (issue 17): a tab's audio on request, and replies spoken with the browser's voices.
-      'tabCapture',
-      'tts',
-    ],
+    // Required: what the agent needs from the start; optional: what a feature the person turns on
+    // needs, asked for then (lib/permissions.ts says why each one is there; docs/0050).
+    permissions: REQUIRED_PERMISSIONS.map((p) => p.permission),
+    optional_permissions: OPTIONAL_PERMISSIONS.map((p) => p.permission),
     // WebAssembly (the MiniLM model's runtime) may be compiled; scripts still only the extension's own.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // Pages the agent works on, and model servers (Ollama, LM Studio) anywhere the user points it.
@@ -71,12 +78,27 @@ export default defineConfig({
     },
   },
   hooks: {
+    // The licences of the third-party code bundled in (the page script's included: it is one of the extension's files).
+    'build:done': (wxt) => {
+      const packages = packagesIn(bundledModules);
+      for (const [name, dir] of pagePackages()) packages.set(name, dir);
+      writeFileSync(
+        join(wxt.config.outDir, 'THIRD-PARTY-NOTICES.txt'),
+        noticesText('The Wayfinder extension bundles these packages:', packages),
+      );
+    },
     // The page script and its reader as files of the extension: memory reads pages with chrome.scripting (files only, under MV3's CSP).
     'build:publicAssets': (_wxt, files) => {
       files.push({ relativeDest: 'page-script.js', contents: PAGE_SCRIPT }, { relativeDest: 'page-reader.js', contents: READER_SCRIPT });
+      // The privacy policy (the repository's PRIVACY.md, the one text) for the privacy page, and the project's licence.
+      files.push(
+        { relativeDest: 'privacy.md', contents: readFileSync(new URL('../../PRIVACY.md', import.meta.url), 'utf8') },
+        { relativeDest: 'LICENSE', contents: readFileSync(new URL('../../LICENSE', import.meta.url), 'utf8') },
+      );
     },
   },
   vite: () => ({
+    plugins: [collectModules],
     // transformers.js imports the ONNX runtime's WebGPU build; memory runs on the CPU, and the plain
     // WebAssembly build has the same API with half the wasm (14 MB, bundled: lib/minilm-runner.ts).
     resolve: { alias: [{ find: /^onnxruntime-web\/webgpu$/, replacement: 'onnxruntime-web/wasm' }] },

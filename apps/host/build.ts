@@ -2,10 +2,11 @@
 // it runs (so --help starts fast), everything it needs bundled in (our packages and their
 // dependencies, the page script included), and the licences of what was bundled.
 // Run by `npm run build -w wayfinder-agent` (and before tests and `npm pack`).
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { noticesText, packagesIn, pagePackages } from '../../scripts/notices';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
@@ -54,27 +55,13 @@ const result = await build({
   logLevel: 'warning',
 });
 
-// The licence of every package that went into the bundle, as their terms ask.
-const packages = new Map<string, string>();
-for (const input of Object.keys(result.metafile.inputs)) {
-  const parts = input.split(/[/\\]/);
-  const at = parts.lastIndexOf('node_modules');
-  if (at < 0) continue;
-  const nameParts = parts[at + 1]?.startsWith('@') ? parts.slice(at + 1, at + 3) : parts.slice(at + 1, at + 2);
-  packages.set(nameParts.join('/'), join(process.cwd(), ...parts.slice(0, at + 1 + nameParts.length)));
-}
-const notices: string[] = [];
-for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
-  const meta: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const field = (key: string) => (typeof meta === 'object' && meta !== null && key in meta ? String(Reflect.get(meta, key)) : '');
-  const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
-  const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `License: ${field('license') || 'see the package'}`;
-  notices.push(`${name}@${field('version')} (${field('license')})\n\n${text}`);
-}
-writeFileSync(
-  join(outdir, 'THIRD-PARTY-NOTICES.txt'),
-  `The wayfinder command bundles these packages:\n\n${notices.join(`\n\n${'-'.repeat(72)}\n\n`)}\n`,
-);
+// The licence of every package that went into the bundle, as their terms ask (the page
+// script's own, Defuddle's among them, come with it).
+const inputs = Object.keys(result.metafile.inputs);
+const packages = packagesIn(inputs);
+if (inputs.some((input) => /packages[/\\]page[/\\]generated[/\\]page-script\.ts$/.test(input)))
+  for (const [name, dir] of pagePackages()) packages.set(name, dir);
+writeFileSync(join(outdir, 'THIRD-PARTY-NOTICES.txt'), noticesText('The wayfinder command bundles these packages:', packages));
 
 // The project's licence goes into the package beside the notices (npm packs LICENSE from the package's folder).
 copyFileSync(join(here, '..', '..', 'LICENSE'), join(here, 'LICENSE'));

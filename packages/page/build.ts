@@ -8,9 +8,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { packagesIn } from '../../scripts/notices';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
+
+/** Every package bundled into either script (their licences go with whatever embeds them: scripts/notices.ts). */
+const bundled = new Map<string, string>();
 
 async function bundle(entry: string): Promise<string> {
   const result = await build({
@@ -24,8 +28,10 @@ async function bundle(entry: string): Promise<string> {
     minifyWhitespace: true,
     // Keep names: errors from the page script should be readable in reports.
     minifyIdentifiers: false,
+    metafile: true,
     logLevel: 'warning',
   });
+  for (const [name, dir] of packagesIn(Object.keys(result.metafile.inputs))) bundled.set(name, dir);
   const code = result.outputFiles[0]?.text;
   if (!code) throw new Error(`esbuild produced no output for ${entry}`);
   return code;
@@ -42,5 +48,6 @@ writeFileSync(
     `export const PAGE_SCRIPT: string = ${JSON.stringify(code)};\n` +
     `export const READER_SCRIPT: string = ${JSON.stringify(reader)};\n`,
 );
+writeFileSync(join(outDir, 'bundled.json'), `${JSON.stringify([...bundled].sort(([a], [b]) => a.localeCompare(b)))}\n`);
 const kib = (text: string) => `${(text.length / 1024).toFixed(0)} KiB`;
 console.log(`page script: ${kib(code)} + reader ${kib(reader)}, hash ${hash}, built in ${Date.now() - started} ms`);

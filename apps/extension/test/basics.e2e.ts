@@ -120,28 +120,27 @@ describe('the extension itself', () => {
         // Chrome takes at most four suggested keys: Home's is the person's to pick.
         'open-home': { description: 'Open the Wayfinder Home page' },
       },
-      // declarativeNetRequest and downloads: blocked sites and held popups, and downloads put to the person (docs/0017).
-      // offscreen: memory's MiniLM model runs in an offscreen document (docs/0020); scripting: memory reads
-      // a page it remembers through the page script in an isolated world, without the debugger (docs/0019);
-      // tabGroups: the tabs the host works in are grouped "Wayfinder (host)" (docs/0028); history (read only
-      // after the person opts in) and search: research (docs/0032); tabCapture and tts: voice (docs/0033).
+      // At install, only what the agent uses at once (lib/permissions.ts, docs/0050). declarativeNetRequest and
+      // downloads: blocked sites and held popups, and downloads put to the person (docs/0017); offscreen: memory's
+      // MiniLM model runs in an offscreen document (docs/0020); scripting: memory reads a page it remembers through
+      // the page script in an isolated world, without the debugger (docs/0019); tts: spoken replies (docs/0033),
+      // which Chrome does not take as optional.
       permissions: [
-        'sidePanel',
         'debugger',
-        'storage',
         'tabs',
-        'alarms',
+        'sidePanel',
+        'storage',
         'unlimitedStorage',
+        'alarms',
         'declarativeNetRequest',
         'downloads',
         'offscreen',
         'scripting',
-        'tabGroups',
-        'history',
-        'search',
-        'tabCapture',
         'tts',
       ],
+      // Asked for when the person turns the feature on: history (research's history sharing) and search (the
+      // default engine's search) (docs/0032), tabCapture (Tab audio, docs/0033), tabGroups (the host's tabs, docs/0028).
+      optional_permissions: ['history', 'search', 'tabCapture', 'tabGroups'],
       // The driver's child sessions need Chrome 125.
       minimum_chrome_version: '125',
       icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,8 @@ import { findChrome } from '@wayfinder/cdp/node';
 import { fetchState, startGym, startOpenAICompatible, type Brain, type Gym, type GymSnapshot, type MockModelServer } from '@wayfinder/gym';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core';
+import { OPTIONAL_PERMISSIONS } from '../src/lib/permissions';
+import { newProfilePreferences, useChromeDownloads } from './profile';
 
 // The built extension loaded into real headless Chromium (../shared/EXTENSION-TESTING.md),
 // with the gym beside it. Tests drive the side panel page like a person would.
@@ -45,34 +47,18 @@ export interface ExtensionEnv {
   close(): Promise<void>;
 }
 
-/**
- * Playwright takes downloads over (Browser.setDownloadBehavior), which hides them from
- * extensions; a person's Chrome has no such thing. So the profile saves into its own folder,
- * and Chrome's behaviour is put back over the DevTools port, as in a person's browser.
- */
-async function useChromeDownloads(userDataDir: string): Promise<void> {
-  const [port, path] = readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n');
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`);
-  await new Promise<void>((resolve, reject) => {
-    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: 'Browser.setDownloadBehavior', params: { behavior: 'default' } }));
-    socket.onmessage = () => resolve();
-    socket.onerror = () => reject(new Error('could not reach the DevTools port to restore Chrome download handling'));
-  });
-  socket.close();
-}
-
 async function launch(
   userDataDir: string,
   chromeDownloads: boolean,
   extraArgs: string[] = [],
   ignoreDefaultArgs: string[] = [],
+  granted: readonly string[] = [],
 ): Promise<{ context: BrowserContext; worker: Worker }> {
   const downloadDir = join(userDataDir, 'Downloads');
   mkdirSync(join(userDataDir, 'Default'), { recursive: true });
   const preferences = join(userDataDir, 'Default', 'Preferences');
   rmSync(join(userDataDir, 'DevToolsActivePort'), { force: true });
-  if (!existsSync(preferences))
-    writeFileSync(preferences, JSON.stringify({ download: { default_directory: downloadDir, prompt_for_download: false } }));
+  if (!existsSync(preferences)) writeFileSync(preferences, newProfilePreferences(EXTENSION_DIR, downloadDir, granted));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChrome(),
     headless: true,
@@ -110,13 +96,24 @@ export async function openExtensionEnv(
     args?: string[];
     /** Playwright's own flags to leave out (voice: --mute-audio, so a tab's sound can be captured). */
     ignoreDefaultArgs?: string[];
+    /**
+     * The optional permissions (lib/permissions.ts) the profile starts with: all of them unless
+     * said otherwise (the features' tests); `[]` is a browser that has given none yet.
+     */
+    grantedPermissions?: readonly string[];
   } = {},
 ): Promise<ExtensionEnv> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
     throw new Error(`The extension is not built (${EXTENSION_DIR}); run npm run build:extension.`);
   const gym = await startGym();
   const userDataDir = mkdtempSync(join(tmpdir(), 'wayfinder-ext-'));
-  let { context, worker } = await launch(userDataDir, options.chromeDownloads ?? false, options.args, options.ignoreDefaultArgs);
+  let { context, worker } = await launch(
+    userDataDir,
+    options.chromeDownloads ?? false,
+    options.args,
+    options.ignoreDefaultArgs,
+    options.grantedPermissions ?? OPTIONAL_PERMISSIONS.map((p) => p.permission),
+  );
   const extensionId = new URL(worker.url()).host;
   const base = `chrome-extension://${extensionId}`;
   const state = () => fetchState(gym.url);

@@ -2,6 +2,7 @@ import { logError } from '../lib/log';
 import type { WorkerRedaction } from '../lib/redaction';
 import { SECRETS_KEY } from '../lib/safety-store';
 import { loadSettings } from '../lib/settings';
+import { historySharingOff } from '../lib/research-settings';
 import { PANEL_PORT } from '../lib/messages';
 import { PAGE_HELPERS_PORT } from '../lib/page-helpers';
 import { BRIDGE_ALARM, type BridgeClient } from './bridge/client';
@@ -14,7 +15,8 @@ import type { Voice } from './voice/voice';
 
 // The worker's own listeners on Chrome's events, registered by the root at start-up:
 // requests and the panels' ports, shortcuts, alarms, the first install, the settings'
-// changes memory follows, and the stored secrets' changes the one redaction follows. (Features with listeners of their own — page capture, the page
+// changes memory follows, the stored secrets' changes the one redaction follows, and a
+// permission taken back. (Features with listeners of their own — page capture, the page
 // helpers, downloads — register them through the root too.)
 
 export interface ListenerParts {
@@ -67,6 +69,13 @@ export function listen({ route, hub, memory, voice, bridge, redaction }: Listene
     if (alarm.name === RESUME_ALARM) console.debug('wayfinder: woken by the resume alarm');
     // Chrome stopped the worker (and its socket) anyway: the alarm woke it to dial again.
     if (alarm.name === BRIDGE_ALARM) bridge.ensure().catch((error: unknown) => logError('wayfinder: could not reach the host', error));
+  });
+
+  // History taken back at chrome://extensions: history sharing is off (Options › Permissions turns it off itself,
+  // and the Research section shows it off without the permission either way).
+  chrome.permissions.onRemoved.addListener((removed) => {
+    if (!removed.permissions?.includes('history')) return;
+    historySharingOff().catch((error: unknown) => logError('wayfinder: could not turn history sharing off', error));
   });
 
   chrome.runtime.onInstalled.addListener((details) => {

@@ -33,6 +33,12 @@ export async function loadResearchSettings(): Promise<ResearchSettings> {
   return parsed.success ? parsed.data : RESEARCH_SETTINGS.parse({});
 }
 
+/** History sharing off (the History permission was taken back): stored so, when it was on. */
+export async function historySharingOff(): Promise<void> {
+  const research = await loadResearchSettings();
+  if (research.historyOptIn) await saveResearchSettings({ ...research, historyOptIn: false });
+}
+
 /** Saves what is valid; throws the readable problem otherwise (nothing stored changes then). */
 export async function saveResearchSettings(settings: ResearchSettings): Promise<void> {
   const parsed = RESEARCH_SETTINGS.safeParse(settings);

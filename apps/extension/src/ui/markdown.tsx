@@ -122,10 +122,18 @@ const COMPONENTS: Components = {
 
 const REMARK_PLUGINS = [remarkGfm];
 
-export function Markdown({ text }: { text: string }) {
+/** A page of its own (the privacy policy): its headings keep their levels. */
+const { h1: _h1, h2: _h2, h3: _h3, h4: _h4, h5: _h5, h6: _h6, ...DOCUMENT_COMPONENTS } = COMPONENTS;
+
+/** `document`: the text is the page (its # is the page's h1), not an answer inside one. */
+export function Markdown({ text, document = false }: { text: string; document?: boolean }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS} urlTransform={(url) => safeHref(url) ?? ''}>
+      <ReactMarkdown
+        remarkPlugins={REMARK_PLUGINS}
+        components={document ? DOCUMENT_COMPONENTS : COMPONENTS}
+        urlTransform={(url) => safeHref(url) ?? ''}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -1,6 +1,7 @@
 import type { ChromeTab, TabRegistry, TabsApi } from '@wayfinder/cdp/extension';
 import { allowTabWhileGuarded } from '../tasks/network-rules';
 import { logWarn } from '../../lib/log';
+import { hasPermission } from '../../lib/permissions';
 
 // The tabs a host session's browser sees (an ExtensionBrowser over this instead of
 // chrome.tabs). A host session never works in the person's tabs: it starts in a new
@@ -16,6 +17,7 @@ type Listener = (tab: ChromeTab) => void;
 
 /** Puts tabs in the host's group (in their window), making the group when there is none. */
 async function group(tabIds: [number, ...number[]]): Promise<void> {
+  if (!(await hasPermission('tabGroups'))) return;
   const [first] = tabIds;
   const { windowId } = await chrome.tabs.get(first);
   const [existing] = await chrome.tabGroups.query({ title: HOST_GROUP, windowId });
@@ -27,13 +29,14 @@ async function group(tabIds: [number, ...number[]]): Promise<void> {
   await chrome.tabGroups.update(groupId, { title: HOST_GROUP, color: 'purple' });
 }
 
-/** Grouping is for the person's eyes: a window that cannot hold groups (a popup window) does without. */
+/** Grouping is for the person's eyes: a window that cannot hold groups (a popup window), or a browser that did not give Wayfinder the Tab groups permission, does without. */
 function groupQuietly(tabIds: [number, ...number[]]): Promise<void> {
   return group(tabIds).catch((error: unknown) => logWarn('wayfinder: could not group the host tabs', error));
 }
 
 /** The window the host's group is in, if there is one (new host tabs go there). */
 async function groupWindow(): Promise<number | undefined> {
+  if (!(await hasPermission('tabGroups'))) return undefined;
   const [existing] = await chrome.tabGroups.query({ title: HOST_GROUP });
   return existing?.windowId;
 }

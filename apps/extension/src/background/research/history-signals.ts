@@ -1,5 +1,6 @@
 import { BridgeError, historyRecentParams } from '@wayfinder/bridge';
 import { historySignals, type HistorySignal } from '@wayfinder/core';
+import { hasPermission, missingPermission } from '../../lib/permissions';
 import { loadResearchSettings } from '../../lib/research-settings';
 
 // Browsing history as a signal of interest (issue 15), only when the person opted in
@@ -18,6 +19,8 @@ const READ_FACTOR = 5;
 export async function recentHistory(days: number, limit: number): Promise<HistorySignal[]> {
   const settings = await loadResearchSettings();
   if (!settings.historyOptIn) throw new BridgeError('refused', NOT_OPTED_IN, false);
+  if (!(await hasPermission('history')))
+    throw new BridgeError('refused', missingPermission('history', 'Reading the browsing history'), false);
   const raw = await chrome.history.search({
     text: '',
     startTime: Date.now() - days * 24 * 60 * 60 * 1000,

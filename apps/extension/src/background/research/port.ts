@@ -1,5 +1,6 @@
 import { ExtensionBrowser, type TabRegistry } from '@wayfinder/cdp/extension';
 import { browserSearch, DEFAULT_VIDEO_URL, readSearchResults, type ResearchPort, type SearchResult } from '@wayfinder/core';
+import { hasPermission, missingPermission } from '../../lib/permissions';
 import { loadResearchSettings } from '../../lib/research-settings';
 import { recentHistory } from './history-signals';
 import { allowTabWhileGuarded } from '../tasks/network-rules';
@@ -39,6 +40,10 @@ function loaded(tabId: number, signal?: AbortSignal): Promise<chrome.tabs.Tab> {
 /** A search with the browser's default engine: its results page in a background tab, read, closed. */
 async function defaultEngineSearch(registry: TabRegistry, query: string, signal?: AbortSignal): Promise<SearchResult[]> {
   signal?.throwIfAborted();
+  if (!(await hasPermission('search')))
+    throw new Error(
+      `${missingPermission('search', 'Searching the web with the browser’s default search engine')} Or set a web search address in Options › Research.`,
+    );
   const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
   const tabId = tab.id;
   if (tabId === undefined) throw new Error('Could not open a tab to search in.');

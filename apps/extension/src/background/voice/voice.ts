@@ -3,6 +3,7 @@ import { loadVoice, PTT_KEY, TAB_AUDIO_KEY, type TabAudioState } from '../../lib
 import { logError } from '../../lib/log';
 import type { CurrentRedaction } from '../../lib/redaction';
 import { askOffscreen } from '../helpers/offscreen-doc';
+import { hasPermission, missingPermission } from '../../lib/permissions';
 
 // The background's part of voice (issue 17): spoken replies with the browser's own voices
 // (chrome.tts), and a tab's audio recorded through tabCapture in the offscreen document
@@ -71,6 +72,11 @@ export class Voice {
     if (tab?.id === undefined) throw new Error('Open the tab that plays the audio, then try again.');
     const id = crypto.randomUUID();
     const tabTitle = tab.title || tab.url || 'this tab';
+    if (!(await hasPermission('tabCapture'))) {
+      const problem = missingPermission('tabCapture', 'Recording a tab’s audio');
+      await setTabAudio({ state: 'failed', id, error: problem });
+      throw new Error(problem);
+    }
     let streamId: string;
     try {
       streamId = await chrome.tabCapture.getMediaStreamId({ targetTabId: tab.id });

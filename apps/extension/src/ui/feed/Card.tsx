@@ -34,7 +34,9 @@ export function Card({
   return (
     <li className="discovery" data-kind={discovery.kind}>
       <article aria-labelledby={`d-${discovery.id}`}>
-        <div className="discovery-image">{image ? <img src={image} alt="" loading="lazy" /> : <KindIcon kind={discovery.kind} />}</div>
+        <div className="discovery-image">
+          {image ? <img src={image} alt="" loading="lazy" referrerPolicy="no-referrer" /> : <KindIcon kind={discovery.kind} />}
+        </div>
         <div className="discovery-body">
           <h2 id={`d-${discovery.id}`}>
             <button type="button" className="linklike" onClick={(e) => onOpen(discovery, e.currentTarget)}>

@@ -63,7 +63,7 @@ export function DiscoveryDialog({
           <X size={16} aria-hidden="true" />
         </button>
       </div>
-      {image && <img className="dialog-image" src={image} alt="" />}
+      {image && <img className="dialog-image" src={image} alt="" referrerPolicy="no-referrer" />}
       <div className="dialog-body">
         <h2 id="discovery-dialog-title">{discovery.title}</h2>
         <p className="byline">

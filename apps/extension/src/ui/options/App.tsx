@@ -20,6 +20,7 @@ import { BuiltInSection, ProviderSection } from './Providers';
 import { FactsSection } from './Facts';
 import { MemorySection } from './Memory';
 import { PageHelpersSection } from './PageHelpers';
+import { PermissionsSection } from './Permissions';
 import { ResearchSection } from './Research';
 import { Roles } from './Roles';
 import { Secrets } from './Secrets';
@@ -127,7 +128,10 @@ export function App() {
       <SaveBar state={saveState} onRetry={() => commit(current())} />
       <main className="page">
         <h1>Wayfinder options</h1>
-        <p className="muted">Keys stay in this browser (chrome.storage.local) and go only to the provider they belong to.</p>
+        <p className="muted">
+          Keys stay in this browser (chrome.storage.local) and go only to the provider they belong to.{' '}
+          <a href={chrome.runtime.getURL('/privacy.html')}>Privacy policy</a>: what Wayfinder keeps, and what leaves your computer.
+        </p>
 
         <Roles settings={settings} onPick={pick} />
 
@@ -229,6 +233,7 @@ export function App() {
 
         <BridgeSection />
         <ResearchSection />
+        <PermissionsSection />
       </main>
     </>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { DEFAULT_PORT } from '@wayfinder/bridge/protocol';
 import type { BridgeState } from '../../lib/bridge-messages';
 import { ask, isPanelMessage, PANEL_PORT, type Request } from '../../lib/messages';
+import { refusedPermission, requestPermission } from '../../lib/permissions';
 
 // "Connect to the host": pairs this browser with `wayfinder serve` on this computer (a
 // one-time code it prints), so the host's `run --browser extension` and `mcp --extension`
@@ -99,7 +100,12 @@ export function BridgeSection() {
       setProblem(`The port is a number from 1 to 65535 (${DEFAULT_PORT} unless \`wayfinder serve --port\` said otherwise).`);
       return;
     }
-    if (await send({ type: 'bridge.pair', port: number, code, label: shownLabel })) setCode('');
+    // The host's tabs sit in a group of their own; without the permission they are simply not
+    // grouped. Asked first: Chrome prompts only during the click's gesture.
+    const grouped = await requestPermission('tabGroups');
+    if (!(await send({ type: 'bridge.pair', port: number, code, label: shownLabel }))) return;
+    setCode('');
+    if (!grouped) setProblem(`${refusedPermission('tabGroups')} The host’s tabs will not be grouped.`);
   };
   const live = bridge.state === 'connected' || bridge.state === 'connecting' || bridge.state === 'reconnecting';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { loadResearchSettings, saveResearchSettings, type ResearchSettings } from '../../lib/research-settings';
+import { hasPermission, refusedPermission, requestPermission } from '../../lib/permissions';
+import { loadResearchSettings, RESEARCH_KEY, saveResearchSettings, type ResearchSettings } from '../../lib/research-settings';
 import { Interests } from '../research/Interests';
 import { Watches } from '../research/Watches';
 import { useFeedState } from '../research/use-feed-state';
@@ -13,6 +14,8 @@ export function ResearchSection() {
   const [settings, setSettings] = useState<ResearchSettings | null>(null);
   const [draft, setDraft] = useState({ searchUrl: '', videoUrl: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  /** Chrome's History permission: sharing shows as on only with it (it can be taken back at chrome://extensions). */
+  const [historyGranted, setHistoryGranted] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
 
   useEffect(() => {
@@ -20,6 +23,20 @@ export function ResearchSection() {
       setSettings(loaded);
       setDraft({ searchUrl: loaded.searchUrl, videoUrl: loaded.videoUrl });
     });
+    // Changed elsewhere (history sharing goes off when the History permission is taken back): shown here.
+    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area === 'local' && RESEARCH_KEY in changes) void loadResearchSettings().then(setSettings);
+    };
+    const checkPermission = () => void hasPermission('history').then(setHistoryGranted);
+    checkPermission();
+    chrome.storage.onChanged.addListener(onChanged);
+    chrome.permissions.onAdded.addListener(checkPermission);
+    chrome.permissions.onRemoved.addListener(checkPermission);
+    return () => {
+      chrome.storage.onChanged.removeListener(onChanged);
+      chrome.permissions.onAdded.removeListener(checkPermission);
+      chrome.permissions.onRemoved.removeListener(checkPermission);
+    };
   }, []);
 
   /** Shown at once; put back as it was when it could not be saved. */
@@ -35,6 +52,22 @@ export function ResearchSection() {
       setSaved(null);
       setProblem(error instanceof Error ? error.message : String(error));
     }
+  };
+
+  /** On only with Chrome's History permission, asked for here (the click's gesture lets Chrome prompt). */
+  const turnHistory = async (on: boolean) => {
+    if (!settings) return;
+    if (on) {
+      setSettings({ ...settings, historyOptIn: true }); // shown at once, while Chrome asks
+      if (!(await requestPermission('history'))) {
+        setSettings(settings);
+        setSaved(null);
+        setProblem(refusedPermission('history'));
+        return;
+      }
+      setHistoryGranted(true);
+    }
+    await save({ ...settings, historyOptIn: on }, on ? 'History sharing is on.' : 'History sharing is off.');
   };
 
   return (
@@ -55,16 +88,7 @@ export function ResearchSection() {
         <>
           <h3>Browsing history</h3>
           <label className="row">
-            <input
-              type="checkbox"
-              checked={settings.historyOptIn}
-              onChange={(e) =>
-                void save(
-                  { ...settings, historyOptIn: e.target.checked },
-                  e.target.checked ? 'History sharing is on.' : 'History sharing is off.',
-                )
-              }
-            />
+            <input type="checkbox" checked={settings.historyOptIn && historyGranted} onChange={(e) => void turnHistory(e.target.checked)} />
             Let research use my browsing history
           </label>
           <p className="muted small">
@@ -79,7 +103,9 @@ export function ResearchSection() {
               void save({ ...settings, ...draft }, 'Search addresses saved.');
             }}
           >
-            <label htmlFor="search-url">Web search address (empty: the browser’s default search engine)</label>
+            <label htmlFor="search-url">
+              Web search address (empty: the browser’s default search engine, which needs Chrome’s Search permission: Options › Permissions)
+            </label>
             <input
               id="search-url"
               placeholder="https://duckduckgo.com/?q=%s"

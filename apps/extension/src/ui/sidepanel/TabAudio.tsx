@@ -1,6 +1,7 @@
 import { AudioLines, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ask } from '../../lib/messages';
+import { refusedPermission, requestPermission } from '../../lib/permissions';
 import { loadSettings, takesAudio } from '../../lib/settings';
 import { voiceMessage } from '../../lib/voice/errors';
 import { loadVoice, TAB_AUDIO_KEY, type TabAudioState } from '../../lib/voice/settings';
@@ -50,7 +51,10 @@ export function TabAudioButton({ disabled, onProblem }: { disabled: boolean; onP
       title="Record the tab’s audio for a few seconds (Ctrl+Shift+A)"
       disabled={disabled}
       onClick={() =>
-        void ask({ type: 'voice.tab.capture' }).then((reply) => {
+        // Chrome's Tab capture permission is asked for here, on the click (its prompt needs the gesture).
+        void requestPermission('tabCapture').then(async (granted) => {
+          if (!granted) return onProblem(refusedPermission('tabCapture'));
+          const reply = await ask({ type: 'voice.tab.capture' });
           if (!reply.ok) onProblem(reply.error);
         })
       }

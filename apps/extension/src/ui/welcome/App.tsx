@@ -1,44 +1,24 @@
 import { useState } from 'react';
+import { HOST_PERMISSION_NOTE, OPTIONAL_PERMISSIONS, REQUIRED_PERMISSIONS, type PermissionNote } from '../../lib/permissions';
 import { loadSettings, saveSettings } from '../../lib/settings';
 
-// The first-run page: what Wayfinder does, how to start, and what each permission is for.
+// The first-run page: what Wayfinder does, how to start, and what each permission is for
+// (lib/permissions.ts: the same table the manifest is built from), with the privacy policy.
 
-const PERMISSIONS: [string, string][] = [
-  [
-    'Debugger',
-    'to click, type and scroll with real input in the tabs a task works in — only while the task runs (Chrome shows a bar at the top of the tab)',
-  ],
-  [
-    'Read and change data on all websites',
-    'to read the page you ask about and to reach the model server you choose (for example Ollama on this computer)',
-  ],
-  ['Tabs', 'to know which tab you are looking at, and to open, switch and close tabs when a task needs to'],
-  ['Side panel', 'to show Wayfinder next to the page'],
-  ['Storage', 'to keep your settings and conversations on this computer (nothing is sent anywhere else)'],
-  [
-    'Alarms',
-    'to pick up a running task again if Chrome pauses the extension in the middle of it, and to reconnect to the host (if you connected it)',
-  ],
-  [
-    'Block content',
-    'while a task runs: to keep the sites you blocked from loading in any tab, and to hold a page the task opens until its safety checks are in place',
-  ],
-  ['Downloads', "to ask you before a file a task's page downloads is kept (declined, it is deleted)"],
-  ['Offscreen document', 'to run the search-by-meaning model for memory, if you turn it on in Options, without slowing the agent'],
-  [
-    'Scripting',
-    'to read a page you asked Wayfinder to remember (or every page, if you turn that on in Options) without taking control of the tab',
-  ],
-  [
-    'Tab capture',
-    'only when you press Record tab audio (or Ctrl+Shift+A): to record a few seconds of the tab’s sound, which keeps playing',
-  ],
-  ['Text-to-speech', 'if you turn on spoken replies in Options: to read answers aloud with your browser’s voices'],
-  [
-    'Tab groups',
-    'if you connect Wayfinder on this computer (Options: Connect to the host): to keep the tabs it works in together, as "Wayfinder (host)"',
-  ],
-];
+function PermissionList({ notes }: { notes: readonly PermissionNote[] }) {
+  return (
+    <dl>
+      {notes.map(({ permission, name, why }) => (
+        <div key={permission}>
+          <dt>
+            <strong>{name}</strong>
+          </dt>
+          <dd>{why}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export function App() {
   const [started, setStarted] = useState(false);
@@ -92,17 +72,17 @@ export function App() {
         new extensions in the Extensions menu (the puzzle piece at the right of the toolbar): open it and click the pin beside Wayfinder to
         keep its button in the toolbar.
       </p>
-      <h2>What the permissions are for</h2>
-      <dl>
-        {PERMISSIONS.map(([name, why]) => (
-          <div key={name}>
-            <dt>
-              <strong>{name}</strong>
-            </dt>
-            <dd>{why}</dd>
-          </div>
-        ))}
-      </dl>
+      <h2 id="permissions">What the permissions are for</h2>
+      <h3>Asked when you install Wayfinder</h3>
+      <PermissionList notes={[HOST_PERMISSION_NOTE, ...REQUIRED_PERMISSIONS]} />
+      <h3>Asked only when you turn a feature on</h3>
+      <p>Chrome asks you for each of these the first time you use its feature; you can take any of them back in Options › Permissions.</p>
+      <PermissionList notes={OPTIONAL_PERMISSIONS} />
+      <h2>Privacy</h2>
+      <p>
+        Your settings, conversations, memory and skills stay in this browser. Page text goes only to the model you choose, after secrets are
+        taken out; nothing is sent to us. <a href={chrome.runtime.getURL('/privacy.html')}>Read the privacy policy</a>.
+      </p>
     </main>
   );
 }
