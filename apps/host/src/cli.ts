@@ -40,7 +40,7 @@ Examples:
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
-const COMMANDS: Record<string, () => Promise<Command>> = {
+export const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run')).runCommand,
   snapshot: async () => (await import('./commands/snapshot')).snapshotCommand,
   memory: async () => (await import('./commands/memory')).memoryCommand,
