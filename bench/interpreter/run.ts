@@ -1,7 +1,7 @@
 // bench/interpreter: the command interpreter on a phrasing set of its own — direct
 // commands as people write them, over the gym's phrasing pages, run in real headless
 // Chromium through the real agent loop and tools. Success is the gym's state.
-//   npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set heldout]
+//   npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set heldout|fresh]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
@@ -9,7 +9,9 @@ import { startGym } from '@wayfinder/gym';
 import { round } from '../lib/stats';
 import { table } from '../lib/table';
 import { runPhrasing, type Outcome } from './phrasing-bench';
+import type { Phrasing } from './phrasing-kit';
 import { PHRASINGS } from './phrasings';
+import { FRESH_PHRASINGS } from './phrasings-fresh';
 import { HELDOUT_PHRASINGS } from './phrasings-heldout';
 
 const GOAL = 95;
@@ -24,21 +26,20 @@ for (let i = 0; i < argv.length; i++) {
   } else if (arg === '--only' && value) {
     options.only = value;
     i++;
-  } else if (arg === '--set' && (value === 'main' || value === 'heldout')) {
+  } else if (arg === '--set' && (value === 'main' || value === 'heldout' || value === 'fresh')) {
     options.set = value;
     i++;
   } else if (arg === '--verbose') options.verbose = true;
   else {
     console.error(
-      `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set main|heldout]`,
+      `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set main|heldout|fresh]`,
     );
     process.exit(2);
   }
 }
 
-const set = (options.set === 'heldout' ? HELDOUT_PHRASINGS : PHRASINGS).filter(
-  (p) => !options.only || p.command.includes(options.only) || p.form === options.only,
-);
+const SETS: Record<string, Phrasing[]> = { main: PHRASINGS, heldout: HELDOUT_PHRASINGS, fresh: FRESH_PHRASINGS };
+const set = (SETS[options.set] ?? PHRASINGS).filter((p) => !options.only || p.command.includes(options.only) || p.form === options.only);
 console.log(`bench/interpreter: ${set.length} instructions over the gym's phrasing pages…`);
 const started = performance.now();
 const gym = await startGym();

@@ -1,4 +1,15 @@
 import { escapeHtml } from '../http';
+import {
+  basketPage,
+  checkoutPage,
+  fitPage,
+  mailPage,
+  offerPage,
+  shopNavPage,
+  surveyPage,
+  travellersPage,
+  tripPage,
+} from './phrasing-fresh';
 import { phrasingHtml } from './phrasing-html';
 import { boardPage, datesPage, loginPage, menusPage, sectionsPage } from './phrasing-pages-more';
 
@@ -93,4 +104,14 @@ export const PHRASING_PAGES: Record<string, PageBuilder> = {
   dates: datesPage,
   board: boardPage,
   login: loginPage,
+  // The fresh held-out set's pages (bench/interpreter/phrasings-fresh.ts).
+  'fresh-basket': basketPage,
+  'fresh-survey': surveyPage,
+  'fresh-mail': mailPage,
+  'fresh-travellers': travellersPage,
+  'fresh-trip': tripPage,
+  'fresh-fit': fitPage,
+  'fresh-offer': offerPage,
+  'fresh-checkout': checkoutPage,
+  'fresh-shop': shopNavPage,
 };
