@@ -3,6 +3,7 @@ import { startGym, type Gym } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPhrasing } from './phrasing-bench';
 import { PHRASINGS } from './phrasings';
+import { FRESH_PHRASINGS } from './phrasings-fresh';
 
 // A representative slice of the interpreter's phrasing set (bench/interpreter), so CI runs
 // it: each command through the real loop and tools in headless Chromium, the gym's state
@@ -66,5 +67,31 @@ describe('the command interpreter on how people phrase direct commands', () => {
     expect(outcome.summary).toContain('I am not sure which field "text field" means');
     expect(outcome.summary).toContain('textbox "First name"');
     expect(outcome.summary).toContain('configure a model');
+  });
+});
+
+// The fresh held-out set's classes (phrasings-fresh.ts, issue 33) the interpreter was then
+// generalised for: one of each, so CI keeps them.
+const FRESH_PICKED = [
+  'Enter the code "K7P-22" into the box',
+  'Put "ana" as the user name and "x9" as the password',
+  'enter Smith in each of the two surname boxes',
+  'Pick Oslo and Lima from the list',
+  'choose 5 foot 9 from the height menu',
+  'set the budget to £500-£1000',
+  'shut the pop-up with the ×',
+  'Women > Coats',
+];
+
+describe('the command interpreter on the fresh held-out classes', () => {
+  const picked = FRESH_PICKED.map((command) => FRESH_PHRASINGS.find((p) => p.command === command) ?? command);
+
+  it('finds each picked command in the set', () => {
+    expect(picked.filter((p) => typeof p === 'string')).toEqual([]);
+  });
+
+  it.each(picked.flatMap((p) => (typeof p === 'string' ? [] : [[`${p.form}: ${p.command}`, p] as const])))('%s', async (_, phrasing) => {
+    const outcome = await runPhrasing(browser, gym, phrasing);
+    expect(outcome.ok, outcome.summary).toBe(true);
   });
 });

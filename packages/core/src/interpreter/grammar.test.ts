@@ -171,4 +171,42 @@ describe('how people phrase direct commands', () => {
       { kind: 'set', value: '5 May 2024', target: { text: 'date', exact: null, kind: 'date' } },
     ]);
   });
+
+  it('takes the quoted part after a describing noun as the value', () => {
+    expect(kinds('Enter the code "K7p" into the box')).toEqual([
+      { kind: 'type', text: 'K7p', target: { text: 'box', exact: null, kind: 'textbox' } },
+    ]);
+    expect(kinds('type my email “ana@example.org” in the Email field')[0]).toMatchObject({ kind: 'type', text: 'ana@example.org' });
+    // A quoted name that is the whole value stays as it is.
+    expect(kinds('type "the code" into the box')[0]).toMatchObject({ text: 'the code' });
+  });
+
+  it('reads two values for two fields named by kind, and "fill in X as the Y"', () => {
+    expect(kinds('Put "ana" as the user name and "x9" as the password')).toEqual([
+      { kind: 'type', text: 'ana', target: t('user name') },
+      { kind: 'type', text: 'x9', target: t('password') },
+    ]);
+    expect(kinds('fill in ana@example.com as the email address and ana as the username')).toEqual([
+      { kind: 'type', text: 'ana@example.com', target: t('email address') },
+      { kind: 'type', text: 'ana', target: t('username') },
+    ]);
+  });
+
+  it('reads a menu path on its own, several choices in one list, and a popup shut with its ×', () => {
+    expect(kinds('File > Export > PDF')).toEqual([{ kind: 'menu', path: ['File', 'Export', 'PDF'] }]);
+    expect(kinds('Pick Oslo and Lima from the list')).toEqual([
+      { kind: 'select', option: 'Oslo', options: ['Oslo', 'Lima'], target: { text: 'list', exact: null, kind: 'list' } },
+    ]);
+    expect(kinds('shut the pop-up with the ×')).toEqual([{ kind: 'click', target: { text: '×', exact: null, icon: 'close' } }]);
+    expect(kinds('enter Smith in each of the two surname boxes')[0]).toMatchObject({
+      target: { kind: 'textbox', named: 'surname', all: true },
+    });
+  });
+
+  it('reads "the folded part underneath" as the collapsed section to open', () => {
+    expect(kinds('open the folded part underneath, then hit Continue')).toEqual([
+      { kind: 'expand', target: { text: 'folded part underneath', exact: null, kind: 'section' }, open: true },
+      { kind: 'click', target: t('Continue') },
+    ]);
+  });
 });

@@ -29,7 +29,8 @@ function continuing(previous: Intent, fragment: string): Intent | null {
       let m = /^(?:the\s+)?(.+?)\s+("[^"]*"|“[^”]*”)$/.exec(f);
       if (m) return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
       if ((m = /^(the\s+.+?)\s+with\s+(.+)$/i.exec(f))) return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
-      if ((m = /^("[^"]*"|“[^”]*”|\S+)\s+(?:in|into)\s+(the\s+.+)$/i.exec(f)))
+      // "… and "x9" as the password", "… and ana as the username", "…, Lee in the last name field".
+      if ((m = /^("[^"]*"|“[^”]*”|\S+)\s+(?:in|into|as|for)\s+(the\s+.+)$/i.exec(f)))
         return { kind: 'type', text: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
       return null;
     }
@@ -129,7 +130,24 @@ function thenPath(parts: Part[], at: number): { path: string[]; used: number } |
   return path.length >= 3 || (path.length === 2 && /^(?:go|navigate)\b/i.test(parts[at]?.text ?? '')) ? { path, used: path.length } : null;
 }
 
+/** "Pick Oslo and Lima from the list", "select Kyoto, Porto and Hanoi in the destinations box": several choices in one list. */
+function severalChoices(command: string): Intent | null {
+  const m = /^(?:please\s+)?(?:select|choose|pick)\s+(.+?)\s+(?:from|in|on)\s+(the\s+[^,;]+?)[.!]*$/i.exec(command.trim());
+  if (!m) return null;
+  const options = splitWithJoins(m[1] ?? '').map((p) => unquote(p.text));
+  const notAChoice = (o: string) =>
+    !o ||
+    o.split(/\s+/).length > 4 ||
+    withVerb(o) !== null ||
+    /^(?:type|write|enter|input|put|fill|set|click|press|hit|tap|tick|check|untick|uncheck|scroll|go|open)\b/i.test(o) ||
+    Boolean(target(o).kind);
+  if (options.length < 2 || options.some(notAChoice)) return null;
+  return { kind: 'select', option: options[0] ?? '', options, target: target(m[2] ?? '') };
+}
+
 export function parseCommand(command: string): ParsedCommand {
+  const several = severalChoices(command);
+  if (several) return { intents: [several], unknown: [] };
   const intents: Intent[] = [];
   const unknown: string[] = [];
   const parts = splitWithJoins(command);

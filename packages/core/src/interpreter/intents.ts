@@ -12,7 +12,7 @@ export type Intent =
   | { kind: 'scroll'; direction: 'up' | 'down' | 'top' | 'bottom'; target?: Target }
   | { kind: 'click'; target: Target }
   | { kind: 'type'; text: string; target: Target }
-  | { kind: 'select'; option: string; target: Target | null }
+  | { kind: 'select'; option: string; target: Target | null; /** Several at once, in one list that takes several. */ options?: string[] }
   | { kind: 'check'; target: Target; checked: boolean }
   | { kind: 'press'; keys: string }
   | { kind: 'new-tab'; url: string | null }

@@ -1,6 +1,6 @@
 import { refLines, type MadeCall } from '../model/prompt-reading';
 import { sensitiveKind } from '../policy/classify';
-import { KINDS, type Target } from './targets';
+import { commonFieldName, KINDS, type Target } from './targets';
 import { CodedError } from '../errors';
 
 // Reading the page for the interpreter: tool calls made one at a time (a call not yet
@@ -152,8 +152,13 @@ export function resolveByKind(controls: Control[], target: Target): Control[] {
     if (/expanded|open/i.test(target.text)) candidates = candidates.filter((c) => c.states.includes('expanded'));
   }
   if (target.named) {
-    const words = plainWords(target.named);
-    candidates = candidates.filter((c) => plainWords(c.name).includes(words));
+    // "the two surname boxes" are the "Last name" ones: names compared in their common words too.
+    const said = target.named;
+    const words = [plainWords(said), plainWords(commonFieldName(said) ?? said)];
+    candidates = candidates.filter((c) => {
+      const name = plainWords(commonFieldName(c.name) ?? c.name);
+      return words.some((w) => plainWords(c.name).includes(w) || name.includes(w));
+    });
   }
   if (!candidates.length) throw new Failed(`There is no ${kindName} on the page${target.named ? ` named like "${target.named}"` : ''}.`);
   if (target.all) return candidates;

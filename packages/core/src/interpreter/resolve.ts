@@ -1,7 +1,7 @@
 import { refLines } from '../model/prompt-reading';
 import { sensitiveKind } from '../policy/classify';
 import { controlsIn, describe, Failed, pageControls, resolveByKind, type Calls, type Control } from './page';
-import { byKind, type Target } from './targets';
+import { byKind, commonFieldName, type Target } from './targets';
 
 // From a target to the controls it means: by name with the find tool (a quoted name must
 // match exactly; an unquoted one must be a clear winner), or by kind, ordinal or icon from
@@ -74,8 +74,19 @@ function needsFields(target: Target): boolean {
 function byName(calls: Calls, id: string, target: Target, roles: string[] | null, what: string): Control {
   const found = calls.result(`${id}-find`, 'find', { query: target.text, limit: 8 });
   const match = choose(parseMatches(found), target, roles, what);
-  if (typeof match === 'string') throw new Failed(match);
-  return match;
+  if (typeof match !== 'string') return match;
+  // Nothing by the words said: by the common words for the same field ("surname": "Last name").
+  const common = target.exact === null ? commonFieldName(target.text) : null;
+  if (common) {
+    const again = choose(
+      parseMatches(calls.result(`${id}-find2`, 'find', { query: common, limit: 8 })),
+      { ...target, text: common },
+      roles,
+      what,
+    );
+    if (typeof again !== 'string') return again;
+  }
+  throw new Failed(match);
 }
 
 /** Every control the target means (one, unless it says "both" or "all"). */

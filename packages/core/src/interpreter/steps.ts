@@ -204,8 +204,8 @@ export function advance(intent: Intent, id: string, calls: Calls): string {
           calls,
           `${id}-act`,
           'select_option',
-          { ref: c.ref, values: [intent.option] },
-          `selected "${intent.option}" in ${describe(c)}`,
+          { ref: c.ref, values: intent.options ?? [intent.option] },
+          `selected ${(intent.options ?? [intent.option]).map((o) => `"${o}"`).join(', ')} in ${describe(c)}`,
         );
       }
       return chooseOption(calls, id, intent.option);

@@ -66,12 +66,14 @@ const KIND_WORDS: [RegExp, string][] = [
   [/^(?:hyper)?links?$/, 'link'],
   [/^buttons?$/, 'button'],
   [/^(?:drop-? ?downs?(?: menus?| lists?| box(?:es)?)?|select(?: box(?:es)?|s)?|combo ?box(?:es)?|pick ?lists?)$/, 'dropdown'],
-  [/^(?:lists?|list ?box(?:es)?|selection lists?)$/, 'list'],
+  [/^(?:lists?|list ?box(?:es)?|selection lists?|scroll(?:ing|able)? ?lists?)$/, 'list'],
   [/^(?:sliders?|range(?: sliders?| inputs?)?)$/, 'slider'],
   [/^(?:spin ?buttons?|spinners?|steppers?|number (?:fields?|box(?:es)?|inputs?))$/, 'spinbutton'],
   [/^tabs?$/, 'tab'],
   [/^menu ?items?$/, 'menuitem'],
   [/^(?:(?:collapsed|expanded|collapsible|closed|hidden|folded) )?(?:sections?|panels?|accordions?|details)$/, 'section'],
+  // "the folded part underneath", "the hidden bit below": the one collapsed section.
+  [/^(?:collapsed|closed|hidden|folded) (?:parts?|bits?|areas?)(?: (?:underneath|below|beneath|further down|at the bottom))?$/, 'section'],
   [/^(?:draggable )?(?:cards?|items?)$/, 'draggable'],
 ];
 
@@ -132,7 +134,9 @@ export function target(raw: string): Target {
   if (exact !== null) return base;
   const icon = ICONS.find(([re]) => re.test(text.replace(/^(?:little|small|tiny)\s+/i, '')))?.[1];
   if (icon) return { ...base, icon };
-  const all = /^(?:both(?: of the)?|all(?: of)?(?: the)?|every|each)\s+(.+)$/i.exec(text);
+  // "both boxes", "all the text fields", "each of the two surname boxes".
+  const all =
+    /^(?:both(?: of the)?|all(?: of)?(?: the)?|every|each(?: of(?: the)?)?)\s+(?:(?:two|three|four|five|six|\d{1,2})\s+)?(.+)$/i.exec(text);
   if (all) {
     const kind = kindWithName(all[1] ?? '');
     if (kind) return { ...base, ...kind, all: true };
@@ -156,6 +160,23 @@ export function target(raw: string): Target {
   const collapsed = /^(collapsed|expanded|closed|hidden) (.+)$/i.exec(text);
   if (collapsed && kindOf(collapsed[2] ?? '') === 'section') return { ...base, kind: 'section' };
   return base;
+}
+
+/** Other words people use for the same common field: "surname" is the "Last name" box. */
+const FIELD_WORDS: [RegExp, string][] = [
+  [/\b(?:surname|family name)\b/gi, 'last name'],
+  [/\b(?:given name|forename|christian name)\b/gi, 'first name'],
+  [/\b(?:user name|login name|login)\b/gi, 'username'],
+  [/\be-mail\b/gi, 'email'],
+  [/\b(?:zip code|zip|postal code|post code)\b/gi, 'postcode'],
+  [/\b(?:telephone|phone number|mobile number)\b/gi, 'phone'],
+];
+
+/** The same name in the common words (null when no word of it has another). */
+export function commonFieldName(text: string): string | null {
+  let out = text;
+  for (const [re, word] of FIELD_WORDS) out = out.replace(re, word);
+  return out === text ? null : out;
 }
 
 /** Whether the target is found by kind or icon (from the page's controls), rather than by name. */

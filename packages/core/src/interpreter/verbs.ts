@@ -17,6 +17,15 @@ export function unquote(raw: string): string {
   return (m?.[1] ?? raw).trim();
 }
 
+/**
+ * A value as people give it: quoted, bare, or quoted after words that describe it ("the
+ * code "K7p"", "the number "58"", "my email “a@b.org”") — then the quoted part is the value.
+ */
+export function spokenValue(raw: string): string {
+  const described = /^\s*(?:(?:the|a|an|my|this|that|your|our)\s+)?[^"“”]{1,40}?\s+("[^"]*"|“[^”]*”)\s*$/i.exec(raw);
+  return unquote(described?.[1] ?? raw);
+}
+
 function looksLikeAddress(text: string): boolean {
   return /^(https?:\/\/|localhost\b|127\.0\.0\.1|\[::1\])/i.test(text) || /^[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/.test(text);
 }
@@ -128,7 +137,11 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     if (path) return { kind: 'menu', path };
   }
   // Dialogs: "dismiss the popup by pressing the x", "close the dialog".
-  if ((m = /^(?:dismiss|close|exit|shut)\s+(.+?)(?:\s+(?:by|with)\s+(?:pressing|clicking|tapping|hitting|using)\s+(.+))?$/i.exec(f))) {
+  if (
+    (m = /^(?:dismiss|close|exit|shut)\s+(.+?)(?:\s+(?:by|with|using)\s+(?:(?:pressing|clicking|tapping|hitting|using)\s+)?(.+))?$/i.exec(
+      f,
+    ))
+  ) {
     if (POPUP.test(m[1] ?? '')) return { kind: 'click', target: m[2] ? target(m[2]) : { ...target('close'), icon: 'close' } };
   }
   if ((m = /^(?:search|look)\s+(?:for\s+)?(.+)$/i.exec(f))) return { kind: 'search', text: unquote(m[1] ?? '') };
@@ -163,6 +176,9 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     return { kind: 'click', target: t };
   }
   if ((m = new RegExp(`^(?:type|enter|write|input|put|key in)\\s+${QUOTED}\\s+(?:into|in|on|as|for)\\s+(.+)$`, 'i').exec(f)))
+    return { kind: 'type', text: spokenValue(m[1] ?? ''), target: target(m[2] ?? '') };
+  // "fill in ana@example.com as the email address".
+  if ((m = /^fill\s+in\s+("[^"]*"|“[^”]*”|\S+)\s+as\s+(.+)$/i.exec(f)))
     return { kind: 'type', text: unquote(m[1] ?? ''), target: target(m[2] ?? '') };
   if ((m = /^(type|enter|fill(?:\s+in)?|set)\s+(.+?)\s+(?:with|to|as)?\s*("[^"]*"|“[^”]*”)$/i.exec(f))) {
     const [verb, where, value] = [m[1] ?? '', target(m[2] ?? ''), unquote(m[3] ?? '')];
@@ -182,7 +198,10 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     return { kind: 'set', value: unquote(value ?? ''), target: target(what ?? '') };
   }
   if ((m = /^(?:select|choose|pick|use)\s+(.+?)\s+(?:in|from|for|on|as)\s+(.+)$/i.exec(f))) {
-    const where = target(m[2] ?? '');
+    // An option chosen "from the menu" is chosen from a dropdown: the word people use for a select.
+    const where = /^(?:the\s+)?(?:menu|drop-?down menu)$/i.test((m[2] ?? '').trim())
+      ? { ...target('dropdown'), text: 'menu' }
+      : target(m[2] ?? '');
     if (where.kind === 'radio' || where.kind === 'checkbox' || /^(?:the\s+)?(?:colou?r|option|choice|answer)$/i.test(m[2] ?? ''))
       return { kind: 'select', option: unquote(m[1] ?? ''), target: null };
     return { kind: 'select', option: unquote(m[1] ?? ''), target: where };
@@ -203,5 +222,8 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     // "click the X to close the popup": the purpose is not part of the name.
     return { kind: 'click', target: target((m[1] ?? '').replace(/\s+(?:to|in order to)\s+(?:close|dismiss|hide|open|show)\b.*$/i, '')) };
   }
+  // A menu path on its own is the command: "File > Export > PDF".
+  const path = menuPath(f);
+  if (path && !/["“]/.test(f.split(/\s*(?:>|→|›|»)\s*/)[0] ?? '')) return { kind: 'menu', path };
   return null;
 }

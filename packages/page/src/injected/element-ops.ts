@@ -145,6 +145,27 @@ function optionLabel(option: HTMLOptionElement): string {
   return collapseSpaces(option.label || option.text);
 }
 
+/**
+ * An option's text as people write it loosely: case, spaces, dash kinds and thousands
+ * separators aside, units shortened ("5 foot 2 inches", "5ft 2in" and "5 ft 2 in" are one;
+ * "£500-£1000" is "£500–£1,000").
+ */
+function looseOption(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/(\d)\s*(?:feet|foot|ft)\b\.?/g, '$1ft')
+    .replace(/(\d)\s*(?:inches|inch|in)\b\.?/g, '$1in')
+    .replace(/\s+/g, '');
+}
+
+/** An option matching loosely: the same loose text, or the same with its last unit left off ("5 foot 9" = "5 ft 9 in"). */
+function looselyMatches(label: string, value: string): boolean {
+  const [have, want] = [looseOption(label), looseOption(value)];
+  return have === want || (/\d$/.test(want) && /^\d+ft\d+in$/.test(have) && have === `${want}in`);
+}
+
 export function selectOptions(
   registry: RefRegistry,
   ref: string,
@@ -168,6 +189,7 @@ export function selectOptions(
       (by === 'auto' || by === 'value' ? options.find((o) => o.value === value) : undefined) ??
       (by === 'auto' || by === 'label' ? options.find((o) => optionLabel(o) === value.trim()) : undefined) ??
       (by === 'auto' || by === 'label' ? options.find((o) => optionLabel(o).toLowerCase() === wanted) : undefined) ??
+      (by === 'auto' ? options.find((o) => looselyMatches(optionLabel(o), value)) : undefined) ??
       (by === 'auto' ? options.find((o) => optionLabel(o).toLowerCase().startsWith(wanted)) : undefined);
     if (!match) {
       // Only the options people can see in the list: hidden ones carry text nobody reads.
@@ -226,6 +248,7 @@ export function listboxOptions(registry: RefRegistry, ref: string, values: strin
     const label = (o: Element) => accessibleName(o, 'option', vis).name;
     const match =
       options.find((o) => label(o).toLowerCase() === wanted) ??
+      options.find((o) => looselyMatches(label(o), value)) ??
       options.find((o) => label(o).toLowerCase().startsWith(wanted)) ??
       options.find((o) => label(o).toLowerCase().includes(wanted));
     if (!match) {
