@@ -32,12 +32,17 @@ export function pagePackages(): Map<string, string> {
   return new Map(listed.filter((entry): entry is [string, string] => Array.isArray(entry) && entry.length === 2));
 }
 
+/** A field of the package.json in `dir`, as text ('' when it has none). */
+export function packageField(dir: string, key: string): string {
+  const meta: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return typeof meta === 'object' && meta !== null && key in meta ? String(Reflect.get(meta, key)) : '';
+}
+
 /** The notices file: `intro`, then each package's name, version, licence and licence text. */
 export function noticesText(intro: string, packages: Map<string, string>): string {
   const notices: string[] = [];
   for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
-    const meta: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    const field = (key: string) => (typeof meta === 'object' && meta !== null && key in meta ? String(Reflect.get(meta, key)) : '');
+    const field = (key: string) => packageField(dir, key);
     const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
     const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `License: ${field('license') || 'see the package'}`;
     notices.push(`${name}@${field('version')} (${field('license')})\n\n${text}`);

@@ -1,17 +1,14 @@
 import { PAGE_SCRIPT, READER_SCRIPT } from '@wayfinder/page';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
-import { noticesText, packagesIn, pagePackages } from '../../scripts/notices';
+import { noticesText, packageField, packagesIn, pagePackages } from '../../scripts/notices';
 import { OPTIONAL_PERMISSIONS, REQUIRED_PERMISSIONS } from './src/lib/permissions';
 
 // The extension's version is the CLI's (apps/host/package.json): one Wayfinder, one number.
-const HOST_PACKAGE: unknown = JSON.parse(readFileSync(new URL('../host/package.json', import.meta.url), 'utf8'));
-const VERSION =
-  typeof HOST_PACKAGE === 'object' && HOST_PACKAGE !== null && 'version' in HOST_PACKAGE && typeof HOST_PACKAGE.version === 'string'
-    ? HOST_PACKAGE.version
-    : '0.0.0';
+const VERSION = packageField(fileURLToPath(new URL('../host', import.meta.url)), 'version') || '0.0.0';
 
 // Every module of every bundle WXT makes (one Vite build per entry group), for the licence notices.
 const bundledModules = new Set<string>();

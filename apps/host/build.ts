@@ -6,13 +6,12 @@ import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { noticesText, packagesIn, pagePackages } from '../../scripts/notices';
+import { noticesText, packageField, packagesIn, pagePackages } from '../../scripts/notices';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
 const started = Date.now();
-const pkg: unknown = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
-const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+const version = packageField(here, 'version') || '0.0.0';
 
 // pdf.js on Node tries to load a native canvas package (@napi-rs/canvas) for rendering.
 // We only read text, and the installed command has no node_modules: without this it would

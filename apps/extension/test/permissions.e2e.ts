@@ -18,6 +18,7 @@ import {
   type ExtensionEnv,
 } from './env';
 import { lookAt } from './look';
+import { packageField } from '../../../scripts/notices';
 
 // A store-ready extension (issue 32 §3): Chrome asks at install only for what the agent uses
 // at once; history, search, tab capture and tab groups are asked for when the person turns
@@ -27,11 +28,7 @@ import { lookAt } from './look';
 // is for. And `npm run zip:extension` makes a zip that loads in Chromium, with the CLI's version.
 
 const here = dirname(fileURLToPath(import.meta.url));
-const hostPackage: unknown = JSON.parse(readFileSync(join(here, '../../host/package.json'), 'utf8'));
-const CLI_VERSION =
-  typeof hostPackage === 'object' && hostPackage !== null && 'version' in hostPackage && typeof hostPackage.version === 'string'
-    ? hostPackage.version
-    : 'no version';
+const CLI_VERSION = packageField(join(here, '../../host'), 'version') || 'no version';
 const OPTIONAL = ['history', 'search', 'tabCapture', 'tabGroups'];
 
 const permissionsSection = (options: Page) => options.getByRole('region', { name: 'Permissions' });

@@ -1,4 +1,4 @@
-// What Chrome lets Wayfinder do, and why (docs/0050-optional-permissions.md). One table: the
+// What Chrome lets Wayfinder do, and why (docs/0050-a-store-ready-extension.md). One table: the
 // manifest's `permissions` and `optional_permissions` are built from it (wxt.config.ts), the
 // welcome page and Options › Permissions say each line of it, and the features that need an
 // optional permission check and ask for it here. Required: what the agent needs the moment it

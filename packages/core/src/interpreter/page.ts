@@ -153,12 +153,9 @@ export function resolveByKind(controls: Control[], target: Target): Control[] {
   }
   if (target.named) {
     // "the two surname boxes" are the "Last name" ones: names compared in their common words too.
-    const said = target.named;
-    const words = [plainWords(said), plainWords(commonFieldName(said) ?? said)];
-    candidates = candidates.filter((c) => {
-      const name = plainWords(commonFieldName(c.name) ?? c.name);
-      return words.some((w) => plainWords(c.name).includes(w) || name.includes(w));
-    });
+    const inCommonWords = (text: string) => plainWords(commonFieldName(text) ?? text);
+    const words = [plainWords(target.named), inCommonWords(target.named)];
+    candidates = candidates.filter((c) => words.some((w) => plainWords(c.name).includes(w) || inCommonWords(c.name).includes(w)));
   }
   if (!candidates.length) throw new Failed(`There is no ${kindName} on the page${target.named ? ` named like "${target.named}"` : ''}.`);
   if (target.all) return candidates;

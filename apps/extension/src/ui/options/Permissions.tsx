@@ -16,10 +16,12 @@ import { historySharingOff } from '../../lib/research-settings';
 
 type Granted = Partial<Record<OptionalPermission, boolean>>;
 
-export function PermissionsSection() {
+/**
+ * Which optional permissions Chrome has given, following Chrome's add and remove events
+ * (undefined until first read), and `refresh` to read them again after a change made here.
+ */
+export function useGrantedPermissions(): { granted: Granted; refresh: () => void } {
   const [granted, setGranted] = useState<Granted>({});
-  const [problem, setProblem] = useState<string | null>(null);
-
   const refresh = useCallback(
     () =>
       void Promise.all(OPTIONAL_PERMISSIONS.map(async (p) => [p.permission, await hasPermission(p.permission)] as const)).then((pairs) =>
@@ -37,6 +39,12 @@ export function PermissionsSection() {
       chrome.permissions.onRemoved.removeListener(refresh);
     };
   }, [refresh]);
+  return { granted, refresh };
+}
+
+export function PermissionsSection() {
+  const { granted, refresh } = useGrantedPermissions();
+  const [problem, setProblem] = useState<string | null>(null);
 
   const change = async (permission: OptionalPermission, give: boolean) => {
     // Chrome's prompt needs the click's gesture: ask before anything else is awaited.

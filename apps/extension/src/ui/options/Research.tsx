@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { hasPermission, refusedPermission, requestPermission } from '../../lib/permissions';
+import { refusedPermission, requestPermission } from '../../lib/permissions';
+import { useGrantedPermissions } from './Permissions';
 import { loadResearchSettings, RESEARCH_KEY, saveResearchSettings, type ResearchSettings } from '../../lib/research-settings';
 import { Interests } from '../research/Interests';
 import { Watches } from '../research/Watches';
@@ -15,7 +16,8 @@ export function ResearchSection() {
   const [draft, setDraft] = useState({ searchUrl: '', videoUrl: '' });
   const [problem, setProblem] = useState<string | null>(null);
   /** Chrome's History permission: sharing shows as on only with it (it can be taken back at chrome://extensions). */
-  const [historyGranted, setHistoryGranted] = useState(false);
+  const { granted, refresh: refreshGranted } = useGrantedPermissions();
+  const historyGranted = granted.history === true;
   const [saved, setSaved] = useState<string | null>(null);
 
   useEffect(() => {
@@ -27,16 +29,8 @@ export function ResearchSection() {
     const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
       if (area === 'local' && RESEARCH_KEY in changes) void loadResearchSettings().then(setSettings);
     };
-    const checkPermission = () => void hasPermission('history').then(setHistoryGranted);
-    checkPermission();
     chrome.storage.onChanged.addListener(onChanged);
-    chrome.permissions.onAdded.addListener(checkPermission);
-    chrome.permissions.onRemoved.addListener(checkPermission);
-    return () => {
-      chrome.storage.onChanged.removeListener(onChanged);
-      chrome.permissions.onAdded.removeListener(checkPermission);
-      chrome.permissions.onRemoved.removeListener(checkPermission);
-    };
+    return () => chrome.storage.onChanged.removeListener(onChanged);
   }, []);
 
   /** Shown at once; put back as it was when it could not be saved. */
@@ -65,7 +59,7 @@ export function ResearchSection() {
         setProblem(refusedPermission('history'));
         return;
       }
-      setHistoryGranted(true);
+      refreshGranted();
     }
     await save({ ...settings, historyOptIn: on }, on ? 'History sharing is on.' : 'History sharing is off.');
   };
