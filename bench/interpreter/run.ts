@@ -1,7 +1,7 @@
 // bench/interpreter: the command interpreter on a phrasing set of its own — direct
 // commands as people write them, over the gym's phrasing pages, run in real headless
 // Chromium through the real agent loop and tools. Success is the gym's state.
-//   npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set heldout|fresh]
+//   npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set heldout|fresh|fresh2]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { NodeBrowser } from '@wayfinder/cdp/node';
@@ -12,6 +12,7 @@ import { runPhrasing, type Outcome } from './phrasing-bench';
 import type { Phrasing } from './phrasing-kit';
 import { PHRASINGS } from './phrasings';
 import { FRESH_PHRASINGS } from './phrasings-fresh';
+import { FRESH2_PHRASINGS } from './phrasings-fresh2';
 import { HELDOUT_PHRASINGS } from './phrasings-heldout';
 
 const GOAL = 95;
@@ -26,19 +27,19 @@ for (let i = 0; i < argv.length; i++) {
   } else if (arg === '--only' && value) {
     options.only = value;
     i++;
-  } else if (arg === '--set' && (value === 'main' || value === 'heldout' || value === 'fresh')) {
+  } else if (arg === '--set' && (value === 'main' || value === 'heldout' || value === 'fresh' || value === 'fresh2')) {
     options.set = value;
     i++;
   } else if (arg === '--verbose') options.verbose = true;
   else {
     console.error(
-      `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set main|heldout|fresh]`,
+      `Unknown or incomplete option ${arg ?? ''}.\nUsage: npm run bench:interpreter -- [--json FILE] [--only TEXT] [--verbose] [--set main|heldout|fresh|fresh2]`,
     );
     process.exit(2);
   }
 }
 
-const SETS: Record<string, Phrasing[]> = { main: PHRASINGS, heldout: HELDOUT_PHRASINGS, fresh: FRESH_PHRASINGS };
+const SETS: Record<string, Phrasing[]> = { main: PHRASINGS, heldout: HELDOUT_PHRASINGS, fresh: FRESH_PHRASINGS, fresh2: FRESH2_PHRASINGS };
 const set = (SETS[options.set] ?? PHRASINGS).filter((p) => !options.only || p.command.includes(options.only) || p.form === options.only);
 console.log(`bench/interpreter: ${set.length} instructions over the gym's phrasing pages…`);
 const started = performance.now();

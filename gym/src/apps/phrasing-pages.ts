@@ -10,6 +10,18 @@ import {
   travellersPage,
   tripPage,
 } from './phrasing-fresh';
+import {
+  addressPage,
+  bookingPage,
+  flightsPage,
+  helpPage,
+  jobPage,
+  newsletterPage,
+  pizzaPage,
+  placesPage,
+  settingsPage,
+  wizardPage,
+} from './phrasing-fresh2';
 import { phrasingHtml } from './phrasing-html';
 import { boardPage, datesPage, loginPage, menusPage, sectionsPage } from './phrasing-pages-more';
 
@@ -114,4 +126,15 @@ export const PHRASING_PAGES: Record<string, PageBuilder> = {
   'fresh-offer': offerPage,
   'fresh-checkout': checkoutPage,
   'fresh-shop': shopNavPage,
+  // The second fresh held-out set's pages (bench/interpreter/phrasings-fresh2.ts).
+  'fresh2-flights': flightsPage,
+  'fresh2-job': jobPage,
+  'fresh2-pizza': pizzaPage,
+  'fresh2-settings': settingsPage,
+  'fresh2-address': addressPage,
+  'fresh2-news': newsletterPage,
+  'fresh2-places': placesPage,
+  'fresh2-booking': bookingPage,
+  'fresh2-help': helpPage,
+  'fresh2-wizard': wizardPage,
 };
