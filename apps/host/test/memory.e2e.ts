@@ -183,6 +183,56 @@ describe('adding files and pages, and finding them again', () => {
     }
   });
 
+  it('HTML files named together are read side by side, reported in order, with their styles but never their scripts', async () => {
+    file('hide.css', '.aside { display: none }');
+    const pages = ['Alder', 'Birch', 'Cedar', 'Damson', 'Elder'].map((tree, i) =>
+      file(
+        `${tree.toLowerCase()}.html`,
+        `<!doctype html><html><head><title>${tree} notes</title><link rel="stylesheet" href="hide.css"></head><body>
+         <h1>${tree} notes</h1><p>The ${tree.toLowerCase()} by the gate is tree number ${i + 1} of the walk.</p>
+         <p class="aside">Hidden ${tree} footnote.</p>
+         <script>document.body.innerHTML = '<p>script rewrote ${tree}</p>';</script></body></html>`,
+      ),
+    );
+    const missing = join(files, 'gone.html');
+    const notes = file('walk.txt', 'The walk starts at the mill.');
+    const [alder, birch, cedar, damson, elder] = pages;
+    const sources = [alder, birch, missing, cedar, notes, damson, elder].map(String);
+    const run = await cli(['memory', 'add', ...sources, '--json']);
+    expect(run.code, explain(run)).toBe(1);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => ADD_LINE.parse(JSON.parse(l)));
+    expect(lines.map((l) => [l.source, l.ok])).toEqual(sources.map((s) => [s, s !== missing]));
+    expect(lines[2]?.error).toBe(`${missing}: no such file (or, for a web page, give its full address: https://…).`);
+    expect(lines.filter((l) => l.ok).map((l) => l.title)).toEqual([
+      'Alder notes',
+      'Birch notes',
+      'Cedar notes',
+      'walk.txt',
+      'Damson notes',
+      'Elder notes',
+    ]);
+    const cedarHit = (await searchJson('cedar by the gate', 1)).results[0];
+    expect(cedarHit?.url).toBe(fileUrl('cedar.html'));
+    const stored = cedarHit?.chunks.map((c) => c.text).join(' ') ?? '';
+    expect(stored).toContain('tree number 3 of the walk');
+    expect(stored).not.toContain('script rewrote');
+    expect(stored).not.toContain('Hidden Cedar footnote');
+
+    // At a terminal (a pty, as above), the line says how far it has got.
+    const command = `cd '${files}' && '${process.execPath}' '${BIN}' memory add alder.html fir.html elder.html`;
+    file('fir.html', '<!doctype html><title>Fir notes</title><p>The fir stands alone.</p>');
+    const env = { ...cleanEnv(), WAYFINDER_HOME: home, TERM: 'xterm' };
+    const shown = spawnSync('script', ['-qfec', command, '/dev/null'], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(shown.status, shown.stdout + shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('\r\u001b[2KReading fir.html (2 of 3)…');
+    expect(shown.stdout).toMatch(
+      /= alder\.html: already stored, unchanged[^]*✓ fir\.html: "Fir notes" stored as[^]*= elder\.html: already stored/,
+    );
+  });
+
   it('search --json has exactly the documented shape, -k limits it, and an empty memory says so', async () => {
     const empty = await cli(['memory', 'search', 'anything']);
     expect(empty.stdout).toContain('Memory is empty: add pages and files with wayfinder memory add.');

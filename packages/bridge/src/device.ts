@@ -273,8 +273,9 @@ export class DeviceEndpoint {
       case 'openTab': {
         const url = typeof params.url === 'string' && params.url ? params.url : null;
         const background = params.background === true;
+        const pageScripts = params.pageScripts !== false;
         const proposed = await this.gate(session, null, 'open_tab', { url }, [{ kind: 'open', url, target: 'new-tab' }]);
-        const tab = await this.gated(session, proposed, () => browser.openTab(url ?? undefined, { background }));
+        const tab = await this.gated(session, proposed, () => browser.openTab(url ?? undefined, { background, pageScripts }));
         session.tabs.set(tab.id, tab);
         return tab.info();
       }

@@ -21,6 +21,7 @@ import {
   type Screenshot,
   type ScreenshotRequest,
   type SnapshotRequest,
+  type OpenTabOptions,
   type Tab,
   type TabInfo,
   type WaitCondition,
@@ -252,8 +253,9 @@ export class RemoteBrowser implements Browser {
     return this.tabOf(await this.call<TabInfo>('browser.activeTab', {}));
   }
 
-  async openTab(url?: string, options: { background?: boolean } = {}): Promise<Tab> {
-    return this.tabOf(await this.call<TabInfo>('browser.openTab', { url, background: options.background ?? false }, PERSON_MS));
+  async openTab(url?: string, options: OpenTabOptions = {}): Promise<Tab> {
+    const params = { url, background: options.background ?? false, pageScripts: options.pageScripts ?? true };
+    return this.tabOf(await this.call<TabInfo>('browser.openTab', params, PERSON_MS));
   }
 
   async switchTab(id: string): Promise<Tab> {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserError, normalizeAddress, type IngestInput } from '@wayfinder/core';
 import { BrowserStartError } from '../errors';
 import { printable, type Io } from '../io';
 import type { HostMemory } from '../memory/open';
 import { PageReader } from '../memory/read-page';
-import { fileInput, readSourceBytes } from '../memory/read-file';
+import { checkSourceFile, fileInput, fileType, readSourceBytes } from '../memory/read-file';
 import { SourceError } from '../memory/source-error';
 import type { Runtime } from '../runtime';
 import { plural } from './format';
@@ -31,13 +31,61 @@ function sourceOf(arg: string): Source {
   }
 }
 
+/** A web page or a file, on its own (HTML files named together are read in runs: htmlReads). */
 async function read(source: Source, pages: PageReader, maxChars: number, status: (text: string) => void): Promise<IngestInput> {
   if (source.kind === 'url') return pages.page(source.url);
   const file = await readSourceBytes(source.path);
-  if (file.type === 'html') return pages.htmlFile(source.path, file.name);
+  if (file.type === 'html') {
+    const {
+      read: [input],
+      done,
+    } = pages.htmlFiles([{ path: source.path, name: file.name }]);
+    await done;
+    if (!input) throw new SourceError(`${file.name} was not read.`);
+    return input;
+  }
   return fileInput(file.type, file.name, file.bytes, file.url, maxChars, (page, count) =>
     status(`Reading ${file.name}: page ${page} of ${count}…`),
   );
+}
+
+const isHtmlFile = (source: Source | undefined) => source?.kind === 'file' && fileType(source.path) === 'html';
+
+/**
+ * The saved HTML files named one after another from `start`, read together
+ * (PageReader.htmlFiles): each one's read by its index, and `done` once the browser is free
+ * for a web page again. A file that fails its check (missing, empty, too large) is its own
+ * error and is not opened.
+ */
+async function htmlReads(
+  sources: Source[],
+  start: number,
+  pages: PageReader,
+): Promise<{ reads: Map<number, Promise<IngestInput>>; done: Promise<void> }> {
+  const run: { index: number; path: string }[] = [];
+  for (let i = start; i < sources.length && isHtmlFile(sources[i]); i++) {
+    const source = sources[i];
+    if (source?.kind === 'file') run.push({ index: i, path: source.path });
+  }
+  const reads = new Map<number, Promise<IngestInput>>();
+  const checked = await Promise.all(
+    run.map(async (file) => ({
+      ...file,
+      check: await checkSourceFile(file.path).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
+    })),
+  );
+  const ok = checked.filter((file) => file.check === null);
+  for (const file of checked) if (file.check !== null) reads.set(file.index, Promise.reject(file.check));
+  const { read, done } = pages.htmlFiles(ok.map((file) => ({ path: file.path, name: basename(file.path) })));
+  ok.forEach((file, i) => {
+    const input = read[i];
+    if (input) reads.set(file.index, input);
+  });
+  for (const input of reads.values()) input.catch(() => undefined); // reported when its turn comes
+  return { reads, done };
 }
 
 function failure(error: unknown): string | null {
@@ -74,12 +122,21 @@ export async function addSources(args: string[], runtime: Runtime & { memory: Ho
   const pages = new PageReader(runtime);
   const reports: AddReport[] = [];
   try {
-    for (const arg of args) {
+    const sources = args.map(sourceOf);
+    let run: { reads: Map<number, Promise<IngestInput>>; done: Promise<void> } | null = null;
+    for (const [i, arg] of args.entries()) {
       if (stopped()) break;
+      const source = sources[i];
+      if (!source) continue;
       let report: AddReport;
       try {
-        if (!json) status(`Reading ${arg}…`);
-        const input = await read(sourceOf(arg), pages, memory.vault.maxChars, (text) => !json && status(text));
+        if (!json) status(`Reading ${arg} (${i + 1} of ${args.length})…`);
+        if (isHtmlFile(source) && !run?.reads.has(i)) run = await htmlReads(sources, i, pages);
+        else if (!isHtmlFile(source) && run) {
+          await run.done;
+          run = null;
+        }
+        const input = await (run?.reads.get(i) ?? read(source, pages, memory.vault.maxChars, (text) => !json && status(text)));
         if (!json) status(`Storing ${arg}: splitting and indexing its text…`);
         const outcome = await memory.vault.ingest(input, controller.signal);
         const cut = outcome.stored ? outcome.doc.metadata.cut : undefined;

@@ -15,7 +15,8 @@ default ~/.local/share/wayfinder). The agent searches it when a task needs it.
 
   wayfinder memory add <file|url>… [--json]
       store files (.txt .md .html .json .pdf, up to ${MAX_FILE_BYTES / 1024 / 1024} MB each) and web pages;
-      pages and HTML files are read in the browser, so contacts in links are kept;
+      pages and HTML files are read in the browser, so contacts in links are kept
+      (HTML files offline, a few at a time, without running their scripts);
       pages load under your site rules (a blocked site is not read; nobody is
       asked about others here). One document keeps at most its first 2,000,000
       characters (what was cut is said)

@@ -35,9 +35,8 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The file's bytes, after checking it is a kind we read, exists, is not empty and not too large. */
-/** `url`: the file's own address (file:///…), so two files of the same name in different folders stay two documents. */
-export async function readSourceBytes(path: string): Promise<{ type: FileType; name: string; url: string; bytes: Uint8Array }> {
+/** Checks a file is a kind we read, exists, is not empty and not too large; its type, name and own address (file:///…, so two files of the same name in different folders stay two documents). */
+export async function checkSourceFile(path: string): Promise<{ type: FileType; name: string; url: string }> {
   const name = basename(path);
   const type = fileType(path);
   if (!type)
@@ -57,7 +56,13 @@ export async function readSourceBytes(path: string): Promise<{ type: FileType; n
   }
   if (size > MAX_FILE_BYTES) throw new SourceError(`${name} is ${megabytes(size)}; files up to ${megabytes(MAX_FILE_BYTES)} can be added.`);
   if (size === 0) throw new SourceError(`${name} is empty.`);
-  return { type, name, url: pathToFileURL(path).href, bytes: new Uint8Array(await readFile(path)) };
+  return { type, name, url: pathToFileURL(path).href };
+}
+
+/** The file's bytes, once checkSourceFile has passed it. */
+export async function readSourceBytes(path: string): Promise<{ type: FileType; name: string; url: string; bytes: Uint8Array }> {
+  const checked = await checkSourceFile(path);
+  return { ...checked, bytes: new Uint8Array(await readFile(path)) };
 }
 
 function decodeText(bytes: Uint8Array, name: string): string {

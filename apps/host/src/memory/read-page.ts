@@ -5,8 +5,10 @@ import {
   SitePermissions,
   siteOf,
   withRequestGuard,
+  type Browser,
   type IngestInput,
   type RequestGuard,
+  type Tab,
 } from '@wayfinder/core';
 import type { OpenBrowser } from '../browser';
 import type { Runtime } from '../runtime';
@@ -26,11 +28,29 @@ import { SourceError } from './source-error';
 /** A page's text beyond this is not kept (a long article is a few tens of thousands). */
 const MAX_PAGE_CHARS = 500_000;
 
-// A saved HTML file is read offline: it may not call home (trackers, scripts) when opened.
-const LOCAL_ONLY: RequestGuard = (request) =>
-  /^(?:file|data|about|blob):/i.test(request.url)
-    ? { allow: true }
-    : { allow: false, reason: 'HTML files are read offline; nothing is fetched from the web for them.' };
+// A saved HTML file is read offline: it may not call home (trackers, scripts) when opened,
+// and of its own folder's files only what shapes its text loads (htmlFiles).
+const OFFLINE: RequestGuard = (request) => {
+  if (!/^(?:file|data|about|blob):/i.test(request.url))
+    return { allow: false, reason: 'HTML files are read offline; nothing is fetched from the web for them.' };
+  if (!['Document', 'Stylesheet'].includes(request.resourceType))
+    return { allow: false, reason: 'Only the text of an HTML file is read: its pictures, fonts and scripts are not loaded.' };
+  return { allow: true };
+};
+
+/** Tabs reading saved HTML files at once: past three, two cores only queue. */
+const OFFLINE_READERS = 3;
+
+/** One saved HTML file, in a tab of the offline reading (htmlFiles). */
+async function readHtml(tab: Tab, path: string, name: string): Promise<IngestInput> {
+  const url = pathToFileURL(path).href;
+  await tab.navigate(url, { settle: 'loaded' });
+  const content = await tab.extract({ maxChars: MAX_PAGE_CHARS });
+  if (!content.content.trim()) throw new SourceError(`${name} has no text to keep.`);
+  const page = pageIngestInput(content, content.metadata.title || name);
+  const input: IngestInput = { ...page, kind: 'file', url, metadata: { type: 'html', ...page.metadata }, site: '' };
+  return content.truncated ? { ...input, cut: { kept: content.content.length, of: null } } : input;
+}
 
 /** A navigation of the page's tab the guard refused: the site, and whether the rules would have asked (rather than blocked). */
 interface Stopped {
@@ -40,6 +60,7 @@ interface Stopped {
 
 export class PageReader {
   private opened: OpenBrowser | null = null;
+  private closing = false;
 
   constructor(private readonly runtime: Runtime) {}
 
@@ -102,26 +123,61 @@ export class PageReader {
     });
   }
 
-  /** An HTML file, read offline. */
-  async htmlFile(path: string, name: string): Promise<IngestInput> {
-    const { browser, tab } = await this.tab();
-    return withRequestGuard(browser, LOCAL_ONLY, async () => {
-      await tab.navigate(pathToFileURL(path).href);
-      const content = await tab.extract({ maxChars: MAX_PAGE_CHARS });
-      if (!content.content.trim()) throw new SourceError(`${name} has no text to keep.`);
-      const page = pageIngestInput(content, content.metadata.title || name);
-      const input: IngestInput = {
-        ...page,
-        kind: 'file',
-        url: pathToFileURL(path).href,
-        metadata: { type: 'html', ...page.metadata },
-        site: '',
-      };
-      return content.truncated ? { ...input, cut: { kept: content.content.length, of: null } } : input;
+  /**
+   * Saved HTML files, read offline, a few at a time: one promise per path, in the order
+   * given, and `done` once every read has ended and the browser's guard is back. Each file
+   * opens in a tab of its own where the page's scripts never run and nothing but its own
+   * folder's documents and stylesheets loads (what the text looks like needs the styles, not
+   * the pictures, fonts or trackers), so a file costs its parse and layout, not seconds of a
+   * framework starting: no web request is made for any of them.
+   */
+  htmlFiles(files: { path: string; name: string }[]): { read: Promise<IngestInput>[]; done: Promise<void> } {
+    const slots = files.map(() => {
+      let settle!: { resolve: (input: IngestInput) => void; reject: (error: unknown) => void };
+      const read = new Promise<IngestInput>((resolve, reject) => (settle = { resolve, reject }));
+      read.catch(() => undefined); // a read the caller stopped waiting for (Ctrl+C) fails quietly
+      return { read, settle };
     });
+    let next = 0;
+    const worker = async (browser: Browser) => {
+      let tab: Tab | null = null;
+      try {
+        for (let i = next++; i < files.length; i = next++) {
+          const file = files[i];
+          const slot = slots[i];
+          if (!file || !slot) continue;
+          try {
+            if (this.closing) throw new SourceError(`${file.name} was not read: reading stopped.`);
+            tab ??= await browser.openTab(undefined, { background: true, pageScripts: false });
+            slot.settle.resolve(await readHtml(tab, file.path, file.name));
+          } catch (error) {
+            slot.settle.reject(error);
+          }
+        }
+      } finally {
+        if (tab && !this.closing) await browser.closeTab(tab.id).catch(() => undefined);
+      }
+    };
+    const done = (async () => {
+      let browser: Browser;
+      try {
+        ({ browser } = await this.tab());
+      } catch (error) {
+        for (const slot of slots) slot.settle.reject(error);
+        return;
+      }
+      const readers = Math.min(OFFLINE_READERS, files.length);
+      await withRequestGuard(browser, OFFLINE, () => Promise.all(Array.from({ length: readers }, () => worker(browser)))).catch(
+        (error: unknown) => {
+          for (const slot of slots) slot.settle.reject(error);
+        },
+      );
+    })();
+    return { read: slots.map((s) => s.read), done };
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.opened?.close().catch(() => undefined);
     this.opened = null;
   }

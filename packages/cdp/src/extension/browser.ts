@@ -1,4 +1,4 @@
-import { BrowserError, type Browser, type DialogPolicy, type RequestGuard, type TabInfo } from '@wayfinder/core';
+import { BrowserError, type Browser, type DialogPolicy, type OpenTabOptions, type RequestGuard, type TabInfo } from '@wayfinder/core';
 import type { Connection } from '../connection';
 import { CdpError } from '../errors';
 import type { RecordingBrowser } from '../recorder/recorder';
@@ -285,12 +285,13 @@ export class ExtensionBrowser implements Browser {
     return this.tab(chosen.id);
   }
 
-  async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
+  async openTab(url?: string, options: OpenTabOptions = {}): Promise<CdpTab> {
     const created = await this.api.tabs.create({ url: 'about:blank', active: !(options.background ?? false) });
     if (created.id === undefined) throw new BrowserError('unexpected', 'Chrome did not give the new tab an id.', false);
     await this.options.registry.markOpenedHere(created.id);
     await this.options.allowTab?.(created.id);
     const tab = await this.tab(created.id);
+    if (options.pageScripts === false) await tab.stopPageScripts();
     if (!options.background) this.current = created.id;
     // The tab is already blank; navigating a fresh tab to about:blank#… through chrome.debugger crashed Chromium 156 (seen in the hostile suite).
     if (url && !url.startsWith('about:blank')) await tab.navigate(url);

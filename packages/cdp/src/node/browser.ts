@@ -1,7 +1,15 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { BrowserError, type Browser, type DialogPolicy, type FileInput, type RequestGuard, type TabInfo } from '@wayfinder/core';
+import {
+  BrowserError,
+  type Browser,
+  type DialogPolicy,
+  type FileInput,
+  type OpenTabOptions,
+  type RequestGuard,
+  type TabInfo,
+} from '@wayfinder/core';
 import type { Protocol } from 'devtools-protocol';
 import { Connection, type CdpSession } from '../connection';
 import { pageAnswers, StallWatch } from '../stalls';
@@ -270,7 +278,7 @@ export class NodeBrowser implements Browser {
     return this.tab(first.id);
   }
 
-  async openTab(url?: string, options: { background?: boolean } = {}): Promise<CdpTab> {
+  async openTab(url?: string, options: OpenTabOptions = {}): Promise<CdpTab> {
     this.opening++;
     let targetId: string;
     try {
@@ -282,6 +290,7 @@ export class NodeBrowser implements Browser {
       this.opening--;
     }
     const tab = await this.tab(targetId);
+    if (options.pageScripts === false) await tab.stopPageScripts();
     if (!options.background) this.activeId = targetId;
     if (url) await tab.navigate(url);
     return tab;

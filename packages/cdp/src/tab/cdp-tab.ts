@@ -154,6 +154,11 @@ export class CdpTab implements Tab, ActionTarget {
     return this.closedReason !== null || this.session.closed;
   }
 
+  /** From now on the page's own scripts do not run here (openTab's `pageScripts: false`); ours, evaluated over CDP, still do. */
+  async stopPageScripts(): Promise<void> {
+    await this.session.send('Emulation.setScriptExecutionDisabled', { value: true });
+  }
+
   info(): Promise<TabInfo> {
     return this.host.info(this.id);
   }

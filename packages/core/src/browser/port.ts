@@ -311,10 +311,22 @@ export type RequestVerdict = { allow: true } | { allow: false; reason: string };
 /** Decides every request a browser's tabs make before it leaves the browser. */
 export type RequestGuard = (request: PageRequest) => RequestVerdict | Promise<RequestVerdict>;
 
+/** How a new tab opens. */
+export interface OpenTabOptions {
+  /** Opens behind the tab in front, which stays the active one. */
+  background?: boolean;
+  /**
+   * false: the page's own scripts never run in this tab (a saved HTML file read offline:
+   * its trackers and frameworks have nothing to do, and cost seconds); Wayfinder's page
+   * script still does. Default true.
+   */
+  pageScripts?: boolean;
+}
+
 export interface Browser {
   tabs(): Promise<TabInfo[]>;
   activeTab(): Promise<Tab>;
-  openTab(url?: string, options?: { background?: boolean }): Promise<Tab>;
+  openTab(url?: string, options?: OpenTabOptions): Promise<Tab>;
   switchTab(id: string): Promise<Tab>;
   closeTab(id: string): Promise<void>;
   /** How dialogs are answered; the default accepts alerts and dismisses everything else. */
