@@ -44,8 +44,9 @@ const result = await build({
     js: "import { createRequire as __wayfinderRequire } from 'node:module';\nconst require = __wayfinderRequire(import.meta.url);",
   },
   define: { WAYFINDER_VERSION: JSON.stringify(version) },
-  // ws loads these native speed-ups when present and does without them otherwise.
-  external: ['bufferutil', 'utf-8-validate'],
+  // ws loads these native speed-ups when present and does without them otherwise; transformers.js
+  // (all-MiniLM-L6-v2 for memory, an optional peer) brings a native runtime and is loaded only when chosen.
+  external: ['bufferutil', 'utf-8-validate', '@huggingface/transformers'],
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',

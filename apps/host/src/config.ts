@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseSite, secretValueProblem, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
+import { MINILM, parseSite, secretValueProblem, type Limits, type Secret, type SiteDecision, type SiteRule } from '@wayfinder/core';
 import { z } from 'zod';
 import type { Env } from './io';
 import { CodedError } from '@wayfinder/core/errors';
@@ -45,8 +45,17 @@ const CONFIG = z
         mcpNavigationsPerMinute: z.number().int().positive().optional(),
       })
       .default({}),
+    // Which embedder gives memory's vectors (`wayfinder memory reindex --embedder` sets it), and a mirror of the model hub.
+    memory: z
+      .object({
+        embedder: z.enum(['hash', 'minilm']).default('hash'),
+        modelHost: z.url({ protocol: /^https?$/ }).optional(),
+      })
+      .default({ embedder: 'hash' }),
   })
   .loose();
+
+export type EmbedderName = 'hash' | 'minilm';
 
 export interface HostConfig {
   path: string;
@@ -55,6 +64,8 @@ export interface HostConfig {
   limits: Partial<Limits>;
   /** Page loads a minute for an MCP session (`wayfinder mcp`), when the config sets it. */
   mcpNavigationsPerMinute: number | null;
+  /** Memory's embedder, and where all-MiniLM-L6-v2's files come from (the hub unless the config names a mirror). */
+  memory: { embedder: EmbedderName; modelHost: string };
   /** A warning to show (a config with secrets that others can read). */
   warning: string | null;
 }
@@ -112,18 +123,34 @@ export function loadConfig(env: Env): HostConfig {
   const { mcpNavigationsPerMinute, ...task } = parsed.data.limits;
   const limits: Partial<Limits> = {};
   for (const [key, value] of Object.entries(task)) if (typeof value === 'number') Object.assign(limits, { [key]: value });
-  return { path, sites, secrets, limits, mcpNavigationsPerMinute: mcpNavigationsPerMinute ?? null, warning };
+  const memory = { embedder: parsed.data.memory.embedder, modelHost: parsed.data.memory.modelHost ?? MINILM.defaultHost };
+  return { path, sites, secrets, limits, mcpNavigationsPerMinute: mcpNavigationsPerMinute ?? null, memory, warning };
+}
+
+/** A section of the config file as an object to change ({} when absent). */
+function section(raw: Record<string, unknown>, name: string): Record<string, unknown> {
+  const value = raw[name];
+  return typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : {};
+}
+
+function writeRaw(path: string, raw: Record<string, unknown>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(raw, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
 }
 
 /** Writes a site decision the person made ("always" / "never") into the config file. */
 export function rememberSite(path: string, site: string, decision: SiteDecision): void {
   const raw = readRaw(path);
-  const sites: Record<string, unknown> =
-    typeof raw.sites === 'object' && raw.sites !== null ? Object.fromEntries(Object.entries(raw.sites)) : {};
+  const sites = section(raw, 'sites');
   const before: unknown = sites[site];
   // A rule with other settings (pageCode) keeps them; only its decision changes.
   sites[site] = typeof before === 'object' && before !== null ? { ...before, decision } : decision;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify({ ...raw, sites }, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
+  writeRaw(path, { ...raw, sites });
+}
+
+/** Writes memory's embedder into the config file (`wayfinder memory reindex --embedder`), keeping the rest of the section. */
+export function rememberEmbedder(path: string, embedder: EmbedderName): void {
+  const raw = readRaw(path);
+  writeRaw(path, { ...raw, memory: { ...section(raw, 'memory'), embedder } });
 }

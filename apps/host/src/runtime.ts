@@ -12,13 +12,13 @@ import {
   type RequestGuard,
   type ResearchPort,
 } from '@wayfinder/core';
-import { openBrowser, openChosenBrowser, type OpenBrowser } from './browser';
+import type { OpenBrowser } from './browser';
 import type { BrowserChoice, ExtensionChoice, OpenedBrowser } from './browser-choice';
 import { ConfigError, loadConfig, rememberSite, type HostConfig } from './config';
 import { StoreError, UsageError } from './errors';
 import type { Env, Output } from './io';
 import { openMemory, type HostMemory } from './memory/open';
-import { researchSettings, type ResearchSettings } from './research/config';
+import type { ResearchSettings } from './research/config';
 import { skillsFolder, SkillsFolder } from './skills-library';
 
 // The host's one composition root (docs/0036-host-runtime.md): what every command that
@@ -37,8 +37,13 @@ export interface RuntimeOptions {
    * on without it (`memoryProblem` says why). Default: not opened.
    */
   memory?: 'required' | 'optional';
-  /** Reads the config's "research" section too (search pages, schedules): commands that search or research. */
-  research?: boolean;
+  /**
+   * Reads the config's "research" section too (search pages, schedules): commands that search
+   * or research pass its reader (research/config.ts's researchSettings). The runtime does not
+   * load it itself, so a command that never searches — `memory search`, at every keystroke of
+   * a script — does not load the model providers it needs.
+   */
+  research?: (env: Env) => ResearchSettings;
 }
 
 /** Who judges the pages a browser loads: the task's policy, where the person chose to start, and who answers its questions. */
@@ -61,7 +66,7 @@ export interface Runtime {
   /** Why memory was asked for and is not there (`optional`), as a sentence. */
   readonly memoryProblem: string | null;
   readonly skills: SkillsFolder;
-  /** The config's research settings, when asked for (`research: true`). */
+  /** The config's research settings, when asked for (`research`). */
   readonly research: ResearchSettings | null;
   /** A new policy for one task or session: the site rules, secrets and limits; "always" and "never" kept in the config; typed passwords noted in the redaction. */
   policy(limits?: Partial<Limits>, limitHint?: string): SafetyPolicy;
@@ -74,7 +79,7 @@ export interface Runtime {
   launchBrowser(choice: BrowserChoice, guard: GuardChoice): Promise<OpenBrowser>;
   /** The request guard for one piece of work in a browser already open (withRequestGuard): memory add's each page. */
   guard(choice: GuardChoice): RequestGuard;
-  /** search_web / search_youtube when the config names search pages (`research: true`); get_history when the browser gives it. */
+  /** search_web / search_youtube when the config names search pages (`research`); get_history when the browser gives it. */
   researchPort(browser: Browser, history?: (days: number, limit: number) => Promise<HistorySignal[]>): ResearchPort;
   close(): void;
 }
@@ -88,7 +93,7 @@ export interface RuntimeIo {
 /** A config that cannot be used is the command's usage error (exit status 2), named for it. */
 function readConfig(env: Env, options: RuntimeOptions): { config: HostConfig; research: ResearchSettings | null } {
   try {
-    return { config: loadConfig(env), research: options.research ? researchSettings(env) : null };
+    return { config: loadConfig(env), research: options.research ? options.research(env) : null };
   } catch (error) {
     if (ConfigError.isInstance(error)) throw new UsageError(`wayfinder ${options.command}: ${error.message}`);
     throw error;
@@ -98,7 +103,10 @@ function readConfig(env: Env, options: RuntimeOptions): { config: HostConfig; re
 /** Memory 'required': there, or the data file's StoreError is thrown. */
 export function openRuntime(io: RuntimeIo, options: RuntimeOptions & { memory: 'required' }): Runtime & { readonly memory: HostMemory };
 /** Research settings asked for: there. */
-export function openRuntime(io: RuntimeIo, options: RuntimeOptions & { research: true }): Runtime & { readonly research: ResearchSettings };
+export function openRuntime(
+  io: RuntimeIo,
+  options: RuntimeOptions & { research: (env: Env) => ResearchSettings },
+): Runtime & { readonly research: ResearchSettings };
 export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime;
 export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime {
   const { command } = options;
@@ -111,7 +119,7 @@ export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime {
   let memoryProblem: string | null = null;
   if (options.memory) {
     try {
-      memory = openMemory(io.env, redaction);
+      memory = openMemory(io.env, redaction, config.memory);
     } catch (error) {
       if (!StoreError.isInstance(error) || options.memory === 'required') throw error;
       memoryProblem = error.message;
@@ -144,8 +152,9 @@ export function openRuntime(io: RuntimeIo, options: RuntimeOptions): Runtime {
         ...(limitHint ? { limitHint } : {}),
         remember: (site, decision) => rememberSite(config.path, site, decision),
       }),
-    openBrowser: (choice, judge) => openChosenBrowser(guarded(choice, judge)),
-    launchBrowser: (choice, judge) => openBrowser(guarded(choice, judge)),
+    // Loaded when first used: a command that opens no browser does not load the CDP client.
+    openBrowser: async (choice, judge) => (await import('./browser')).openChosenBrowser(guarded(choice, judge)),
+    launchBrowser: async (choice, judge) => (await import('./browser')).openBrowser(guarded(choice, judge)),
     guard,
     researchPort: (browser, history) => ({
       ...browserSearch(browser, {

@@ -3,23 +3,17 @@
 // and the background's router never sees them (the background sends them; a sender does not
 // receive its own messages). Vectors travel as number arrays (messages are JSON).
 
-/** The model's repository on the hub, and the file its quantised (int8) weights are in (~23 MB). */
-export const MINILM_MODEL = 'Xenova/all-MiniLM-L6-v2';
-export const MINILM_DTYPE = 'q8';
-export const MINILM_FILE = 'onnx/model_quantized.onnx';
-export const MINILM_ID = 'minilm-l6-v2';
-export const MINILM_DIMENSIONS = 384;
+// The model's own module, not the package's index: the offscreen document needs nothing else of core.
+import { MINILM, type ModelDownload } from '@wayfinder/core/minilm';
+
+export type { ModelDownload };
+export const MINILM_MODEL = MINILM.model;
+export const MINILM_DTYPE = MINILM.dtype;
+export const MINILM_FILE = MINILM.file;
+export const MINILM_ID = MINILM.id;
+export const MINILM_DIMENSIONS = MINILM.dimensions;
 /** The offscreen document's page (entrypoints/offscreen). */
 export const OFFSCREEN_PATH = '/offscreen.html';
-
-/** How far the model's download has got (bytes over all its files). */
-export interface ModelDownload {
-  loaded: number;
-  total: number;
-  /** The file downloading now, '' once everything is in. */
-  file: string;
-  ready: boolean;
-}
 
 export type OffscreenRequest =
   { target: 'offscreen'; kind: 'embed'; texts: string[]; modelHost: string } | { target: 'offscreen'; kind: 'download' };

@@ -175,6 +175,8 @@ export async function addSources(args: string[], runtime: Runtime & { memory: Ho
     stopListening();
     await pages.close();
   }
+  const problem = memory.embedProblem();
+  if (problem) io.stderr.write(`wayfinder: ${redaction.text(problem)}\n`);
   const failed = reports.filter((r) => !r.ok).length;
   const skipped = args.length - reports.length;
   if (!json) {

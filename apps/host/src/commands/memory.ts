@@ -1,14 +1,15 @@
 import { parseSite, siteKey, type MemoryResult, type Redaction, type VaultDocument } from '@wayfinder/core';
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
-import type { HostMemory } from '../memory/open';
+import { embedderLabel as embedderLabelOf, type HostMemory } from '../memory/open';
+import { rememberEmbedder, type EmbedderName } from '../config';
 import { MAX_FILE_BYTES } from '../memory/read-file';
-import { openRuntime } from '../runtime';
+import { openRuntime, type Runtime } from '../runtime';
 import { Terminal } from '../terminal';
 import { formatChars, formatDate, oneLine, plural } from './format';
 import { addSources } from './memory-add';
 
-export const MEMORY_HELP = `Usage: wayfinder memory <add|search|list|forget> …
+export const MEMORY_HELP = `Usage: wayfinder memory <add|search|reindex|list|forget> …
 
 Your private vault of pages and files, kept on this computer ($WAYFINDER_HOME/wayfinder.db,
 default ~/.local/share/wayfinder). The agent searches it when a task needs it.
@@ -22,6 +23,13 @@ default ~/.local/share/wayfinder). The agent searches it when a task needs it.
       characters (what was cut is said)
   wayfinder memory search "<query>" [-k N] [--json]
       the N best-matching pages and files (default 3), with their best passages
+  wayfinder memory reindex [--embedder hash|minilm] [--json]
+      give every chunk a vector from the embedder memory searches with; with
+      --embedder, switch to it first: hash (built in, no download) or minilm
+      (all-MiniLM-L6-v2: finds pages by meaning, not only shared words; its
+      ~23 MB are downloaded once into $WAYFINDER_HOME/models, from the hub or
+      the config's "memory": {"modelHost": "…"}). The config keeps the choice
+      once every chunk has its vector; stopped or failed, nothing changes
   wayfinder memory list [--site <site>] [--json]
       what is stored: id, kind, title, site, date and size
   wayfinder memory forget <id>… | --site <site> | --all [--yes]
@@ -29,7 +37,7 @@ default ~/.local/share/wayfinder). The agent searches it when a task needs it.
 
 Exit status: 0 on success, 1 when something could not be added or found, 2 for a usage error.`;
 
-const SUBCOMMANDS = ['add', 'search', 'list', 'forget'];
+const SUBCOMMANDS = ['add', 'search', 'reindex', 'list', 'forget'];
 
 export async function memoryCommand(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
@@ -43,12 +51,13 @@ export async function memoryCommand(argv: string[], io: Io): Promise<number> {
   // `-k 5` is the one short option; the parser reads long ones.
   const args = parseArgs(
     rest.map((a) => (a === '-k' ? '--k' : a)),
-    { json: { flag: true }, k: { integer: [1, 20] }, site: {}, all: { flag: true }, yes: { flag: true } },
+    { json: { flag: true }, k: { integer: [1, 20] }, site: {}, all: { flag: true }, yes: { flag: true }, embedder: {} },
     command,
   );
   const allowed: Record<string, string[]> = {
     add: ['json'],
     search: ['json', 'k'],
+    reindex: ['json', 'embedder'],
     list: ['json', 'site'],
     forget: ['site', 'all', 'yes'],
   };
@@ -56,6 +65,9 @@ export async function memoryCommand(argv: string[], io: Io): Promise<number> {
     if (!allowed[sub]?.includes(name))
       throw new UsageError(`wayfinder ${command}: --${name} is not an option of this command. Try wayfinder memory --help.`);
   const json = args.flags.has('json');
+  const embedder = args.values.get('embedder');
+  if (embedder !== undefined && embedder !== 'hash' && embedder !== 'minilm')
+    throw new UsageError(`wayfinder memory reindex: --embedder is hash (built in) or minilm (all-MiniLM-L6-v2), not "${embedder}".`);
 
   const runtime = openRuntime(io, { command, memory: 'required' });
   const { memory, redaction } = runtime;
@@ -67,6 +79,10 @@ export async function memoryCommand(argv: string[], io: Io): Promise<number> {
         return await addSources(args.positionals, runtime, io, json);
       case 'search':
         return await search(memory, redaction, io, args.positionals.join(' ').trim(), Number(args.values.get('k') ?? 3), json);
+      case 'reindex':
+        if (args.positionals.length)
+          throw new UsageError(`wayfinder memory reindex takes no words ("${args.positionals.join(' ')}"); did you mean --embedder?`);
+        return await reindex(runtime, io, embedder ?? runtime.config.memory.embedder, json);
       case 'list':
         return await list(memory, redaction, io, args.values.get('site'), json);
       default:
@@ -83,6 +99,7 @@ export async function memoryCommand(argv: string[], io: Io): Promise<number> {
 async function search(memory: HostMemory, redaction: Redaction, io: Io, query: string, k: number, json: boolean): Promise<number> {
   if (!query) throw new UsageError('wayfinder memory search: say what to look for, e.g. wayfinder memory search "the editor\'s email"');
   const results = await memory.vault.search(query, k);
+  embedWarning(memory, io);
   if (json) {
     const shaped = results.map((r) => ({
       title: r.title,
@@ -101,6 +118,60 @@ async function search(memory: HostMemory, redaction: Redaction, io: Io, query: s
     return 0;
   }
   io.stdout.write(redaction.text(results.map((r, i) => printResult(r, i)).join('\n')));
+  return 0;
+}
+
+/** Tells what went wrong with the embedder this run (memory went on by words alone). */
+function embedWarning(memory: HostMemory, io: Io): void {
+  const problem = memory.embedProblem();
+  if (problem) io.stderr.write(`wayfinder: ${problem}\n`);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * `memory reindex [--embedder E]`: every chunk without a vector from E gets one (a batch at a
+ * time, so a stop keeps what was done); the model is downloaded first when E needs it. The
+ * config names E only once all its vectors are in, so a failed or stopped switch leaves
+ * search as it was.
+ */
+async function reindex(runtime: Runtime & { memory: HostMemory }, io: Io, name: EmbedderName, json: boolean): Promise<number> {
+  const { memory, redaction } = runtime;
+  const status = (text: string | null) => (json ? undefined : io.status?.(text === null ? null : redaction.text(text)));
+  const { vault, embedderLabel } = memory.withEmbedder(name);
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt(() => controller.abort(new Error('Stopped.')));
+  memory.onDownload((d) => {
+    if (!d.ready && d.total > 0) status(`Downloading ${embedderLabel}: ${megabytes(d.loaded)} of ${megabytes(d.total)}…`);
+  });
+  let embedded: number;
+  try {
+    status(`Loading ${embedderLabel}…`);
+    // The model first (downloaded when it is not in $WAYFINDER_HOME/models yet): a model that cannot be had stops here, before any chunk.
+    await vault.embedder.embed(['wayfinder'], controller.signal);
+    embedded = await vault.reindex(
+      (done, total) => status(`Indexing with ${embedderLabel}: ${done} of ${plural(total, 'chunk')}…`),
+      controller.signal,
+    );
+  } catch (error) {
+    status(null);
+    const why = controller.signal.aborted ? 'stopped' : error instanceof Error ? error.message : String(error);
+    const kept =
+      runtime.config.memory.embedder === name ? '' : ` Memory still searches with ${embedderLabelOf(runtime.config.memory.embedder)}.`;
+    io.stderr.write(redaction.text(`wayfinder memory reindex: ${/[.!?]$/.test(why) ? why : `${why}.`}${kept}\n`));
+    return 1;
+  } finally {
+    stopListening();
+    memory.onDownload(null);
+  }
+  status(null);
+  if (runtime.config.memory.embedder !== name) rememberEmbedder(runtime.config.path, name);
+  const stats = await memory.store.vault.stats();
+  if (json) io.stdout.write(`${JSON.stringify({ embedder: name, label: embedderLabel, chunks: stats.chunks, embedded })}\n`);
+  else
+    io.stdout.write(
+      `Memory searches with ${embedderLabel}: ${plural(stats.chunks, 'chunk')} of ${plural(stats.documents, 'document')} indexed (${embedded} just now).\n`,
+    );
   return 0;
 }
 
@@ -138,7 +209,9 @@ async function list(memory: HostMemory, redaction: Redaction, io: Io, site: stri
       ),
     );
   const stats = await memory.store.vault.stats();
-  io.stdout.write(`${plural(stats.documents, 'document')}, ${plural(stats.chunks, 'chunk')}, ${formatChars(stats.chars)}.\n`);
+  io.stdout.write(
+    `${plural(stats.documents, 'document')}, ${plural(stats.chunks, 'chunk')}, ${formatChars(stats.chars)}; searched by ${memory.embedderLabel}.\n`,
+  );
   return 0;
 }
 

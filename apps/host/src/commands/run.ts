@@ -1,3 +1,4 @@
+import { researchSettings } from '../research/config';
 import {
   BrowserError,
   DEFAULT_MAX_STEPS,
@@ -141,7 +142,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     throw error;
   }
   // Tasks are kept (wayfinder history) and memory offered; a data file that cannot be used costs only that.
-  const runtime = openRuntime(io, { command: 'run', memory: 'optional', research: true });
+  const runtime = openRuntime(io, { command: 'run', memory: 'optional', research: researchSettings });
   const { redaction, memory } = runtime;
   // Everything printed or recorded is redacted: events carry addresses, titles, dialog text and questions.
   const printer: Printer = json ? new JsonPrinter(io.stdout, io.stderr, redaction) : new TimelinePrinter(io.stdout, { redaction });

@@ -1,3 +1,4 @@
+import { researchSettings } from '../research/config';
 import type { HostConversation, HostTaskEntry, HostTaskOutcome } from '@wayfinder/bridge';
 import { guardBrowser, runTask, type AgentEvent } from '@wayfinder/core';
 import type { Env } from '../io';
@@ -86,7 +87,7 @@ export function hostTasks(env: Env): TaskHost {
 async function runOne(env: Env, run: TaskRun): Promise<HostTaskOutcome> {
   // A config or model that cannot be used is thrown: the hub ends the task with its message.
   const models = resolveModels(undefined, env);
-  const runtime = openRuntime({ env }, { command: 'serve', memory: 'optional', research: true });
+  const runtime = openRuntime({ env }, { command: 'serve', memory: 'optional', research: researchSettings });
   const { redaction, memory } = runtime;
   const policy = runtime.policy();
   const log = memory ? new EventLog(memory.store.tasks, run.taskId, redaction.apply) : null;

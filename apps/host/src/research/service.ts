@@ -5,7 +5,7 @@ import { openRuntime, type Runtime } from '../runtime';
 import { openHostStore } from '../store';
 import { asPublicWatch, ResearchStore, type StoredWatch } from '../store/research';
 import { openResearchBrowser, researchGuard, type DeviceSource } from './browser';
-import { ResearchSetupError, runSearchUrl, summariserSlot, type ResearchSettings } from './config';
+import { researchSettings, ResearchSetupError, runSearchUrl, summariserSlot, type ResearchSettings } from './config';
 import { researchRun } from './run';
 import { checkWatch } from './watch';
 
@@ -49,7 +49,7 @@ export class ResearchService {
   }
 
   private runtime(): Runtime & { research: ResearchSettings } {
-    return openRuntime({ env: this.env }, { command: this.options.command ?? 'research', research: true });
+    return openRuntime({ env: this.env }, { command: this.options.command ?? 'research', research: researchSettings });
   }
 
   /** A log line, through the one redaction (a page's title or address may carry a secret). */

@@ -3,6 +3,7 @@ export { chunkText, type ChunkOptions } from './chunk';
 export { FlatVectors, type VectorRow } from './flat-vectors';
 export { fuseRanks } from './fuse';
 export { cosine, HashEmbedder } from './hash-embedder';
+export { MINILM, type ModelDownload } from './minilm';
 export { InMemoryMemory } from './memory-store';
 export { capText, describeCut, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, type TextCut } from './limits';
 export { pageIngestInput } from './page-input';
