@@ -126,6 +126,16 @@ describe('the packed CLI, installed outside the checkout', () => {
     );
   });
 
+  it('searches memory by words without the optional model package, and says how to add it when the model is asked for', async () => {
+    const minilm = await run(wayfinder, ['memory', 'reindex', '--embedder', 'minilm']);
+    expect(minilm.code, minilm.all).toBe(1);
+    expect(minilm.stderr).toContain('all-MiniLM-L6-v2 needs the package @huggingface/transformers, which is not installed here');
+    expect(minilm.stderr).toContain('Memory still searches with word hashing (built in).');
+    const hash = await run(wayfinder, ['memory', 'reindex']);
+    expect(hash.code, hash.all).toBe(0);
+    expect(hash.stdout).toContain('Memory searches with word hashing (built in)');
+  });
+
   it('prints a snapshot of a page', async () => {
     const snapshot = await run(wayfinder, ['snapshot', `${gym.url}/feed`]);
     expect(snapshot.code, snapshot.all).toBe(0);
