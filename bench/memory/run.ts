@@ -3,7 +3,9 @@
 // Vault.ingest() with the default HashEmbedder into the host's SQLite store in a temp dir.
 // (b) Search latency at 10,000 chunks: the store padded with generated pages (pad.ts), then
 // vault.search(q, 3) timed over the query set, many times. (c) Recall on the query set
-// (queries.json, see README.md). Prints tables and writes JSON.
+// (queries.json, see README.md). (d) The same through the `wayfinder` command (cli.ts): the
+// corpus added in one `memory add`, each paraphrase question its own `memory search`.
+// Prints tables and writes JSON.
 //   npm run bench:memory -- [--corpus DIR] [--json FILE] [--chunks N] [--reps N] [--ingest-runs N] [--store sqlite|memory]
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { HashEmbedder, InMemoryMemory, pageIngestInput, Vault, type IngestInput,
 import { openHostStore } from '../../apps/host/src/store/index';
 import { percentile, round, summarize } from '../lib/stats';
 import { table } from '../lib/table';
+import { benchCli } from './cli';
 import { benchExtensionSearch, type ExtensionSearchResult } from './extension';
 import { corpusFiles, extractCorpus, type ExtractedPage } from './extract';
 import { PagePadder } from './pad';
@@ -354,6 +357,11 @@ async function main(): Promise<void> {
     const bigMisses = missLines(recallBig);
     console.log(`\nMisses, corpus store (${corpusMisses.length}):\n${corpusMisses.join('\n') || '  none'}`);
     console.log(`Misses, 10k store (${bigMisses.length}):\n${bigMisses.join('\n') || '  none'}`);
+    // Through the command, as a person runs it (cli.ts): its own targets, and the paraphrase sets.
+    console.log('');
+    const cli = benchCli(options.corpus);
+    console.log(cli.report);
+    targets.push(...cli.targets);
     console.log(
       `\n${table(
         ['target', 'value', 'goal', ''],
@@ -365,7 +373,12 @@ async function main(): Promise<void> {
     writeFileSync(
       options.json,
       JSON.stringify(
-        { summary, targets, queries: { corpus: recallCorpus, at_10k: recallBig }, search_ms: times.map((t) => round(t)) },
+        {
+          summary: { ...summary, cli: cli.summary },
+          targets,
+          queries: { corpus: recallCorpus, at_10k: recallBig },
+          search_ms: times.map((t) => round(t)),
+        },
         null,
         2,
       ),
