@@ -21,14 +21,15 @@ const INVISIBLE: [number, number][] = [
   [0xe0100, 0xe01ef],
 ];
 
+/** The ranges as one character class: a text is scanned once, by the regex engine (a character at a time in script cost every command's start ~20 ms). */
+const INVISIBLE_CHARS = new RegExp(
+  `[${INVISIBLE.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join('')}]`,
+  'gu',
+);
+
 /** The text with each invisible character replaced (by nothing, or a space). */
 function replaceInvisible(text: string, by: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    out += INVISIBLE.some(([from, to]) => code >= from && code <= to) ? by : char;
-  }
-  return out;
+  return text.replace(INVISIBLE_CHARS, by);
 }
 
 /** Right-to-left embedding, override and isolate marks. */
