@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPhrasing } from './phrasing-bench';
 import { PHRASINGS } from './phrasings';
 import { FRESH_PHRASINGS } from './phrasings-fresh';
+import { FRESH2_PHRASINGS } from './phrasings-fresh2';
 
 // A representative slice of the interpreter's phrasing set (bench/interpreter), so CI runs
 // it: each command through the real loop and tools in headless Chromium, the gym's state
@@ -83,8 +84,21 @@ const FRESH_PICKED = [
   'Women > Coats',
 ];
 
+// And the second fresh set's (phrasings-fresh2.ts), written after: its score before any
+// fixing for it was 12/40; these are classes fixed since.
+const FRESH2_PICKED = [
+  'turn email notifications off',
+  'pls switch the language to US English',
+  'close that popup with the little x',
+  'search the help for "parcel stuck in customs"',
+  'pick the medium box and go next',
+];
+
 describe('the command interpreter on the fresh held-out classes', () => {
-  const picked = FRESH_PICKED.map((command) => FRESH_PHRASINGS.find((p) => p.command === command) ?? command);
+  const picked = [
+    ...FRESH_PICKED.map((command) => FRESH_PHRASINGS.find((p) => p.command === command) ?? command),
+    ...FRESH2_PICKED.map((command) => FRESH2_PHRASINGS.find((p) => p.command === command) ?? command),
+  ];
 
   it('finds each picked command in the set', () => {
     expect(picked.filter((p) => typeof p === 'string')).toEqual([]);

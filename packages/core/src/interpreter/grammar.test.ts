@@ -203,6 +203,30 @@ describe('how people phrase direct commands', () => {
     });
   });
 
+  it('reads switches turned on or off, "make it N …", wizard steps, a search scoped by words, and pasted text with its field', () => {
+    expect(kinds('turn email notifications off')).toEqual([{ kind: 'check', target: t('email notifications'), checked: false }]);
+    expect(kinds('switch dark mode on')).toEqual([{ kind: 'check', target: t('dark mode'), checked: true }]);
+    expect(kinds('could you make it 3 adults?')).toEqual([{ kind: 'set', value: '3', target: t('adults') }]);
+    expect(kinds('make it two nights')).toEqual([{ kind: 'set', value: '2', target: t('nights') }]);
+    expect(kinds('pick the medium box and go next')[1]).toEqual({ kind: 'click', target: t('Next') });
+    expect(kinds('go back a step')).toEqual([{ kind: 'click', target: t('Back') }]);
+    expect(kinds('on to the next step')).toEqual([{ kind: 'click', target: t('Next') }]);
+    expect(kinds('search the help for "parcel stuck in customs"')).toEqual([{ kind: 'search', text: 'parcel stuck in customs' }]);
+    expect(kinds('paste this as my cover letter: "Dear team, hello."')).toEqual([
+      { kind: 'type', text: 'Dear team, hello.', target: t('cover letter') },
+    ]);
+    expect(kinds('fill in From with Lisbon and To with Reykjavik')).toEqual([
+      { kind: 'type', text: 'Lisbon', target: t('From') },
+      { kind: 'type', text: 'Reykjavik', target: t('To') },
+    ]);
+    expect(kinds('pls switch the language to US English')).toEqual([{ kind: 'set', value: 'US English', target: t('language') }]);
+    expect(kinds('close that popup with the little x')).toEqual([
+      { kind: 'click', target: { text: 'little x', exact: null, icon: 'close' } },
+    ]);
+    // Going back in the browser stays what it was.
+    expect(kinds('go back')).toEqual([{ kind: 'back' }]);
+  });
+
   it('reads "the folded part underneath" as the collapsed section to open', () => {
     expect(kinds('open the folded part underneath, then hit Continue')).toEqual([
       { kind: 'expand', target: { text: 'folded part underneath', exact: null, kind: 'section' }, open: true },

@@ -28,7 +28,9 @@ function continuing(previous: Intent, fragment: string): Intent | null {
       // "… and the password "y"", "… and the last name with Lee", "…, Lee in the last name field".
       let m = /^(?:the\s+)?(.+?)\s+("[^"]*"|“[^”]*”)$/.exec(f);
       if (m) return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
-      if ((m = /^(the\s+.+?)\s+with\s+(.+)$/i.exec(f))) return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
+      // "… and To with Reykjavik": a field's name (a few words) with its value.
+      if ((m = /^((?:the\s+)?\S+(?:\s+\S+){0,3}?)\s+with\s+(.+)$/i.exec(f)))
+        return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
       // "… and "x9" as the password", "… and ana as the username", "…, Lee in the last name field".
       if ((m = /^("[^"]*"|“[^”]*”|\S+)\s+(?:in|into|as|for)\s+(the\s+.+)$/i.exec(f)))
         return { kind: 'type', text: unquote(m[1] ?? ''), target: target(m[2] ?? '') };

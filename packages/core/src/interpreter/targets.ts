@@ -127,7 +127,7 @@ export function target(raw: string): Target {
   const exact = quoted ? (quoted[1] ?? quoted[2] ?? quoted[3] ?? null) : null;
   const text = raw
     .replace(/["“”]/g, '')
-    .replace(/^(the|a|an)\s+/i, '')
+    .replace(/^(the|a|an|my|your|our)\s+/i, '')
     .replace(/\s+(?:on|in)\s+(?:the|this)\s+page$/i, '')
     .trim();
   const base: Target = { text, exact };

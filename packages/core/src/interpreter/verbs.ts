@@ -47,7 +47,7 @@ export function menuPath(text: string): string[] | null {
 
 const SECTIONISH = /\b(section|panel|accordion|details|group)\b/i;
 const POPUP =
-  /^(?:the\s+|this\s+)?(?:popup|pop-up|pop up|dialog(?: box)?|modal|overlay|banner|notice|window|message|lightbox)(?:\s+(?:window|box|dialog|message))?$/i;
+  /^(?:the\s+|this\s+|that\s+)?(?:popup|pop-up|pop up|dialog(?: box)?|modal|overlay|banner|notice|window|message|lightbox)(?:\s+(?:window|box|dialog|message))?$/i;
 
 /** A choice that names a control rather than an option: "the third option button". */
 function choiceIntent(raw: string): Intent {
@@ -99,17 +99,19 @@ function loginIntents(f: string): Intent[] | null {
   ];
 }
 
+const SMALL_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
 /** Polite or indirect openings before the verb: "could you please …", "I'd like you to …". */
 const POLITE =
-  /^(?:(?:(?:could|can|would|will)\s+you|(?:i\s+)?(?:want|need)(?:\s+you)?\s+to|i(?:'d|’d|\s+would)\s+like(?:\s+you)?\s+to|kindly|just|go ahead and)\s+(?:please\s+)?)+/i;
+  /^(?:(?:(?:could|can|would|will)\s+you|(?:i\s+)?(?:want|need)(?:\s+you)?\s+to|i(?:'d|’d|\s+would)\s+like(?:\s+you)?\s+to|kindly|just|go ahead and)\s+(?:(?:please|pls|plz)\s+)?)+/i;
 
 /** One fragment with its own verb, or null when it has none. */
 export function withVerb(fragment: string): Intent | Intent[] | null {
   const f = fragment
     .trim()
     .replace(/[.!?]+$/, '')
-    .replace(/,?\s+(?:please|for me)$/i, '')
-    .replace(/^(please|now|also|and|then|next|finally|first)\s+/i, '')
+    .replace(/,?\s+(?:please|pls|plz|for me)$/i, '')
+    .replace(/^(please|pls|plz|now|also|and|then|next|finally|first)\s+/i, '')
     .replace(POLITE, '')
     .replace(/^(log|sign)\s+me\s+(in|into)\b/i, '$1 $2')
     .replace(/^(switch|go|head|move|change)\s+over\s+to\b/i, '$1 to')
@@ -144,7 +146,15 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
   ) {
     if (POPUP.test(m[1] ?? '')) return { kind: 'click', target: m[2] ? target(m[2]) : { ...target('close'), icon: 'close' } };
   }
+  // "search the help for "parcel stuck"": where to search is the page's search box; what to search is quoted.
+  if ((m = /^(?:search|look)\s+(?:(?:in|on|through)\s+)?(?:the\s+)?[\p{L}\s-]{1,30}?\s+for\s+("[^"]*"|“[^”]*”)$/iu.exec(f)))
+    return { kind: 'search', text: unquote(m[1] ?? '') };
   if ((m = /^(?:search|look)\s+(?:for\s+)?(.+)$/i.exec(f))) return { kind: 'search', text: unquote(m[1] ?? '') };
+  // A wizard's steps: "go next", "on to the next step", "go back a step".
+  if (/^(?:go\s+(?:on\s+)?(?:to\s+(?:the\s+)?)?next(?:\s+(?:step|page))?|(?:on\s+)?to\s+the\s+next\s+(?:step|page)|next\s+step)$/i.test(f))
+    return { kind: 'click', target: target('Next') };
+  if (/^(?:go\s+back\s+(?:a|one)\s+(?:step|page)|(?:go\s+)?(?:to\s+)?(?:the\s+)?previous\s+(?:step|page)|previous\s+step)$/i.test(f))
+    return { kind: 'click', target: target('Back') };
   if (
     (m =
       /^(?:focus(?:\s+on)?|click\s+(?:into|inside)|tap\s+into|(?:put|place|set)\s+(?:the\s+|your\s+)?(?:cursor|caret|focus)\s+(?:in|into|on|inside)|move\s+(?:the\s+)?(?:cursor|focus)\s+(?:to|into))\s+(.+)$/i.exec(
@@ -175,6 +185,9 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     if (t.kind === 'section' || (SECTIONISH.test(t.text) && !t.exact)) return { kind: 'expand', target: t, open: true };
     return { kind: 'click', target: t };
   }
+  // "paste this as my cover letter: "…"".
+  if ((m = /^(?:paste|put|use|enter|add)\s+(?:this|the following)\s+(?:as|in|into|for)\s+(.+?):\s*("[^"]*"|“[^”]*”)$/i.exec(f)))
+    return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
   if ((m = new RegExp(`^(?:type|enter|write|input|put|key in)\\s+${QUOTED}\\s+(?:into|in|on|as|for)\\s+(.+)$`, 'i').exec(f)))
     return { kind: 'type', text: spokenValue(m[1] ?? ''), target: target(m[2] ?? '') };
   // "fill in ana@example.com as the email address".
@@ -186,7 +199,16 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
   }
   if ((m = /^(?:fill(?:\s+in|\s+out)?|complete)\s+(.+?)\s+with\s+(.+)$/i.exec(f)))
     return { kind: 'type', text: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
-  if ((m = /^(?:set|change|adjust|update|slide|turn|make)\s+(.+?)\s+to\s+(.+)$/i.exec(f)))
+  // "turn email notifications off", "switch the dark mode on".
+  if ((m = /^(?:turn|switch|toggle)\s+(.+?)\s+(on|off)$/i.exec(f)))
+    return { kind: 'check', target: target(m[1] ?? ''), checked: (m[2] ?? '').toLowerCase() === 'on' };
+  // "make it 3 adults", "make it two nights": a number for the field named after it.
+  if ((m = /^(?:make|set)\s+it\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(.+)$/i.exec(f))) {
+    const said = (m[1] ?? '').toLowerCase();
+    const n = SMALL_NUMBERS.indexOf(said);
+    return { kind: 'set', value: n > 0 ? String(n) : said, target: target(m[2] ?? '') };
+  }
+  if ((m = /^(?:set|change|adjust|update|slide|turn|make|switch)\s+(.+?)\s+to\s+(.+)$/i.exec(f)))
     return { kind: 'set', value: unquote(m[2] ?? ''), target: target(m[1] ?? '') };
   // "set the alarm for 7:30 pm"; "make the meeting time June 1st 2025": the value starts where a value does.
   if (

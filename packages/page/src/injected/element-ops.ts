@@ -160,10 +160,20 @@ function looseOption(text: string): string {
     .replace(/\s+/g, '');
 }
 
-/** An option matching loosely: the same loose text, or the same with its last unit left off ("5 foot 9" = "5 ft 9 in"). */
+/** An option's words in any order, brackets and punctuation aside: "English (US)" and "US English" are one. */
+function optionWords(text: string): string {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).sort().join(' ');
+}
+
+/**
+ * An option matching loosely: the same loose text, the same with its last unit left off
+ * ("5 foot 9" = "5 ft 9 in"), or the same words in another order ("US English").
+ */
 function looselyMatches(label: string, value: string): boolean {
   const [have, want] = [looseOption(label), looseOption(value)];
-  return have === want || (/\d$/.test(want) && /^\d+ft\d+in$/.test(have) && have === `${want}in`);
+  if (have === want || (/\d$/.test(want) && /^\d+ft\d+in$/.test(have) && have === `${want}in`)) return true;
+  const words = optionWords(value);
+  return words.includes(' ') && optionWords(label) === words;
 }
 
 export function selectOptions(
