@@ -92,6 +92,9 @@ const FRESH2_PICKED = [
   'close that popup with the little x',
   'search the help for "parcel stuck in customs"',
   'pick the medium box and go next',
+  'city Portland and zip 97205',
+  'country United States, state Oregon',
+  'delete my account',
 ];
 
 describe('the command interpreter on the fresh held-out classes', () => {

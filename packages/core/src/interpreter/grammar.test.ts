@@ -227,6 +227,20 @@ describe('how people phrase direct commands', () => {
     expect(kinds('go back')).toEqual([{ kind: 'back' }]);
   });
 
+  it('leaves a verbless "field value" fragment for the page to tell apart, but not a request', () => {
+    expect(kinds('city Portland and zip 97205')).toEqual([
+      { kind: 'say', words: 'city Portland' },
+      { kind: 'say', words: 'zip 97205' },
+    ]);
+    expect(kinds('country United States, state Oregon')).toEqual([
+      { kind: 'say', words: 'country United States' },
+      { kind: 'say', words: 'state Oregon' },
+    ]);
+    expect(parseCommand('delete my account')).toEqual({ intents: [], unknown: ['delete my account'] });
+    expect(parseCommand('find me a cheap tent for two').unknown).toEqual(['find me a cheap tent for two']);
+    expect(parseCommand('hello').unknown).toEqual(['hello']);
+  });
+
   it('reads "the folded part underneath" as the collapsed section to open', () => {
     expect(kinds('open the folded part underneath, then hit Continue')).toEqual([
       { kind: 'expand', target: { text: 'folded part underneath', exact: null, kind: 'section' }, open: true },

@@ -147,6 +147,20 @@ function severalChoices(command: string): Intent | null {
   return { kind: 'select', option: options[0] ?? '', options, target: target(m[2] ?? '') };
 }
 
+/** Words that start a request rather than name a field: "find me a tent", "make it quick". */
+const REQUEST_START =
+  /^(?:find|make|buy|get|book|order|show|tell|give|help|do|send|delete|remove|cancel|add|create|write|read|call|email me|let|can|could|would|will|what|where|how|why|who|is|are|i|we|please)\b/i;
+
+/**
+ * A verbless fragment that may be a field's name and its value ("city Portland", "email
+ * a@b.org", "country United States"): two to eight words, the first not a request's.
+ * Whether it is, the page decides (steps.ts): otherwise it is not understood.
+ */
+function fieldAndValue(fragment: string): boolean {
+  const words = fragment.trim().split(/\s+/);
+  return words.length >= 2 && words.length <= 8 && !REQUEST_START.test(fragment.trim()) && !/["“]/.test(fragment);
+}
+
 export function parseCommand(command: string): ParsedCommand {
   const several = severalChoices(command);
   if (several) return { intents: [several], unknown: [] };
@@ -180,6 +194,7 @@ export function parseCommand(command: string): ParsedCommand {
     const read = withVerb(fragment) ?? (previous ? (typedIntoPrevious(previous, fragment) ?? continuing(previous, fragment)) : null);
     if (Array.isArray(read)) intents.push(...read);
     else if (read) intents.push(read);
+    else if (fieldAndValue(fragment)) intents.push({ kind: 'say', words: fragment.trim().replace(/[.!?]+$/, '') });
     else unknown.push(fragment);
   }
   return { intents, unknown };

@@ -26,7 +26,9 @@ export type Intent =
   | { kind: 'expand'; target: Target; open: boolean }
   | { kind: 'drag'; from: Target; to: Target }
   | { kind: 'set'; value: string; target: Target }
-  | { kind: 'menu'; path: string[] };
+  | { kind: 'menu'; path: string[] }
+  /** A fragment with no verb ("city Portland", "zip 97205"): a field's name and its value, told apart on the page (steps.ts). */
+  | { kind: 'say'; words: string };
 
 export interface ParsedCommand {
   intents: Intent[];

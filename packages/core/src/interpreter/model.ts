@@ -16,7 +16,7 @@ import { advance } from './steps';
 export const CLI_SETUP_HINT = 'For tasks like this, configure a model: wayfinder run --model ollama:llama3.1 "…" (or set WAYFINDER_MODEL).';
 
 const UNDERSTOOD =
-  'go to, back, reload, scroll (in an element), click/press/hit/tap, type … into, fill in … with, set … to, select/choose/pick, check/tick/untick/toggle, clear, focus, hover over, expand/collapse, drag … to, menu paths like Edit > Paste Special, log in as … with password …, search for, tabs';
+  'go to, back, reload, scroll (in an element), click/press/hit/tap, type … into, fill in … with, set … to, select/choose/pick, check/tick/untick/toggle, clear, focus, hover over, expand/collapse, drag … to, menu paths like Edit > Paste Special, log in as … with password …, search for, tabs, a field’s name and its value (city Portland)';
 
 export class CommandInterpreter extends WeightlessModel {
   private readonly seen = new Map<string, { result: string; isError: boolean }>();

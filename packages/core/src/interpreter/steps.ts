@@ -1,7 +1,7 @@
 import type { Intent } from './intents';
 import { describe, Failed, guardSensitive, pageControls, resolveByKind, type Calls, type Control } from './page';
 import { resolveAll, resolveOne } from './resolve';
-import { byKind, target as readTarget, type Target } from './targets';
+import { byKind, commonFieldName, target as readTarget, type Target } from './targets';
 import { isColourInput, setColour, setSlider, typeValue } from './typed';
 import { colourHex } from './values';
 
@@ -107,6 +107,41 @@ function searchBox(calls: Calls, id: string): Control {
   }
 }
 
+/** Lower-case words, for comparing a field's name with what was said. */
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * "city Portland", "zip 97205", "country United States": the first words name exactly one
+ * field or dropdown on the page (every word in its name, or in the common words for it) and
+ * the rest is its value. The longest name that fits one control wins; none, or several, and
+ * the fragment is not understood — nothing is guessed.
+ */
+function say(calls: Calls, id: string, said: string): string {
+  const words = said
+    .replace(/,?\s+(?:please|pls|plz)$/i, '')
+    .trim()
+    .split(/\s+/);
+  const fields = pageControls(calls, `${id}-c`, false).filter((c) => [...EDITABLE, ...CHOOSERS].includes(c.role) && c.name.trim());
+  for (let cut = Math.min(4, words.length - 1); cut >= 1; cut--) {
+    const name = words
+      .slice(0, cut)
+      .join(' ')
+      .replace(/^(?:the|my|your|our)\s+/i, '');
+    const value = words.slice(cut).join(' ');
+    const forms = [name, commonFieldName(name)].filter((f): f is string => Boolean(f)).map(wordsOf);
+    const named = fields.filter((c) => {
+      const have = wordsOf(commonFieldName(c.name) ?? c.name).concat(wordsOf(c.name));
+      return forms.some((form) => form.length > 0 && form.every((w) => have.includes(w)));
+    });
+    const [field, other] = named;
+    if (!field || other) continue;
+    if (CHOOSERS.includes(field.role))
+      return act(calls, `${id}-act`, 'select_option', { ref: field.ref, values: [value] }, `selected "${value}" in ${describe(field)}`);
+    return typeValue(calls, id, field, value);
+  }
+  throw new Failed(`I did not understand "${said}": no field on the page is named by its first words.`);
+}
+
 export function advance(intent: Intent, id: string, calls: Calls): string {
   switch (intent.kind) {
     case 'navigate':
@@ -195,6 +230,8 @@ export function advance(intent: Intent, id: string, calls: Calls): string {
     }
     case 'menu':
       return menu(calls, id, intent.path);
+    case 'say':
+      return say(calls, id, intent.words);
     case 'select':
       // "pick blue for the accent colour": a colour goes wherever the target takes one (a colour input, a hex field, a dropdown).
       if (intent.target && colourHex(intent.option) !== null) return set(calls, id, intent.target, intent.option);
