@@ -55,6 +55,37 @@ describe('opening and migrations', () => {
     again.close();
   });
 
+  it('a file from before migration 8 keeps its vectors, now in an ordinary table, and deleting a chunk still deletes its vectors', () => {
+    const db = new DatabaseSync(join(tempDir(), 'v7.db'));
+    db.exec('PRAGMA foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, 7));
+    db.exec(`INSERT INTO documents (id, kind, url, title, site, added_at, content_hash, chars, metadata)
+             VALUES ('d1', 'page', 'https://a.example/', 'A', 'a.example', 1, 'h', 5, '{}')`);
+    db.exec(`INSERT INTO chunks (seq, id, doc_id, ordinal, text) VALUES (1, 'd1:0', 'd1', 0, 'hello'), (2, 'd1:1', 'd1', 1, 'world')`);
+    const insert = db.prepare('INSERT INTO vectors (chunk_seq, embedder, vector) VALUES (?, ?, ?)');
+    for (const [seq, embedder] of [
+      [1, 'hash-v1-384'],
+      [2, 'hash-v1-384'],
+      [1, 'minilm-l6-v2'],
+    ] as const)
+      insert.run(seq, embedder, new Uint8Array(new Float32Array([seq, 0.5]).buffer));
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    const sql = String(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'vectors'").get()?.sql);
+    expect(sql).not.toMatch(/WITHOUT ROWID/i);
+    const rows = db.prepare('SELECT chunk_seq, embedder, vector FROM vectors ORDER BY chunk_seq, embedder').all();
+    const floats = (blob: unknown) => (blob instanceof Uint8Array ? Array.from(new Float32Array(blob.slice().buffer)) : null);
+    expect(rows.map((r) => [r.chunk_seq, r.embedder, floats(r.vector)])).toEqual([
+      [1, 'hash-v1-384', [1, 0.5]],
+      [1, 'minilm-l6-v2', [1, 0.5]],
+      [2, 'hash-v1-384', [2, 0.5]],
+    ]);
+    expect(() => insert.run(1, 'hash-v1-384', new Uint8Array(8))).toThrow(/UNIQUE/);
+    db.exec("DELETE FROM chunks WHERE id = 'd1:0'");
+    expect(db.prepare('SELECT count(*) AS n FROM vectors').get()?.n).toBe(1);
+    db.close();
+  });
+
   it('each migration is all-or-nothing: one that fails leaves the file at the version before it', () => {
     const db = new DatabaseSync(join(tempDir(), 'm.db'));
     const steps = [

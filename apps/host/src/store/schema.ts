@@ -183,4 +183,21 @@ export const MIGRATIONS: readonly ((db: DatabaseSync) => void)[] = [
       );
     `);
   },
+  // 8: vectors in an ordinary (rowid) table. WITHOUT ROWID keeps each 1.5 KB vector inside
+  // the primary key's b-tree, on overflow pages: loading an embedder's vectors for the first
+  // search after opening read three times slower (60–75 ms for 1,300 vectors, 20 ms now).
+  (db) => {
+    db.exec(`
+      CREATE TABLE vectors_rowid (
+        chunk_seq INTEGER NOT NULL REFERENCES chunks (seq) ON DELETE CASCADE,
+        embedder TEXT NOT NULL,
+        vector BLOB NOT NULL,
+        UNIQUE (chunk_seq, embedder)
+      );
+      INSERT INTO vectors_rowid (chunk_seq, embedder, vector) SELECT chunk_seq, embedder, vector FROM vectors;
+      DROP TABLE vectors;
+      ALTER TABLE vectors_rowid RENAME TO vectors;
+      CREATE INDEX vectors_embedder ON vectors (embedder);
+    `);
+  },
 ];
