@@ -239,6 +239,8 @@ describe('how people phrase direct commands', () => {
     expect(parseCommand('delete my account')).toEqual({ intents: [], unknown: ['delete my account'] });
     expect(parseCommand('find me a cheap tent for two').unknown).toEqual(['find me a cheap tent for two']);
     expect(parseCommand('hello').unknown).toEqual(['hello']);
+    expect(parseCommand('Summarise this page').unknown).toEqual(['Summarise this page']);
+    expect(parseCommand('translate it into french').unknown).toEqual(['translate it into french']);
   });
 
   it('reads "the folded part underneath" as the collapsed section to open', () => {

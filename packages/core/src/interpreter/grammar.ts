@@ -152,13 +152,22 @@ const REQUEST_START =
   /^(?:find|make|buy|get|book|order|show|tell|give|help|do|send|delete|remove|cancel|add|create|write|read|call|email me|let|can|could|would|will|what|where|how|why|who|is|are|i|we|please)\b/i;
 
 /**
- * A verbless fragment that may be a field's name and its value ("city Portland", "email
- * a@b.org", "country United States"): two to eight words, the first not a request's.
- * Whether it is, the page decides (steps.ts): otherwise it is not understood.
+ * A verbless fragment that may be a field's name and its value ("city Portland", "zip
+ * 97205", "email a@b.org", "country United States"): two to eight words, the first not a
+ * request's, and after the first word one that looks like a value — a name (capitalised), a
+ * number, an address. "Summarise this page" is a request, not a field. Whether it is a
+ * field, the page decides (steps.ts): otherwise it is not understood.
  */
 function fieldAndValue(fragment: string): boolean {
   const words = fragment.trim().split(/\s+/);
-  return words.length >= 2 && words.length <= 8 && !REQUEST_START.test(fragment.trim()) && !/["“]/.test(fragment);
+  const looksLikeValue = (w: string) => /^\p{Lu}/u.test(w) || /\d/.test(w) || /@|\.\w/.test(w);
+  return (
+    words.length >= 2 &&
+    words.length <= 8 &&
+    !REQUEST_START.test(fragment.trim()) &&
+    !/["“]/.test(fragment) &&
+    words.slice(1).some(looksLikeValue)
+  );
 }
 
 export function parseCommand(command: string): ParsedCommand {
