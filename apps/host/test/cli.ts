@@ -46,11 +46,20 @@ export function cleanEnv(): Record<string, string | undefined> {
   };
 }
 
-export function runCli(
+/**
+ * Any command as its own process, without blocking this one (a gym or hub a test starts
+ * answers from here): what it printed and how it exited; killed after `timeoutMs`.
+ */
+export function runProcess(
+  command: string,
   args: string[],
-  options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {},
-): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...cleanEnv(), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  options: { stdin?: string; env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, {
+    env: options.env ?? cleanEnv(),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,18 +70,29 @@ export function runCli(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const events = args.includes('--json')
-        ? stdout
-            .split('\n')
-            .filter((l) => l.startsWith('{'))
-            .map((l): Record<string, unknown> => {
-              const parsed: unknown = JSON.parse(l);
-              return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
-            })
-        : [];
-      resolve({ code, stdout, stderr, events, result: events.find((e) => e.type === 'result') ?? null });
+      resolve({ code, stdout, stderr });
     });
   });
+}
+
+export async function runCli(
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  const { code, stdout, stderr } = await runProcess(process.execPath, [BIN, ...args], {
+    ...options,
+    env: { ...cleanEnv(), ...options.env },
+  });
+  const events = args.includes('--json')
+    ? stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l): Record<string, unknown> => {
+          const parsed: unknown = JSON.parse(l);
+          return typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
+        })
+    : [];
+  return { code, stdout, stderr, events, result: events.find((e) => e.type === 'result') ?? null };
 }
 
 /** Where test artifacts go (artifacts/ at the repository root, ignored by git). */

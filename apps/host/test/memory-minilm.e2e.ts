@@ -1,12 +1,11 @@
 import { startMockHub, type MockHub } from '@wayfinder/gym';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BIN, cleanEnv, explain, runCli } from './cli';
+import { BIN, cleanEnv, explain, runCli, runProcess } from './cli';
 
 // `wayfinder memory reindex --embedder minilm|hash` as processes: all-MiniLM-L6-v2 through
 // transformers.js on onnxruntime-node, its files from a local stand-in for the Hugging Face
@@ -60,21 +59,8 @@ function vectors(): { chunks: number; byEmbedder: Record<string, number> } {
 }
 
 /** A command run at a pseudo-terminal (util-linux script), for what it shows there. */
-function atTerminal(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...cleanEnv(), ...env(), TERM: 'xterm' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
+const atTerminal = (command: string) =>
+  runProcess('script', ['-qfec', command, '/dev/null'], { env: { ...cleanEnv(), ...env(), TERM: 'xterm' }, timeoutMs: 120_000 });
 
 const CONFIG = z.object({ memory: z.object({ embedder: z.string().optional() }).optional() });
 const savedEmbedder = (): unknown => CONFIG.parse(JSON.parse(readFileSync(config, 'utf8'))).memory?.embedder;
@@ -101,7 +87,7 @@ describe('memory reindex --embedder', () => {
     const command = [process.execPath, BIN, 'memory', 'reindex', '--embedder', 'minilm'].map((p) => `'${p}'`).join(' ');
     // (Not spawnSync: the hub answers from this process.)
     const shown = await atTerminal(command);
-    expect(shown.status, shown.stdout + shown.stderr).toBe(0);
+    expect(shown.code, shown.stdout + shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/Downloading all-MiniLM-L6-v2: [\d.]+ MB of [\d.]+ MB…/);
     expect(shown.stdout).toContain('Indexing with all-MiniLM-L6-v2: 3 of 3 chunks…');
     expect(shown.stdout).toContain('Memory searches with all-MiniLM-L6-v2: 3 chunks of 3 documents indexed (3 just now).');

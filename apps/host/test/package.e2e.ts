@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkTask, startGym, taskById, type Gym, tinyPdf } from '@wayfinder/gym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv } from './cli';
+import { cleanEnv, runProcess } from './cli';
 
 // The CLI as someone outside the project gets it: `npm pack`, installed into an empty
 // prefix with no registry access, run from a directory that is not the checkout.
@@ -26,28 +26,13 @@ let installed: string;
 let gym: Gym;
 
 /** Runs a command without blocking this process (the gym it talks to lives here). */
-function run(
+async function run(
   command: string,
   args: string[],
   options: { cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string; all: string }> {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? scratch,
-    env: { ...cleanEnv(), NODE_PATH: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, all: `${stdout}\n${stderr}` });
-    });
-  });
+  const done = await runProcess(command, args, { cwd: options.cwd ?? scratch, env: { ...cleanEnv(), NODE_PATH: '' }, timeoutMs: 120_000 });
+  return { ...done, all: `${done.stdout}\n${done.stderr}` };
 }
 
 beforeAll(async () => {

@@ -31,19 +31,11 @@ function sourceOf(arg: string): Source {
   }
 }
 
-/** A web page or a file, on its own (HTML files named together are read in runs: htmlReads). */
+/** A web page, or a file that is not HTML: every HTML file is read in a run (htmlReads), never here. */
 async function read(source: Source, pages: PageReader, maxChars: number, status: (text: string) => void): Promise<IngestInput> {
   if (source.kind === 'url') return pages.page(source.url);
   const file = await readSourceBytes(source.path);
-  if (file.type === 'html') {
-    const {
-      read: [input],
-      done,
-    } = pages.htmlFiles([{ path: source.path, name: file.name }]);
-    await done;
-    if (!input) throw new SourceError(`${file.name} was not read.`);
-    return input;
-  }
+  if (file.type === 'html') throw new Error(`${file.name}: HTML files are read by htmlReads.`);
   return fileInput(file.type, file.name, file.bytes, file.url, maxChars, (page, count) =>
     status(`Reading ${file.name}: page ${page} of ${count}…`),
   );
