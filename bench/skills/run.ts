@@ -110,6 +110,26 @@ function targetsOf(s: Summary, prefix = '') {
   ];
 }
 
+/**
+ * What a step that loads a page cannot go below here: the driver opening bakery pages in one
+ * tab, waiting for the load as a replayed step does, with nothing of the player around it.
+ */
+async function pageLoadFloor(browser: NodeBrowser, gymUrl: string): Promise<number> {
+  const tab = await browser.openTab('about:blank');
+  const pages = ['/bakery/', '/bakery/search?q=rye', '/bakery/search?q=bun', '/bakery/basket'];
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < 16; i++) {
+      const started = performance.now();
+      await tab.navigate(`${gymUrl}${pages[i % pages.length]}`, { settle: 'loaded' });
+      if (i >= 4) ms.push(performance.now() - started);
+    }
+  } finally {
+    await browser.closeTab(tab.id);
+  }
+  return round(median(ms), 1);
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   console.log(`bench/skills: ${options.tasks.length} tasks — record once, replay on the original and on the drifted app…`);
@@ -125,7 +145,9 @@ async function main(): Promise<void> {
   );
   const model = await startScriptedRepair(secrets);
   let rows: TaskRow[];
+  let floor: number;
   try {
+    floor = await pageLoadFloor(browser, gym.url);
     rows = await runSkillsBench({
       browser,
       gym,
@@ -171,11 +193,15 @@ async function main(): Promise<void> {
     ),
   );
   const bySet = (set: TaskSet) => summarise(rows.filter((r) => r.set === set));
-  const summary = { all: summarise(rows), main: bySet('main'), heldOut: bySet('held-out') };
+  const summary = { all: summarise(rows), main: bySet('main'), heldOut: bySet('held-out'), pageLoadFloorMs: floor };
   console.log('');
   console.log(sentence('Main set', summary.main));
   console.log(sentence('Held-out set (written without the skills code)', summary.heldOut));
   console.log(sentence('All', summary.all));
+  console.log(
+    `The floor: opening a bakery page through the driver alone (no skill, no gate, no lookup) takes a median ${floor} ms on this ` +
+      `machine; every held-out step loads one.`,
+  );
   console.log(`${round((performance.now() - started) / 1000, 1)} s.`);
 
   if (options.json) {
