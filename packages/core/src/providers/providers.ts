@@ -1,11 +1,5 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createMistral } from '@ai-sdk/mistral';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from '../model/spec';
+import type { CallOptions, LanguageModel } from '../model/spec';
 import type { FetchFunction } from '@ai-sdk/provider-utils';
-import { createOllama } from 'ollama-ai-provider-v2';
 import { CommandInterpreter } from '../interpreter/model';
 import { ModelConfigError } from '../model/errors';
 import type { HostHints } from '../model/explain';
@@ -14,6 +8,9 @@ import type { ModelSlot, ToolMode } from '../model/slot';
 // Model specs ("ollama:llama3.1", "openai-compatible:http://localhost:1234/v1#qwen2.5")
 // and the AI SDK providers behind them. Keys and addresses come from the host (the
 // environment for the CLI, settings in the extension); nothing here reads them itself.
+// A provider's package is loaded when its model is first called (LazyModel): the AI SDK
+// is most of the code a command would otherwise load to start (`memory search`, `facts`),
+// and a task that never calls a model (the offline interpreter) needs none of it.
 
 export const PROVIDERS = ['command', 'ollama', 'openai', 'openai-compatible', 'anthropic', 'google', 'mistral'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -109,19 +106,36 @@ export function ollamaApiBase(address: string | undefined): string {
 }
 
 function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageModel {
+  if (spec.provider === 'command') return new CommandInterpreter(settings.host?.setupHint);
+  // A missing key is a setup error now, before the task starts, not at its first step.
+  const field = API_KEY_SETTING[spec.provider];
+  const apiKey = field ? needKey(spec, settings[field]) : '';
+  return new LazyModel(spec, () => providerModel(spec, settings, apiKey));
+}
+
+const API_KEY_SETTING: Partial<Record<ProviderName, 'openaiApiKey' | 'anthropicApiKey' | 'googleApiKey' | 'mistralApiKey'>> = {
+  openai: 'openaiApiKey',
+  anthropic: 'anthropicApiKey',
+  google: 'googleApiKey',
+  mistral: 'mistralApiKey',
+};
+
+/** The provider's own model, its package loaded on first use. */
+async function providerModel(spec: ModelSpec, settings: ProviderSettings, apiKey: string): Promise<LanguageModel> {
   const fetch = settings.fetch ? { fetch: settings.fetch } : {};
   switch (spec.provider) {
     case 'command':
       return new CommandInterpreter(settings.host?.setupHint);
-    case 'ollama':
+    case 'ollama': {
+      const { createOllama } = await import('ollama-ai-provider-v2');
       return createOllama({ baseURL: ollamaApiBase(spec.baseURL ?? settings.ollamaBaseURL), ...fetch }).chat(spec.model);
-    case 'openai':
-      return createOpenAI({
-        apiKey: needKey(spec, settings.openaiApiKey),
-        ...(settings.openaiBaseURL ? { baseURL: settings.openaiBaseURL } : {}),
-        ...fetch,
-      })(spec.model);
-    case 'openai-compatible':
+    }
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      return createOpenAI({ apiKey, ...(settings.openaiBaseURL ? { baseURL: settings.openaiBaseURL } : {}), ...fetch })(spec.model);
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: spec.baseURL ?? '',
@@ -129,12 +143,56 @@ function languageModel(spec: ModelSpec, settings: ProviderSettings): LanguageMod
         ...(settings.compatibleApiKey ? { apiKey: settings.compatibleApiKey } : {}),
         ...fetch,
       }).chatModel(spec.model);
-    case 'anthropic':
-      return createAnthropic({ apiKey: needKey(spec, settings.anthropicApiKey), ...fetch })(spec.model);
-    case 'google':
-      return createGoogleGenerativeAI({ apiKey: needKey(spec, settings.googleApiKey), ...fetch })(spec.model);
-    case 'mistral':
-      return createMistral({ apiKey: needKey(spec, settings.mistralApiKey), ...fetch })(spec.model);
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return createAnthropic({ apiKey, ...fetch })(spec.model);
+    }
+    case 'google': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+      return createGoogleGenerativeAI({ apiKey, ...fetch })(spec.model);
+    }
+    case 'mistral': {
+      const { createMistral } = await import('@ai-sdk/mistral');
+      return createMistral({ apiKey, ...fetch })(spec.model);
+    }
+  }
+}
+
+/** A provider's model that loads the provider's package the first time it is called. */
+class LazyModel implements LanguageModel {
+  readonly specificationVersion = 'v4';
+  readonly provider: string;
+  readonly modelId: string;
+  private loaded: Promise<LanguageModel> | null = null;
+
+  constructor(
+    spec: ModelSpec,
+    private readonly load: () => Promise<LanguageModel>,
+  ) {
+    this.provider = spec.provider;
+    this.modelId = spec.model;
+  }
+
+  private model(): Promise<LanguageModel> {
+    // A failed load (a package missing from a broken install) is tried again on the next call.
+    this.loaded ??= this.load().catch((error: unknown) => {
+      this.loaded = null;
+      throw error;
+    });
+    return this.loaded;
+  }
+
+  get supportedUrls(): PromiseLike<Record<string, RegExp[]>> {
+    return this.model().then((m) => m.supportedUrls);
+  }
+
+  async doGenerate(options: CallOptions) {
+    return (await this.model()).doGenerate(options);
+  }
+
+  async doStream(options: CallOptions) {
+    return (await this.model()).doStream(options);
   }
 }
 

@@ -1,4 +1,3 @@
-import { Output, streamText } from 'ai';
 import { z } from 'zod';
 import { fencePage } from '../browser/page-text';
 import type { ModelSlot } from '../model/slot';
@@ -113,6 +112,8 @@ export async function nameSkill(slot: ModelSlot, recorded: Skill, redaction: Red
   const { signal } = options;
   const skill = redaction.value(recorded);
   let failure: unknown = null;
+  // The AI SDK's structured output, loaded only when a skill is named (providers.ts says why).
+  const { Output, streamText } = await import('ai');
   const result = streamText({
     model: slot.model,
     instructions: SYSTEM,
