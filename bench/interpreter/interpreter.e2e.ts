@@ -94,6 +94,11 @@ const FRESH2_PICKED = [
   'pick the medium box and go next',
   'city Portland and zip 97205',
   'country United States, state Oregon',
+  // Fields named only by the text beside them, a field named by a word find passes over, units said loosely.
+  'paste this as my cover letter: "I have baked bread at a small café for four years and love early starts."',
+  'email priya.raman@example.com, phone 07700 900123',
+  'fill in From with Lisbon and To with Reykjavik',
+  'experience 3-5 yrs',
   'delete my account',
 ];
 

@@ -60,17 +60,44 @@ export interface Control {
   value: string | null;
   /** The HTML field it is, where known (input type, tag, placeholder). */
   field?: { tag: string; type: string; placeholder: string };
+  /**
+   * The words a person reads as its name when the page gave it none that a screen reader
+   * hears (or only a placeholder): the text just before a field, just after a radio or a
+   * box ("Full name" above a bare box, "Large 14″" beside a bare radio).
+   */
+  caption?: string;
 }
 
 export function describe(c: { role: string; name: string }): string {
   return `${c.role} "${c.name}"`;
 }
 
-/** The controls a snapshot lists, in page order. */
+/** The controls a snapshot lists, in page order, each with the caption beside it (see Control). */
 export function controlsIn(text: string): Control[] {
-  return text.split('\n').flatMap((line) => {
+  const controls: Control[] = [];
+  /** The page's text since the last control: two lines at most, a heading starting afresh. */
+  let before: string[] = [];
+  let afterHeading = false;
+  /** A radio or box waiting for the text after it. */
+  let waiting: Control | null = null;
+  for (const line of text.split('\n')) {
     const [ref] = refLines(line);
-    if (!ref) return [];
+    if (!ref) {
+      const words = captionText(line);
+      if (!words) continue;
+      if (waiting) {
+        waiting.caption = words;
+        waiting = null;
+      } else if (/^\s*#/.test(line)) {
+        before = [words];
+        afterHeading = true;
+      } else {
+        // A section's heading is not its field's caption once a line of its own comes between.
+        before = afterHeading ? [words] : [...before.slice(-1), words];
+        afterHeading = false;
+      }
+      continue;
+    }
     const after = line.slice(line.indexOf(`[${ref.ref}]`));
     const value = /\bvalue="((?:[^"\\]|\\.)*)"/.exec(after);
     const states = (
@@ -79,8 +106,26 @@ export function controlsIn(text: string): Control[] {
         .match(/\b(checked|selected|expanded|collapsed|disabled|invalid|pressed|focused|filled)\b/g) ?? []
     ).map(String);
     const parsed: unknown = value ? JSON.parse(`"${value[1] ?? ''}"`) : null;
-    return [{ ...ref, states, value: typeof parsed === 'string' ? parsed : null }];
-  });
+    const control: Control = { ...ref, states, value: typeof parsed === 'string' ? parsed : null };
+    waiting = null;
+    if (CAPTIONED_AFTER.has(control.role)) {
+      if (!control.name.trim()) waiting = control;
+    } else if (before.length && CAPTIONED_BEFORE.has(control.role)) control.caption = before.join(' ');
+    before = [];
+    afterHeading = false;
+    controls.push(control);
+  }
+  return controls;
+}
+
+const CAPTIONED_BEFORE = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox', 'slider']);
+const CAPTIONED_AFTER = new Set(['radio', 'checkbox', 'switch']);
+
+/** A snapshot line that is the page's own text (not a landmark, a page header or a hint of ours), as plain words. */
+function captionText(line: string): string {
+  const text = line.trim().replace(/^#+\s*/, '');
+  if (!text || /:$/.test(text) || /^(?:<\/?page-|Page "|Snapshot\b|[↓↑…])/.test(text)) return '';
+  return text.length <= 120 ? text : '';
 }
 
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'slider', 'combobox', 'listbox']);

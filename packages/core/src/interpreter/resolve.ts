@@ -86,7 +86,31 @@ function byName(calls: Calls, id: string, target: Target, roles: string[] | null
     );
     if (typeof again !== 'string') return again;
   }
-  throw new Failed(match);
+  return byCaption(calls, id, target, roles) ?? fail(match);
+}
+
+function fail(message: string): never {
+  throw new Failed(message);
+}
+
+const CAPTIONED = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox', 'slider', 'radio', 'checkbox', 'switch']);
+
+/**
+ * What find could not settle, read off the page as a person reads it: the one control named
+ * exactly as said (a field called "To", a word find passes over), or the one field or box
+ * whose caption beside it says it ("the cover letter" under a "Cover letter" heading with no
+ * label). Only fields and boxes go by a caption — never a button — and only one may fit.
+ */
+function byCaption(calls: Calls, id: string, target: Target, roles: string[] | null): Control | null {
+  const wanted = plain(target.exact ?? target.text).replace(/^(?:my|your|our)\s+/, '');
+  if (!wanted) return null;
+  const phrase = (text: string) => ` ${plain(text)} `.includes(` ${wanted} `);
+  const controls = pageControls(calls, `${id}-cap`, false).filter((c) => !roles || roles.includes(c.role));
+  const named = controls.filter((c) => plain(c.name) === wanted);
+  if (named.length === 1) return named[0] ?? null;
+  if (named.length || target.exact !== null) return null;
+  const captioned = controls.filter((c) => CAPTIONED.has(c.role) && c.caption && phrase(c.caption));
+  return captioned.length === 1 ? (captioned[0] ?? null) : null;
 }
 
 /** Every control the target means (one, unless it says "both" or "all"). */

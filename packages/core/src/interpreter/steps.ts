@@ -121,7 +121,9 @@ function say(calls: Calls, id: string, said: string): string {
     .replace(/,?\s+(?:please|pls|plz)$/i, '')
     .trim()
     .split(/\s+/);
-  const fields = pageControls(calls, `${id}-c`, false).filter((c) => [...EDITABLE, ...CHOOSERS].includes(c.role) && c.name.trim());
+  const fields = pageControls(calls, `${id}-c`, false).filter(
+    (c) => [...EDITABLE, ...CHOOSERS].includes(c.role) && (c.name.trim() || c.caption),
+  );
   for (let cut = Math.min(4, words.length - 1); cut >= 1; cut--) {
     const name = words
       .slice(0, cut)
@@ -130,7 +132,8 @@ function say(calls: Calls, id: string, said: string): string {
     const value = words.slice(cut).join(' ');
     const forms = [name, commonFieldName(name)].filter((f): f is string => Boolean(f)).map(wordsOf);
     const named = fields.filter((c) => {
-      const have = wordsOf(commonFieldName(c.name) ?? c.name).concat(wordsOf(c.name));
+      // Its name, the common words for it, and the caption a person reads beside it.
+      const have = [commonFieldName(c.name) ?? c.name, c.name, c.caption ?? '', commonFieldName(c.caption ?? '') ?? ''].flatMap(wordsOf);
       return forms.some((form) => form.length > 0 && form.every((w) => have.includes(w)));
     });
     const [field, other] = named;

@@ -148,7 +148,7 @@ function optionLabel(option: HTMLOptionElement): string {
 /**
  * An option's text as people write it loosely: case, spaces, dash kinds and thousands
  * separators aside, units shortened ("5 foot 2 inches", "5ft 2in" and "5 ft 2 in" are one;
- * "£500-£1000" is "£500–£1,000").
+ * "£500-£1000" is "£500–£1,000"; "3-5 yrs" is "3–5 years", "14 inch" is "14″").
  */
 function looseOption(text: string): string {
   return text
@@ -156,7 +156,10 @@ function looseOption(text: string): string {
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .replace(/(\d)\s*(?:feet|foot|ft)\b\.?/g, '$1ft')
-    .replace(/(\d)\s*(?:inches|inch|in)\b\.?/g, '$1in')
+    .replace(/(\d)\s*(?:inches|inch|in\b\.?|″|")/g, '$1in')
+    .replace(/(\d)\s*(?:years|year|yrs|yr|y)\b\.?/g, '$1y')
+    .replace(/(\d)\s*(?:hours|hour|hrs|hr|h)\b\.?/g, '$1h')
+    .replace(/(\d)\s*(?:minutes|minute|mins|min)\b\.?/g, '$1min')
     .replace(/\s+/g, '');
 }
 
