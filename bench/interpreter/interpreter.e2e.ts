@@ -99,6 +99,16 @@ const FRESH2_PICKED = [
   'email priya.raman@example.com, phone 07700 900123',
   'fill in From with Lisbon and To with Reykjavik',
   'experience 3-5 yrs',
+  // A row's own button, the row named by its text or its place.
+  'edit the row for Nairobi',
+  'remove the second row',
+  'get rid of Auckland pls',
+  // A choice said on its own: a dropdown's option, a radio by its caption.
+  'business class pls',
+  'large, 14 inch pls',
+  // Every control of a group, by its heading or the line before it.
+  'turn off all the notifications',
+  'tick each of the extras',
   'delete my account',
 ];
 

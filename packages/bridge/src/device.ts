@@ -380,7 +380,7 @@ export class DeviceEndpoint {
     name: Exclude<TabMethod, 'navigate' | 'goBack' | 'goForward' | 'reload' | 'act' | 'runPageCode'>,
     args: unknown[],
   ): Promise<unknown> {
-    const [a, b] = args;
+    const [a, b, c] = args;
     const opt = <T>(value: unknown, schema: z.ZodType<T>): T | undefined => {
       if (value === undefined || value === null) return undefined;
       const parsed = schema.safeParse(value);
@@ -393,7 +393,11 @@ export class DeviceEndpoint {
       case 'snapshot':
         return tab.snapshot(opt(a, snapshotRequest));
       case 'find':
-        return tab.find(text(a, 'tab.find', 'the query'), opt(b, z.number().int().min(1).max(50)));
+        return tab.find(
+          text(a, 'tab.find', 'the query'),
+          opt(b, z.number().int().min(1).max(50)),
+          opt(c, z.object({ row: z.string().max(300).optional() }).strict()),
+        );
       case 'extract':
         return tab.extract(opt(a, z.object({ maxChars: z.number().int().positive().optional() })));
       case 'waitFor':

@@ -11,6 +11,7 @@ import {
   type DialogPolicy,
   type ElementFacts,
   type ElementLocator,
+  type FindOptions,
   type FoundElement,
   type LocateResult,
   type PageCodeOutcome,
@@ -316,8 +317,8 @@ class RemoteTab implements Tab {
   snapshot(request?: SnapshotRequest): Promise<PageSnapshot> {
     return this.run('snapshot', request);
   }
-  find(query: string, k?: number): Promise<FoundElement[]> {
-    return this.run('find', query, k);
+  find(query: string, k?: number, options?: FindOptions): Promise<FoundElement[]> {
+    return this.run('find', query, k, options);
   }
   extract(options?: { maxChars?: number }): Promise<PageContent> {
     return this.run('extract', options);

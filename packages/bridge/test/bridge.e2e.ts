@@ -139,6 +139,9 @@ describe('the bridge between a host and a browser', () => {
     await tab.act(search?.ref ?? 'none', { kind: 'type', text: 'lantern', submit: true });
     await tab.waitFor({ kind: 'text', text: 'Trail Lantern' }, 5_000);
     const lantern = await refOf(remote, 'link', 'Trail Lantern');
+    // find's row crosses the bridge: the lantern is found, but in no row with this text.
+    expect(await tab.find('Trail Lantern', 3)).not.toEqual([]);
+    expect(await tab.find('Trail Lantern', 3, { row: 'no such row' })).toEqual([]);
     // What an action waits for crosses the bridge (a replay's steps ask for less); what is not an option is refused before anything runs.
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a wrong value on purpose, as a careless host might send
     await expect(tab.act(lantern, { kind: 'click' }, { settle: 'soon' } as never)).rejects.toThrow(

@@ -222,9 +222,9 @@ export class PageScriptHost {
     }
   }
 
-  /** Finds controls in the page and in its cross-origin frames; the best `k` overall. */
-  async find(query: string, k = 5): Promise<FindResult> {
-    const result = await this.findIn(await this.top(), query, k, '', 0, null);
+  /** Finds controls in the page and in its cross-origin frames; the best `k` overall (`row`: only in the row with that text). */
+  async find(query: string, k = 5, row?: string): Promise<FindResult> {
+    const result = await this.findIn(await this.top(), query, k, '', 0, null, row);
     this.raiseFloor(result.refHigh);
     result.matches.sort((a, b) => b.score - a.score);
     result.matches = result.matches.slice(0, Math.max(1, k));
@@ -253,8 +253,10 @@ export class PageScriptHost {
     prefix: string,
     depth: number,
     via: FrameRoute | null,
+    row?: string,
   ): Promise<FindResult> {
-    const { value } = await this.worlds.call(target, 'find', [query, k, prefix ? { framePrefix: prefix } : { refBase: this.refFloor }]);
+    const where = prefix ? { framePrefix: prefix } : { refBase: this.refFloor };
+    const { value } = await this.worlds.call(target, 'find', [query, k, row ? { ...where, row } : where]);
     const result = expectShape(value, isFindResult, 'find');
     if (depth === 0) this.framesFound = true;
     if (depth >= MAX_FRAME_DEPTH) return result;
@@ -264,7 +266,7 @@ export class PageScriptHost {
       const route: FrameRoute = { ...child, frameRef: frame.ref, parent: via, parentTarget: target };
       this.routes.set(frame.ref, route);
       // A frame that cannot be searched (still loading, crashed) leaves the rest of the page's matches.
-      const inner = await this.findIn(child, query, k, frame.ref, depth + 1, route).catch(() => null);
+      const inner = await this.findIn(child, query, k, frame.ref, depth + 1, route, row).catch(() => null);
       if (inner) result.matches.push(...inner.matches);
     }
     return result;

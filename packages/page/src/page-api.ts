@@ -21,8 +21,8 @@ export interface PageApi {
   version: number;
   docId: string;
   snapshot(options?: SnapshotOptions): SnapshotResult;
-  /** `framePrefix`: as for snapshot, for a cross-origin frame searched on its own. */
-  find(query: string, k?: number, options?: { framePrefix?: string; refBase?: number }): FindResult;
+  /** `framePrefix`: as for snapshot, for a cross-origin frame searched on its own; `row`: only controls in the row with that text (rows.ts). */
+  find(query: string, k?: number, options?: { framePrefix?: string; refBase?: number; row?: string }): FindResult;
   extract(options?: ExtractOptions): ExtractResult;
   actionability(ref: string): Promise<Actionability | PageError>;
   /** The light re-check before a press: no scrolling, no waiting for frames, no naming. */

@@ -205,3 +205,31 @@ describe('actionability of moving things', () => {
     expect(await env.run('document.getElementById("t").checked')).toBe(true);
   });
 });
+
+describe('find in a row', () => {
+  it('keeps the copy of a repeated control whose row has the text, a row titled by it first, and none when no row has it', async () => {
+    await env.show(`
+      <table>
+        <tr><th>City</th><th>Country</th><th></th></tr>
+        <tr><td>Oslo</td><td>Norway</td><td><button>Edit</button> <button>Remove</button></td></tr>
+        <tr><td>Lisbon</td><td>Portugal</td><td><button>Edit</button> <button>Remove</button></td></tr>
+        <tr><td>Porto</td><td>Portugal — near Lisbon</td><td><button>Edit</button> <button>Remove</button></td></tr>
+      </table>
+      <button>Edit profile</button>`);
+    const s = await env.snapshot();
+    const editOf = (city: string) => {
+      const line = s.text.split('\n').findIndex((l) => l.includes(city));
+      const ref = /\[(e\d+)\] button "Edit"/.exec(s.text.split('\n').slice(line).join('\n'))?.[1];
+      if (!ref) throw new Error(`no Edit after ${city}`);
+      return ref;
+    };
+    const oslo = await env.page.script.find('Edit', 5, 'Oslo');
+    expect(oslo.matches.map((m) => m.ref)).toEqual([editOf('Oslo')]);
+    // Lisbon titles one row and is a phrase in another: the titled row comes first.
+    const lisbon = await env.page.script.find('Edit', 5, 'Lisbon');
+    expect(lisbon.matches.map((m) => m.ref)).toEqual([editOf('Lisbon | Portugal'), editOf('Porto')]);
+    // A control that is not repeated has no row; a row nobody has is no match.
+    expect((await env.page.script.find('Edit profile', 5, 'Oslo')).matches.map((m) => m.name)).not.toContain('Edit profile');
+    expect((await env.page.script.find('Edit', 5, 'Auckland')).matches).toEqual([]);
+  });
+});

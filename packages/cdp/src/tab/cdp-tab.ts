@@ -5,6 +5,7 @@ import {
   type ActOptions,
   type ActionOutcome,
   type ElementLocator,
+  type FindOptions,
   type FoundElement,
   type LocateResult,
   type PageCodeOutcome,
@@ -339,8 +340,8 @@ export class CdpTab implements Tab, ActionTarget {
     });
   }
 
-  find(query: string, k = 5): Promise<FoundElement[]> {
-    return this.guarded('finding elements', async () => (await this.script.find(query, k)).matches);
+  find(query: string, k = 5, options: FindOptions = {}): Promise<FoundElement[]> {
+    return this.guarded('finding elements', async () => (await this.script.find(query, k, options.row)).matches);
   }
 
   locate(locators: ElementLocator[], options: { timeoutMs?: number } = {}): Promise<LocateResult> {

@@ -161,6 +161,11 @@ export interface HandledDialog extends DialogInfo {
   promptText?: string;
 }
 
+export interface FindOptions {
+  /** Only the copies of a repeated control (an "Edit" in every row) whose row, item or card has this text. */
+  row?: string;
+}
+
 /** What an action (or opening an address) waits for before it answers. */
 export interface ActOptions {
   /**
@@ -253,7 +258,7 @@ export interface Tab {
   goForward(): Promise<ActionOutcome>;
   reload(): Promise<ActionOutcome>;
   snapshot(request?: SnapshotRequest): Promise<PageSnapshot>;
-  find(query: string, k?: number): Promise<FoundElement[]>;
+  find(query: string, k?: number, options?: FindOptions): Promise<FoundElement[]>;
   extract(options?: { maxChars?: number }): Promise<PageContent>;
   /** Acts on a ref from the latest snapshot; `null` targets the page (keys, scrolling). */
   act(ref: string | null, action: Action, options?: ActOptions): Promise<ActionOutcome>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, splitCommands } from './grammar';
+import { bareChoices, parseCommand, splitCommands } from './grammar';
 
 const t = (text: string, exact: string | null = null) => ({ text, exact });
 
@@ -247,6 +247,43 @@ describe('how people phrase direct commands', () => {
     expect(kinds('open the folded part underneath, then hit Continue')).toEqual([
       { kind: 'expand', target: { text: 'folded part underneath', exact: null, kind: 'section' }, open: true },
       { kind: 'click', target: t('Continue') },
+    ]);
+  });
+
+  it('reads a row named by its text or its place, and leaves a field called a line alone', () => {
+    const row = (action: string, r: string | null, ordinal: number | null) => [{ kind: 'row', action, row: r, ordinal }];
+    expect(kinds('edit the row for Nairobi')).toEqual(row('edit', 'Nairobi', null));
+    expect(kinds('remove the second row')).toEqual(row('remove', null, 2));
+    expect(kinds('delete the last entry')).toEqual(row('remove', null, -1));
+    expect(kinds('open the Lisbon row')).toEqual(row('view', 'Lisbon', null));
+    expect(kinds('get rid of Auckland pls')).toEqual(row('remove', 'Auckland', null));
+    expect(kinds('delete "Oslo"')).toEqual(row('remove', 'Oslo', null));
+    // Not rows: "my account" is no row's text, and "the address line" is a field.
+    expect(parseCommand('delete my account').intents).toEqual([]);
+    expect(kinds('change the address line to 4B')).toEqual([{ kind: 'set', value: '4B', target: t('address line') }]);
+  });
+
+  it('takes short fragments with no verb as bare choices for the page to settle, never a request', () => {
+    expect(bareChoices(parseCommand('business class pls').unknown)).toEqual([{ kind: 'choice', words: 'business class' }]);
+    expect(bareChoices(parseCommand('large, 14 inch pls').unknown)).toEqual([
+      { kind: 'choice', words: 'large' },
+      { kind: 'choice', words: '14 inch' },
+    ]);
+    expect(bareChoices(parseCommand('please organise my holidays').unknown)).toBeNull();
+    expect(bareChoices(parseCommand('book me a nice holiday somewhere warm').unknown)).toBeNull();
+    expect(bareChoices([])).toBeNull();
+  });
+
+  it('reads "all the X" with no kind of control in it as a group for the page to find', () => {
+    expect(kinds('turn off all the notifications')).toEqual([
+      { kind: 'check', target: { text: 'all the notifications', exact: null, all: true, group: 'notifications' }, checked: false },
+    ]);
+    expect(kinds('tick each of the extras')).toEqual([
+      { kind: 'check', target: { text: 'each of the extras', exact: null, all: true, group: 'extras' }, checked: true },
+    ]);
+    // A kind of control is still a kind.
+    expect(kinds('untick all the checkboxes')).toEqual([
+      { kind: 'check', target: { text: 'all the checkboxes', exact: null, kind: 'checkbox', all: true }, checked: false },
     ]);
   });
 });

@@ -148,7 +148,7 @@ function severalChoices(command: string): Intent | null {
 }
 
 /** Words that start a request rather than name a field: "find me a tent", "make it quick". */
-const REQUEST_START =
+export const REQUEST_START =
   /^(?:find|make|buy|get|book|order|show|tell|give|help|do|send|delete|remove|cancel|add|create|write|read|call|email me|let|can|could|would|will|what|where|how|why|who|is|are|i|we|please)\b/i;
 
 /**
@@ -168,6 +168,22 @@ function fieldAndValue(fragment: string): boolean {
     !/["“]/.test(fragment) &&
     words.slice(1).some(looksLikeValue)
   );
+}
+
+/**
+ * A command of bare choices only ("business class pls", "large, 14 inch"): every fragment
+ * short, none starting like a request. The page decides whether each names one choice;
+ * when one does not, the command is not understood as before.
+ */
+export function bareChoices(unknown: string[]): Intent[] | null {
+  const bare = unknown.map((u) =>
+    u
+      .trim()
+      .replace(/[.!?]+$/, '')
+      .replace(/,?\s+(?:please|pls|plz)$/i, ''),
+  );
+  const fits = (u: string) => u.length > 0 && u.split(/\s+/).length <= 4 && !REQUEST_START.test(u) && !/["“]/.test(u);
+  return bare.length && bare.every(fits) ? bare.map((words) => ({ kind: 'choice', words })) : null;
 }
 
 export function parseCommand(command: string): ParsedCommand {

@@ -27,8 +27,14 @@ export type Intent =
   | { kind: 'drag'; from: Target; to: Target }
   | { kind: 'set'; value: string; target: Target }
   | { kind: 'menu'; path: string[] }
+  /** A row's own button: "edit the row for Nairobi" (`row`), "remove the second row" (`ordinal`, -1 the last). */
+  | { kind: 'row'; action: RowAction; row: string | null; ordinal: number | null }
   /** A fragment with no verb ("city Portland", "zip 97205"): a field's name and its value, told apart on the page (steps.ts). */
-  | { kind: 'say'; words: string };
+  | { kind: 'say'; words: string }
+  /** A bare choice ("business class pls", "large"): the one radio or dropdown option on the page it names (steps.ts). */
+  | { kind: 'choice'; words: string };
+
+export type RowAction = 'edit' | 'remove' | 'view';
 
 export interface ParsedCommand {
   intents: Intent[];

@@ -1,7 +1,7 @@
 import type { Prompt } from '../model/spec';
 import { callsMade, taskOf } from '../model/prompt-reading';
 import { WeightlessModel, type WeightlessReply } from '../model/weightless';
-import { parseCommand } from './grammar';
+import { bareChoices, parseCommand } from './grammar';
 import { Calls, Failed, Pending } from './page';
 import { advance } from './steps';
 
@@ -16,7 +16,7 @@ import { advance } from './steps';
 export const CLI_SETUP_HINT = 'For tasks like this, configure a model: wayfinder run --model ollama:llama3.1 "…" (or set WAYFINDER_MODEL).';
 
 const UNDERSTOOD =
-  'go to, back, reload, scroll (in an element), click/press/hit/tap, type … into, fill in … with, set … to, select/choose/pick, check/tick/untick/toggle, clear, focus, hover over, expand/collapse, drag … to, menu paths like Edit > Paste Special, log in as … with password …, search for, tabs, a field’s name and its value (city Portland)';
+  'go to, back, reload, scroll (in an element), click/press/hit/tap, type … into, fill in … with, set … to, select/choose/pick, check/tick/untick/toggle, clear, focus, hover over, expand/collapse, drag … to, menu paths like Edit > Paste Special, log in as … with password …, search for, tabs, a field’s name and its value (city Portland), a choice on its own (business class), a row’s button (edit the row for Oslo)';
 
 export class CommandInterpreter extends WeightlessModel {
   private readonly seen = new Map<string, { result: string; isError: boolean }>();
@@ -28,11 +28,16 @@ export class CommandInterpreter extends WeightlessModel {
 
   protected reply(prompt: Prompt): WeightlessReply {
     const command = taskOf(prompt);
-    const { intents, unknown } = parseCommand(command);
-    if (unknown.length || !intents.length) {
+    const parsed = parseCommand(command);
+    const { unknown } = parsed;
+    const notUnderstood = () => {
       const what = unknown.length ? `I did not understand: ${unknown.map((u) => `"${u}"`).join(', ')}.` : 'There was no command.';
       return finish(false, `I only understand direct commands (${UNDERSTOOD}). ${what} ${this.setupHint}`);
-    }
+    };
+    // Nothing but bare choices ("business class pls"): the page says whether each names one; else not understood.
+    const choices = !parsed.intents.length ? bareChoices(unknown) : null;
+    if (!choices && (unknown.length || !parsed.intents.length)) return notUnderstood();
+    const intents = choices ?? parsed.intents;
     // The loop prunes old page states from the history; results are kept as first seen.
     const made = callsMade(prompt);
     if (!made.length) this.seen.clear();
@@ -51,6 +56,7 @@ export class CommandInterpreter extends WeightlessModel {
       } catch (stop) {
         if (Pending.isInstance(stop)) return { calls: [stop.call] };
         if (!Failed.isInstance(stop)) throw stop;
+        if (choices && NOT_A_CHOICE.test(stop.message)) return notUnderstood();
         const unsure = /not sure|understand/.test(stop.message);
         return finish(false, `${done.length ? `Done: ${done.join('; ')}. Then ` : ''}${stop.message}${unsure ? ` ${this.setupHint}` : ''}`);
       }
@@ -58,6 +64,9 @@ export class CommandInterpreter extends WeightlessModel {
     return finish(true, `Done: ${done.join('; ')}.`);
   }
 }
+
+/** What steps.ts says when a bare fragment names no single choice on the page. */
+const NOT_A_CHOICE = /^No single choice on the page/;
 
 function finish(success: boolean, summary: string): WeightlessReply {
   return { calls: [{ id: `w-done-${success ? 'ok' : 'fail'}`, name: 'done', input: { summary, success } }] };

@@ -44,4 +44,34 @@ describe('controlsIn', () => {
     const [box] = controlsIn(`Page "X" http://x — viewport 1280×800\nmain:\n  [e1] textbox\n↓ 5 more controls below`);
     expect(box?.caption).toBeUndefined();
   });
+
+  it("lists a dropdown's options, without the count of those left out", () => {
+    const [cabin, size] = controlsIn(
+      `  [e1] combobox "Cabin" value="Economy" options: Economy, Premium economy, Business, First\n  [e2] combobox "Size options: all" options: S, M (+3 more)`,
+    );
+    expect(cabin?.options).toEqual(['Economy', 'Premium economy', 'Business', 'First']);
+    expect(size?.options).toEqual(['S', 'M']);
+  });
+
+  it('places each control in its group: the heading above it and the line leading its run of controls', () => {
+    const controls = controlsIn(
+      [
+        '  ## Notifications',
+        '  Email notifications Replies and mentions.',
+        '  [e1] switch "Email notifications" checked',
+        '  SMS alerts Security codes only.',
+        '  [e2] switch "SMS alerts"',
+        '  ## Size',
+        '  Extras',
+        '  [e3] checkbox "Extra cheese"',
+        '  [e4] checkbox "Garlic dip"',
+      ].join('\n'),
+    );
+    expect(controls.map((c) => c.group)).toEqual([
+      'Notifications Email notifications Replies and mentions.',
+      'Notifications SMS alerts Security codes only.',
+      'Size Extras',
+      'Size Extras',
+    ]);
+  });
 });

@@ -66,6 +66,10 @@ export interface Control {
    * box ("Full name" above a bare box, "Large 14″" beside a bare radio).
    */
   caption?: string;
+  /** A dropdown's options, as the snapshot lists them. */
+  options?: string[];
+  /** Where it sits: the heading above it and the line that leads its run of controls ("Extras" before three boxes). */
+  group?: string;
 }
 
 export function describe(c: { role: string; name: string }): string {
@@ -78,6 +82,8 @@ export function controlsIn(text: string): Control[] {
   /** The page's text since the last control: two lines at most, a heading starting afresh. */
   let before: string[] = [];
   let afterHeading = false;
+  let heading = '';
+  let lead = '';
   /** A radio or box waiting for the text after it. */
   let waiting: Control | null = null;
   for (const line of text.split('\n')) {
@@ -91,6 +97,8 @@ export function controlsIn(text: string): Control[] {
       } else if (/^\s*#/.test(line)) {
         before = [words];
         afterHeading = true;
+        heading = words;
+        lead = '';
       } else {
         // A section's heading is not its field's caption once a line of its own comes between.
         before = afterHeading ? [words] : [...before.slice(-1), words];
@@ -107,7 +115,18 @@ export function controlsIn(text: string): Control[] {
     ).map(String);
     const parsed: unknown = value ? JSON.parse(`"${value[1] ?? ''}"`) : null;
     const control: Control = { ...ref, states, value: typeof parsed === 'string' ? parsed : null };
+    // "options: A, B, C (+4 more)" after the name (which may say "options:" itself: looked for with names blanked out).
+    const at = after.replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => ' '.repeat(quoted.length)).indexOf(' options: ');
+    if (at >= 0)
+      control.options = after
+        .slice(at + ' options: '.length)
+        .replace(/\s*\(\+\d+ more\)$/, '')
+        .split(', ')
+        .map((o) => o.trim())
+        .filter(Boolean);
     waiting = null;
+    if (before.length) lead = before.at(-1) ?? '';
+    control.group = `${heading} ${lead}`.trim();
     if (CAPTIONED_AFTER.has(control.role)) {
       if (!control.name.trim()) waiting = control;
     } else if (before.length && CAPTIONED_BEFORE.has(control.role)) control.caption = before.join(' ');

@@ -113,8 +113,29 @@ function byCaption(calls: Calls, id: string, target: Target, roles: string[] | n
   return captioned.length === 1 ? (captioned[0] ?? null) : null;
 }
 
+/** Words with a plural's ending left off: "notifications" finds "Notification settings". */
+const stems = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.replace(/(?<=\p{L}{3})(?:es|s)$/u, ''));
+
+/**
+ * "all the notifications", "each of the extras": every control (of the roles) whose name, or
+ * the heading or line leading its group, has the words — the switches under "Notifications",
+ * the boxes after "Extras".
+ */
+function byGroup(calls: Calls, id: string, group: string, roles: string[] | null, what: string): Control[] {
+  const wanted = stems(group);
+  const found = pageControls(calls, `${id}-g`, false).filter((c) => {
+    if (roles && !roles.includes(c.role)) return false;
+    const have = stems(`${c.group ?? ''} ${c.name} ${c.caption ?? ''}`);
+    return wanted.length > 0 && wanted.every((w) => have.includes(w));
+  });
+  if (!found.length) throw new Failed(`There is no ${what} in a group called "${group}" on the page.`);
+  return found;
+}
+
 /** Every control the target means (one, unless it says "both" or "all"). */
 export function resolveAll(calls: Calls, id: string, target: Target, roles: string[] | null, what: string): Control[] {
+  if (target.all && target.group !== undefined) return byGroup(calls, id, target.group, roles, what);
   if (!byKind(target)) return [byName(calls, id, target, roles, what)];
   const controls = pageControls(calls, id, needsFields(target));
   const found = resolveByKind(controls, target).filter((c) => !roles || roles.includes(c.role) || target.icon);

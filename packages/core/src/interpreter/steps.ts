@@ -1,5 +1,5 @@
-import type { Intent } from './intents';
-import { describe, Failed, guardSensitive, pageControls, resolveByKind, type Calls, type Control } from './page';
+import type { Intent, RowAction } from './intents';
+import { controlsIn, describe, Failed, guardSensitive, pageControls, resolveByKind, type Calls, type Control } from './page';
 import { resolveAll, resolveOne } from './resolve';
 import { byKind, commonFieldName, target as readTarget, type Target } from './targets';
 import { isColourInput, setColour, setSlider, typeValue } from './typed';
@@ -145,6 +145,108 @@ function say(calls: Calls, id: string, said: string): string {
   throw new Failed(`I did not understand "${said}": no field on the page is named by its first words.`);
 }
 
+/** Words for comparing choices: units as people say them ("14 inch" = "14″", "3 yrs" = "3 years"). */
+function choiceWords(text: string): string[] {
+  return wordsOf(
+    text
+      .replace(/(\d)\s*(?:″|"|in\b\.?|inches)/g, '$1 inch')
+      .replace(/(\d)\s*(?:yrs?|years)\b\.?/gi, '$1 year')
+      .replace(/[\u2010-\u2015\u2212]/g, '-'),
+  ).filter((w) => !['the', 'a', 'an', 'one', 'option', 'please', 'pls', 'plz'].includes(w));
+}
+
+/**
+ * "business class pls", "large": the one radio (by its name or caption) or dropdown option
+ * the words name — all its words said (most of what was said), or all that was said in it.
+ * None or several, and the command is not understood (model.ts): nothing is guessed.
+ */
+function bareChoice(calls: Calls, id: string, said: string): string {
+  const want = choiceWords(said);
+  const names = (label: string): boolean => {
+    const have = choiceWords(label);
+    if (!have.length || !want.length) return false;
+    const saidAll = want.every((w) => have.includes(w));
+    const namedAll = have.every((w) => want.includes(w)) && have.length * 2 >= want.length;
+    return saidAll || namedAll;
+  };
+  const found: { control: Control; option: string | null }[] = [];
+  for (const c of pageControls(calls, `${id}-c`, false)) {
+    if (c.role === 'radio' && names(c.name.trim() || c.caption || '')) found.push({ control: c, option: null });
+    if (CHOOSERS.includes(c.role)) for (const option of c.options ?? []) if (names(option)) found.push({ control: c, option });
+  }
+  const [one, other] = found;
+  if (!one || other) throw new Failed(`No single choice on the page is "${said}".`);
+  if (one.option === null)
+    return act(
+      calls,
+      `${id}-act`,
+      'check',
+      { ref: one.control.ref, checked: true },
+      `selected ${describe(one.control)}${one.control.caption ? ` (${one.control.caption})` : ''}`,
+    );
+  return act(
+    calls,
+    `${id}-act`,
+    'select_option',
+    { ref: one.control.ref, values: [one.option] },
+    `selected "${one.option}" in ${describe(one.control)}`,
+  );
+}
+
+/** The buttons that do a row's action, by their names. */
+const ROW_BUTTONS: Record<RowAction, RegExp> = {
+  edit: /^(?:edit|change|modify|rename)\b/i,
+  remove: /^(?:remove|delete|trash|discard)\b|^(?:×|✕|✖|x)$/i,
+  view: /^(?:view|open|details|show)\b/i,
+};
+const ROW_ROLES = ['button', 'link', 'menuitem'];
+
+/**
+ * "edit the row for Nairobi", "remove the second row", "get rid of Auckland": the button for
+ * the action repeated in every row (an Edit beside each city), in the row the person named —
+ * by its text (find's `row`: the row titled by it, or holding it) or its place among the
+ * rows. A button named for its row ("Remove Oslo") is taken by that name. None, or no single
+ * one, and nothing is pressed.
+ */
+function rowAction(calls: Calls, id: string, intent: Extract<Intent, { kind: 'row' }>): string {
+  const buttons = pageControls(calls, `${id}-c`, false).filter(
+    (c) => ROW_ROLES.includes(c.role) && ROW_BUTTONS[intent.action].test(c.name.trim()),
+  );
+  const count = new Map<string, number>();
+  for (const b of buttons) count.set(b.name, (count.get(b.name) ?? 0) + 1);
+  const repeated = buttons.filter((b) => (count.get(b.name) ?? 0) > 1);
+  const what = `${intent.action === 'remove' ? 'Remove or Delete' : intent.action === 'edit' ? 'Edit' : 'View'} button`;
+  const press = (c: Control, where = '') =>
+    act(calls, `${id}-act`, 'click', { ref: c.ref }, `clicked ${describe(c)}${where && ` ${where}`}`);
+  if (intent.ordinal !== null) {
+    const names = [...new Set(repeated.map((b) => b.name))];
+    if (names.length !== 1)
+      throw new Failed(
+        names.length
+          ? `Rows here have several kinds of ${what} (${names.join(', ')}); say which, in quotes.`
+          : `There is no ${what} repeated in rows on the page.`,
+      );
+    const pick = intent.ordinal === -1 ? repeated.at(-1) : repeated[intent.ordinal - 1];
+    if (!pick) throw new Failed(`There are only ${repeated.length} rows with a ${what}, so there is no row ${intent.ordinal}.`);
+    return press(pick, `in row ${intent.ordinal === -1 ? repeated.length : intent.ordinal}`);
+  }
+  const row = intent.row ?? '';
+  const wanted = wordsOf(row).join(' ');
+  const own = buttons.filter((b) => ` ${wordsOf(b.name).join(' ')} `.includes(` ${wanted} `));
+  if (own.length === 1 && own[0]) return press(own[0]);
+  for (const name of new Set(repeated.map((b) => b.name))) {
+    const found = calls.result(`${id}-find-${name}`, 'find', { query: name, row, limit: 3 });
+    const hits = controlsIn(found).filter((c) => ROW_ROLES.includes(c.role) && c.name === name);
+    if (hits.length === 1 && hits[0]) return press(hits[0], `in the row for "${row}"`);
+    if (hits.length > 1) throw new Failed(`More than one row has "${row}" (${hits.length}); say which, for example "the second row".`);
+  }
+  throw new Failed(
+    repeated.length
+      ? `No row with a ${what} has "${row}" in it.`
+      : `I did not understand that: there is no ${what} repeated in rows here for "${row}".`,
+  );
+}
+
 export function advance(intent: Intent, id: string, calls: Calls): string {
   switch (intent.kind) {
     case 'navigate':
@@ -235,6 +337,10 @@ export function advance(intent: Intent, id: string, calls: Calls): string {
       return menu(calls, id, intent.path);
     case 'say':
       return say(calls, id, intent.words);
+    case 'row':
+      return rowAction(calls, id, intent);
+    case 'choice':
+      return bareChoice(calls, id, intent.words);
     case 'select':
       // "pick blue for the accent colour": a colour goes wherever the target takes one (a colour input, a hex field, a dropdown).
       if (intent.target && colourHex(intent.option) !== null) return set(calls, id, intent.target, intent.option);

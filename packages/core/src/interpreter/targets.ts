@@ -20,6 +20,8 @@ export interface Target {
   named?: string;
   /** An icon-only control, by what it does. */
   icon?: Icon;
+  /** With `all` and no kind: the group the controls belong to ("all the notifications", "each of the extras"). */
+  group?: string;
 }
 
 /** How a kind word maps to snapshot roles, and to the HTML a field is (where roles cannot tell). */
@@ -140,6 +142,7 @@ export function target(raw: string): Target {
   if (all) {
     const kind = kindWithName(all[1] ?? '');
     if (kind) return { ...base, ...kind, all: true };
+    if ((all[1] ?? '').split(/\s+/).length <= 3) return { ...base, all: true, group: all[1] ?? '' };
   }
   const ord =
     /^(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|(\d{1,2})(?:st|nd|rd|th)|#(\d{1,2})|(?:number|no\.?)\s+(\d{1,2}))\s+(.+)$/i.exec(

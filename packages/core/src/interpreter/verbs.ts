@@ -1,4 +1,4 @@
-import type { Intent } from './intents';
+import type { Intent, RowAction } from './intents';
 import { KEY, normalizeKey } from './keys';
 import { target, type Target } from './targets';
 import { parseNumber } from './values';
@@ -99,6 +99,34 @@ function loginIntents(f: string): Intent[] | null {
   ];
 }
 
+const ROW_VERBS = '(edit|change|modify|remove|delete|get rid of|drop|view|open)';
+const ROW_ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1 };
+
+function rowAction(verb: string): RowAction {
+  return /^(?:edit|change|modify)$/i.test(verb) ? 'edit' : /^(?:view|open)$/i.test(verb) ? 'view' : 'remove';
+}
+
+/** A row's own button: "edit the row for Nairobi", "remove the second row", "delete the Lisbon row". */
+function rowIntent(f: string): Intent | null {
+  let m: RegExpExecArray | null;
+  if ((m = new RegExp(`^${ROW_VERBS}\\s+(?:the\\s+)?row\\s+(?:for|of|with|containing|that\\s+(?:says|has|shows))\\s+(.+)$`, 'i').exec(f)))
+    return { kind: 'row', action: rowAction(m[1] ?? ''), row: unquote(m[2] ?? ''), ordinal: null };
+  if (
+    (m = new RegExp(
+      `^${ROW_VERBS}\\s+(?:the\\s+)?(first|second|third|fourth|fifth|last|\\d+(?:st|nd|rd|th)?)\\s+(?:row|line|entry)$`,
+      'i',
+    ).exec(f))
+  ) {
+    const which = (m[2] ?? '').toLowerCase();
+    const ordinal = ROW_ORDINALS[which] ?? Number.parseInt(which, 10);
+    return Number.isFinite(ordinal) && ordinal !== 0 ? { kind: 'row', action: rowAction(m[1] ?? ''), row: null, ordinal } : null;
+  }
+  // Not "line" here: "the address line" is a field.
+  if ((m = new RegExp(`^${ROW_VERBS}\\s+(?:the\\s+)?(.+?)\\s+(?:row|entry)$`, 'i').exec(f)))
+    return { kind: 'row', action: rowAction(m[1] ?? ''), row: unquote(m[2] ?? ''), ordinal: null };
+  return null;
+}
+
 const SMALL_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /** Polite or indirect openings before the verb: "could you please …", "I'd like you to …". */
@@ -178,6 +206,8 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
     const open = /^(expand|unfold|open up|show|reveal)$/i.test(m[1] ?? '');
     return { kind: 'expand', target: target(m[2] ?? ''), open };
   }
+  const row = rowIntent(f);
+  if (row) return row;
   if ((m = /^(?:go to|goto|open|visit|navigate to|browse to|load)\s+(.+)$/i.exec(f))) {
     const what = unquote(m[1] ?? '');
     if (looksLikeAddress(what)) return { kind: 'navigate', url: what };
@@ -247,5 +277,8 @@ export function withVerb(fragment: string): Intent | Intent[] | null {
   // A menu path on its own is the command: "File > Export > PDF".
   const path = menuPath(f);
   if (path && !/["“]/.test(f.split(/\s*(?:>|→|›|»)\s*/)[0] ?? '')) return { kind: 'menu', path };
+  // "get rid of Auckland", "delete Lisbon": the row that has it, when the page has a Remove in every row (steps.ts says so otherwise).
+  if ((m = /^(?:get rid of|remove|delete)\s+(?!(?:the|a|an|this|that|my|your|our|all|every|each)\b)(.+)$/i.exec(f)))
+    return { kind: 'row', action: 'remove', row: unquote(m[1] ?? ''), ordinal: null };
   return null;
 }

@@ -32,13 +32,21 @@ export const pageTools = [
     input: z.object({
       query: z.string().min(1).describe('What to find'),
       limit: z.number().int().min(1).max(20).optional().describe('Max matches (default 5)'),
+      row: z
+        .string()
+        .min(1)
+        .max(300)
+        .optional()
+        .describe('For a control repeated in every row or card: only the one whose row has this text ("Nairobi")'),
     }),
     effects: 'reads',
-    run: async (tab, { query, limit }, response) => {
-      const matches = await tab.find(query, limit ?? 5);
+    run: async (tab, { query, limit, row }, response) => {
+      const matches = await tab.find(query, limit ?? 5, row ? { row } : {});
       if (!matches.length) {
         response.add(
-          said`Nothing on the page matches ${ours(JSON.stringify(query))}. Take a snapshot (full) to see what is there, or scroll.`,
+          row
+            ? said`No control matching ${ours(JSON.stringify(query))} is in a row with ${ours(JSON.stringify(row))}: it must be repeated in every row (like an Edit beside each), and its row must have that text. Take a snapshot (full) to see the rows.`
+            : said`Nothing on the page matches ${ours(JSON.stringify(query))}. Take a snapshot (full) to see what is there, or scroll.`,
         );
         return;
       }

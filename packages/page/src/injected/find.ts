@@ -3,6 +3,7 @@ import type { ControlItem, Item } from './items';
 import { isInput } from './dom';
 import type { RefRegistry } from './refs';
 import { controlLine, placeholder } from './render';
+import { rowOf, rowScore } from './rows';
 import { collectPage, windowViewport } from './snapshot';
 import { parseColor, type Visibility } from './visibility';
 
@@ -363,7 +364,20 @@ function score(control: ControlItem, fields: Fields, q: Query, vis: Visibility):
   return result;
 }
 
-export function findControls(registry: RefRegistry, query: string, k: number, refBase?: number): FindResult {
+/**
+ * How well the control's row answers to `row` (rows.ts): the control must be one of several
+ * copies (an "Edit" in every row), and its row — the largest ancestor holding no other copy —
+ * must be titled by those words (2) or hold them as a phrase (1). 0: not in such a row.
+ */
+function inRowScore(item: ControlItem, items: Item[], row: string): number {
+  const copies = items.flatMap((other) =>
+    other.kind === 'control' && other.role === item.role && other.name === item.name ? [other.el] : [],
+  );
+  const container = rowOf(item.el, copies);
+  return container ? rowScore(container, item.el, row) : 0;
+}
+
+export function findControls(registry: RefRegistry, query: string, k: number, refBase?: number, row?: string): FindResult {
   const top = registry.forDocument(document, true);
   top.startAt(refBase);
   const { items, vis } = collectPage(registry, windowViewport());
@@ -373,9 +387,15 @@ export function findControls(registry: RefRegistry, query: string, k: number, re
   if (q.words.length || q.roles.size || q.colors.length || q.types.size) {
     items.forEach((item, index) => {
       if (item.kind !== 'control') return;
-      const s = score(item, fieldsOf(item, items, index), q, vis);
-      if (s > 0.5)
-        ranked.push({ ref: item.ref, role: item.role, name: item.name, score: Math.round(s * 100) / 100, line: controlLine(item, base) });
+      let s = score(item, fieldsOf(item, items, index), q, vis);
+      if (s <= 0.5) return;
+      // Only the copies of a repeated control whose row answers to `row`; a titled row first.
+      if (row) {
+        const fit = inRowScore(item, items, row);
+        if (!fit) return;
+        s += fit;
+      }
+      ranked.push({ ref: item.ref, role: item.role, name: item.name, score: Math.round(s * 100) / 100, line: controlLine(item, base) });
     });
   }
   ranked.sort((a, b) => b.score - a.score);

@@ -48,7 +48,7 @@ function install(): void {
       return registry.docId;
     },
     snapshot: (options: SnapshotOptions = {}) => takeSnapshot(registryFor(options.framePrefix), options),
-    find: (query: string, k = 5, options = {}) => findControls(registryFor(options.framePrefix), query, k, options.refBase),
+    find: (query: string, k = 5, options = {}) => findControls(registryFor(options.framePrefix), query, k, options.refBase, options.row),
     extract: (options = {}) => extractPage(options),
     actionability: (ref: string) => checkActionability(registry, ref),
     underPointer: (ref: string, x: number, y: number) => checkUnderPointer(registry, ref, x, y),
