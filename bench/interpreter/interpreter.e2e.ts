@@ -109,6 +109,8 @@ const FRESH2_PICKED = [
   // Every control of a group, by its heading or the line before it.
   'turn off all the notifications',
   'tick each of the extras',
+  // A number kept between a "Fewer" and a "More" button.
+  'could you make it 3 adults?',
   'delete my account',
 ];
 

@@ -166,9 +166,14 @@ export function attachFields(controls: Control[], html: string): boolean {
   return true;
 }
 
+/** The full snapshot's text (the one call pageControls reads, for a step that also reads the text between controls). */
+export function pageSnapshot(calls: Calls, id: string): string {
+  return calls.result(`${id}-snap`, 'snapshot', { mode: 'full', max_tokens: 20_000 });
+}
+
 /** The page's controls (a full snapshot, plus the HTML when the kind needs it). */
 export function pageControls(calls: Calls, id: string, withFields: boolean): Control[] {
-  const controls = controlsIn(calls.result(`${id}-snap`, 'snapshot', { mode: 'full', max_tokens: 20_000 }));
+  const controls = controlsIn(pageSnapshot(calls, id));
   if (withFields) attachFields(controls, calls.result(`${id}-html`, 'get_html', { max_chars: 50_000 }));
   return controls;
 }

@@ -1,5 +1,5 @@
 import type { Intent, RowAction } from './intents';
-import { controlsIn, describe, Failed, guardSensitive, pageControls, resolveByKind, type Calls, type Control } from './page';
+import { controlsIn, describe, Failed, guardSensitive, pageControls, pageSnapshot, resolveByKind, type Calls, type Control } from './page';
 import { resolveAll, resolveOne } from './resolve';
 import { byKind, commonFieldName, target as readTarget, type Target } from './targets';
 import { isColourInput, setColour, setSlider, typeValue } from './typed';
@@ -76,14 +76,63 @@ function expand(calls: Calls, id: string, target: Target, open: boolean): string
 }
 
 function set(calls: Calls, id: string, target: Target, value: string): string {
-  const c = resolveOne(calls, id, target, null, 'control');
-  if (c.role === 'slider') return setSlider(calls, id, c, value);
-  if (CHOOSERS.includes(c.role))
-    return act(calls, `${id}-act`, 'select_option', { ref: c.ref, values: [value] }, `selected "${value}" in ${describe(c)}`);
-  if (TOGGLES.includes(c.role)) return chooseOption(calls, `${id}-o`, value);
-  if (EDITABLE.includes(c.role)) return typeValue(calls, id, c, value);
-  if (isColourInput(c)) return setColour(calls, id, c, value);
-  throw new Failed(`${describe(c)} does not take a typed value, so I cannot set it to "${value}".`);
+  try {
+    const c = resolveOne(calls, id, target, null, 'control');
+    if (c.role === 'slider') return setSlider(calls, id, c, value);
+    if (CHOOSERS.includes(c.role))
+      return act(calls, `${id}-act`, 'select_option', { ref: c.ref, values: [value] }, `selected "${value}" in ${describe(c)}`);
+    if (TOGGLES.includes(c.role)) return chooseOption(calls, `${id}-o`, value);
+    if (EDITABLE.includes(c.role)) return typeValue(calls, id, c, value);
+    if (isColourInput(c)) return setColour(calls, id, c, value);
+    throw new Failed(`${describe(c)} does not take a typed value, so I cannot set it to "${value}".`);
+  } catch (error) {
+    // "make it 3 adults" where the number sits between a "Fewer adults" and a "More adults" button.
+    if (!Failed.isInstance(error) || !/^\d{1,3}$/.test(value.trim())) throw error;
+    return stepper(calls, `${id}-st`, target, Number(value.trim())) ?? rethrow(error);
+  }
+}
+
+function rethrow(error: unknown): never {
+  throw error;
+}
+
+const MORE = /^(?:more|increase|add(?:\s+(?:one|an?))?|plus|\+|one more)\s+(.+)$/i;
+const FEWER = /^(?:fewer|less|decrease|remove(?:\s+(?:one|an?))?|minus|−|-|one less)\s+(.+)$/i;
+const MAX_STEPS = 20;
+
+/**
+ * A number kept between two buttons ("Fewer adults" 1 "More adults"): read off the page
+ * between them, then the right one pressed as many times as it takes. Null when the page has
+ * no such pair for the words; a Failed when the number cannot be read or is too far.
+ */
+function stepper(calls: Calls, id: string, target: Target, wanted: number): string | null {
+  const words = wordsOf(target.text).map((w) => w.replace(/(?<=\p{L}{3})s$/u, ''));
+  const names = (re: RegExp, c: Control) => {
+    const rest = re.exec(c.name.trim())?.[1];
+    const have = wordsOf(rest ?? '').map((w) => w.replace(/(?<=\p{L}{3})s$/u, ''));
+    return rest !== undefined && words.length > 0 && words.every((w) => have.includes(w));
+  };
+  const controls = pageControls(calls, id, false).filter((c) => c.role === 'button');
+  const more = controls.filter((c) => names(MORE, c));
+  const fewer = controls.filter((c) => names(FEWER, c));
+  if (more.length !== 1 || fewer.length !== 1 || !more[0] || !fewer[0]) return null;
+  const [up, down] = [more[0], fewer[0]];
+  // The snapshot pageControls read: the number is the text between the two buttons.
+  const lines = pageSnapshot(calls, id).split('\n');
+  const at = (c: Control) => lines.findIndex((l) => l.includes(`[${c.ref}]`));
+  const [from, to] = [at(up), at(down)].sort((a, b) => a - b);
+  const between = lines.slice((from ?? 0) + 1, to).filter((l) => !/\[\w+\]/.test(l));
+  const shown = between.map((l) => /^\s*(\d{1,3})\s*$/.exec(l)?.[1]).find((n) => n !== undefined);
+  if (shown === undefined)
+    throw new Failed(`I cannot read how many ${target.text} there are now between ${describe(down)} and ${describe(up)}.`);
+  const diff = wanted - Number(shown);
+  if (Math.abs(diff) > MAX_STEPS)
+    throw new Failed(`That is ${Math.abs(diff)} presses of ${describe(diff > 0 ? up : down)}; set it by hand.`);
+  const button = diff > 0 ? up : down;
+  for (let i = 0; i < Math.abs(diff); i++) calls.result(`${id}-press-${i}`, 'click', { ref: button.ref });
+  return diff === 0
+    ? `${target.text} was already ${wanted}`
+    : `pressed ${describe(button)} ${Math.abs(diff)} time${Math.abs(diff) === 1 ? '' : 's'} (${shown} → ${wanted})`;
 }
 
 /** The search box; one that hides behind a magnifier (🔍, Search) is opened first. */
